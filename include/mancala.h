@@ -1,0 +1,544 @@
+/*
+ * libmancala - Modiar and Rio Kadalis, exactly by their rules.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+
+/**
+ * @file mancala.h
+ * @brief The public API of libmancala.
+ *
+ * libmancala plays two traditional two-row mancala games exactly as the
+ * rules text shipped with it (doc/RULES.md) says: **Modiar** (Morocco,
+ * 2 x 3 pits, 42 stones) and **Rio Kadalis** (Somalia, 2 x 6 or 2 x 5 pits,
+ * relay sowing, fours, a match of several rounds).
+ *
+ * A game lives in an opaque handle, ::mancala_game, created by
+ * mancala_new() or mancala_parse() and released by mancala_free().
+ *
+ * **Conventions used by every function**
+ *
+ * - Functions that can fail return an `int` status: 0 or a non-negative
+ *   result on success, a negative ::mancala_status code on failure;
+ *   mancala_strerror() describes a code.
+ * - A failed call changes nothing: the handle and every output argument
+ *   are left exactly as they were (output buffers may have been written
+ *   only where the function says so).
+ * - Players are ::MANCALA_SOUTH (0, moves first) and ::MANCALA_NORTH (1).
+ *   Pits are numbered `0 ... 2n-1` counter-clockwise; South owns
+ *   `0 ... n-1`, North owns `n ... 2n-1`. A move is named by the absolute
+ *   number of the pit it starts from.
+ * - **Thread safety.** The library has no global mutable state. Distinct
+ *   handles may be used from distinct threads at the same time without
+ *   locking. One handle must not be modified by one thread while another
+ *   thread uses it; functions taking a `const mancala_game *` never
+ *   modify the handle, so any number of threads may call them on the same
+ *   handle at once as long as no thread modifies it.
+ * - No function allocates memory except those documented to do so
+ *   (creating, cloning, starting a round, and mancala_play() when a game
+ *   grows beyond its reserved history). mancala_legal_moves(),
+ *   mancala_play() and mancala_undo() do no I/O.
+ */
+#ifndef MANCALA_H
+#define MANCALA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mancala_version.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** An opaque game: the position, its history (for undo and the repetition
+ *  rule), the options and, for Rio Kadalis, the match. */
+typedef struct mancala_game mancala_game;
+
+/** The two players. */
+enum mancala_player {
+    MANCALA_SOUTH = 0, /**< Player 0, owns pits `0 ... n-1`, moves first. */
+    MANCALA_NORTH = 1  /**< Player 1, owns pits `n ... 2n-1`. */
+};
+
+/** Returned by mancala_winner() and mancala_match_winner() for a draw. */
+#define MANCALA_DRAW 2
+
+/** The most pits a board has (2 x 6); enough room for any move list. */
+#define MANCALA_MAX_PITS 12
+
+/**
+ * Status codes. 0 is success; errors are negative. The values are part of
+ * the ABI and never change; new codes are added with new values.
+ */
+enum mancala_status {
+    MANCALA_OK = 0,               /**< Success. */
+    MANCALA_E_INVALID = -1,       /**< A required pointer was NULL or an argument is invalid. */
+    MANCALA_E_NOMEM = -2,         /**< Memory could not be allocated. */
+    MANCALA_E_RULES = -3,         /**< Unknown rules name. */
+    MANCALA_E_PARSE = -4,         /**< Malformed position string. */
+    MANCALA_E_RANGE = -5,         /**< A pit or player number is out of range. */
+    MANCALA_E_NOSPACE = -6,       /**< The caller's buffer is too small. */
+    MANCALA_E_OVER = -7,          /**< The game or round is over. */
+    MANCALA_E_NOT_OVER = -8,      /**< The game or round is not over yet. */
+    MANCALA_E_NO_HISTORY = -9,    /**< There is no move to undo or report. */
+    MANCALA_E_STATE = -10,        /**< Not allowed in the handle's present state. */
+    MANCALA_E_UNSUPPORTED = -11,  /**< The rules do not have this feature. */
+    MANCALA_E_MATCH_OVER = -12,   /**< The match is over; no further round. */
+    MANCALA_E_NOT_YOURS = -13,    /**< Illegal move: the pit belongs to the opponent. */
+    MANCALA_E_CLOSED = -14,       /**< Illegal move: the pit is closed this round. */
+    MANCALA_E_EMPTY = -15,        /**< Illegal move: the pit is empty. */
+    MANCALA_E_SINGLETON = -16,    /**< Illegal move: one stone cannot be moved (Modiar rule 1). */
+    MANCALA_E_GRAND_SLAM = -17,   /**< Illegal move: it would capture the whole opponent row (Modiar rule 5). */
+    MANCALA_E_MUST_FEED = -18,    /**< Illegal move: another move feeds the empty opponent row (Modiar rule 6). */
+    MANCALA_E_ENDLESS = -19,      /**< Illegal move: its relay would never end (Rio Kadalis rule 6). */
+    MANCALA_E_OPTION = -20        /**< Unknown option or option value. */
+};
+
+/** Why a game or round ended, as returned by mancala_end_reason(). */
+enum mancala_end {
+    MANCALA_END_NONE = 0,        /**< Not over. */
+    MANCALA_END_NO_MOVES = 1,    /**< The player to move has no legal move. */
+    MANCALA_END_REPETITION = 2   /**< A position recurred (the repetition rule). */
+};
+
+/** Options of a handle, set by mancala_set_option(). */
+enum mancala_option {
+    /** The repetition rule: 1 (default) ends a game or round when a
+     *  position recurs, 0 lets it go on. */
+    MANCALA_OPT_REPETITION = 1
+};
+
+/**
+ * @brief Describes a status code.
+ * @param status A value returned by any function of this library.
+ * @return A static, NUL-terminated English sentence; never NULL (an
+ *         unknown code gives "unknown status"). Owned by the library.
+ * @note Thread-safe.
+ */
+const char *mancala_strerror(int status);
+
+/**
+ * @brief The library's version as a string, such as "1.0.0".
+ * @return A static string owned by the library; never NULL.
+ * @note Thread-safe. Compare with ::MANCALA_VERSION_STRING to see whether
+ *       the library at run time is the one compiled against.
+ */
+const char *mancala_version_string(void);
+
+/**
+ * @brief The library's version as a number, `major * 10000 + minor * 100 + patch`.
+ * @return The run-time version; equals ::MANCALA_VERSION_NUMBER of the
+ *         header the library was built with.
+ * @note Thread-safe.
+ */
+int mancala_version_number(void);
+
+/**
+ * @brief Allocation function a caller may supply (see mancala_new_with_allocator()).
+ *
+ * Called as `alloc(opaque, ptr, size)`. With `ptr == NULL` it must return
+ * a new block of `size` bytes (or NULL on failure); with `ptr != NULL` and
+ * `size > 0` it must resize the block like realloc() (NULL on failure,
+ * leaving the block untouched); with `size == 0` it must free `ptr` and
+ * return NULL. Blocks must be aligned for any type, as malloc()'s are.
+ */
+typedef void *(*mancala_alloc_fn)(void *opaque, void *ptr, size_t size);
+
+/**
+ * @brief Creates a game at the start position of the named rules.
+ * @param[out] out Receives the new handle; left unchanged on failure.
+ * @param rules One of "modiar", "rio-kadalis", "rio-kadalis-5",
+ *        "rio-kadalis-cw", "rio-kadalis-5-cw".
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if a pointer is NULL;
+ *         ::MANCALA_E_RULES for an unknown name; ::MANCALA_E_NOMEM.
+ * @note The caller owns the handle and releases it with mancala_free().
+ *       Memory comes from malloc(). Thread-safe.
+ */
+int mancala_new(mancala_game **out, const char *rules);
+
+/**
+ * @brief Like mancala_new(), with every allocation of the handle made by @p alloc.
+ * @param[out] out Receives the new handle; left unchanged on failure.
+ * @param rules A rules name, as for mancala_new().
+ * @param alloc The allocation function for this handle and every clone of
+ *        it, for its whole life; NULL means the C library's allocator.
+ * @param opaque Passed to @p alloc unchanged.
+ * @return As mancala_new().
+ * @note The allocator is per handle: there is no process-wide setting.
+ *       It is called only from functions that take this handle (or create
+ *       it), so it needs no locking unless the caller shares it.
+ */
+int mancala_new_with_allocator(mancala_game **out, const char *rules,
+                               mancala_alloc_fn alloc, void *opaque);
+
+/**
+ * @brief Creates a game from a position string (doc/RULES.md, "Position notation").
+ *
+ * The format is `RULES/PITS/SIDE/CAPTURED/PLY[/BANKS]`, for example
+ * `modiar/7,7,7,7,7,7/S/0,0/0`. The parsed position starts a game (or a
+ * round) with an empty history: the repetition rule remembers positions
+ * from it on, and the first round of a match is counted as round 1.
+ * If the player to move has no legal move, the game is over at once.
+ *
+ * @param[out] out Receives the new handle; left unchanged on failure.
+ * @param position The NUL-terminated position string.
+ * @param[out] errbuf If not NULL, receives a one-line, NUL-terminated
+ *        reason on failure, naming the bad field (such as
+ *        "PITS: expected 6 pit counts, found 5"), cut to @p errlen bytes.
+ *        On success it is set to the empty string.
+ * @param errlen Size of @p errbuf in bytes.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p out or @p position is
+ *         NULL; ::MANCALA_E_PARSE for a malformed position;
+ *         ::MANCALA_E_NOMEM.
+ * @note The caller owns the handle. Thread-safe.
+ */
+int mancala_parse(mancala_game **out, const char *position, char *errbuf, size_t errlen);
+
+/**
+ * @brief Like mancala_parse(), with every allocation made by @p alloc.
+ * @param[out] out Receives the new handle; left unchanged on failure.
+ * @param position The position string.
+ * @param[out] errbuf As for mancala_parse(); may be NULL.
+ * @param errlen Size of @p errbuf.
+ * @param alloc The allocation function (NULL: the C library's); see
+ *        mancala_new_with_allocator().
+ * @param opaque Passed to @p alloc.
+ * @return As mancala_parse().
+ */
+int mancala_parse_with_allocator(mancala_game **out, const char *position,
+                                 char *errbuf, size_t errlen,
+                                 mancala_alloc_fn alloc, void *opaque);
+
+/**
+ * @brief Releases a game and everything it owns.
+ * @param game The handle; NULL is a no-op.
+ */
+void mancala_free(mancala_game *game);
+
+/**
+ * @brief Creates an independent copy of a game: position, history, options,
+ *        match state and allocator.
+ * @param[out] out Receives the copy; left unchanged on failure.
+ * @param game The game to copy; not modified.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if a pointer is NULL;
+ *         ::MANCALA_E_NOMEM.
+ * @note The caller owns the copy. The two handles then evolve separately.
+ */
+int mancala_clone(mancala_game **out, const mancala_game *game);
+
+/**
+ * @brief Writes the position in the canonical notation.
+ *
+ * Banks are always written for Rio Kadalis. Parsing the result gives back
+ * the same position.
+ *
+ * @param game The game.
+ * @param[out] buf Where to write, with snprintf() semantics: at most
+ *        @p size bytes including the terminating NUL; may be NULL if
+ *        @p size is 0.
+ * @param size Size of @p buf.
+ * @return The length of the whole string (not counting the NUL), even if
+ *         @p buf was too small; ::MANCALA_E_INVALID if @p game is NULL or
+ *         @p buf is NULL with @p size > 0.
+ */
+int mancala_format(const mancala_game *game, char *buf, size_t size);
+
+/**
+ * @brief Lists the legal moves of the player to move.
+ * @param game The game.
+ * @param[out] moves Receives the pit numbers, ascending.
+ * @param cap Room in @p moves; ::MANCALA_MAX_PITS always suffices.
+ * @return The number of legal moves (0 when the game or round is over);
+ *         ::MANCALA_E_INVALID if @p game is NULL, or @p moves is NULL while
+ *         there is a move to write; ::MANCALA_E_NOSPACE if @p cap is below
+ *         the count (nothing is written).
+ * @note Does not allocate. The list is computed when the position is
+ *       reached, so this is a copy.
+ */
+int mancala_legal_moves(const mancala_game *game, int *moves, size_t cap);
+
+/**
+ * @brief Plays a move for the player to move.
+ *
+ * After the move the game may be over (the next player has no legal move,
+ * or the position recurred and the repetition rule is on).
+ *
+ * @param game The game.
+ * @param pit The absolute number of the pit to play from.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p game is NULL;
+ *         ::MANCALA_E_RANGE if @p pit is not a pit of this board;
+ *         ::MANCALA_E_OVER if the game or round is over;
+ *         the reason the move is illegal (::MANCALA_E_NOT_YOURS,
+ *         ::MANCALA_E_CLOSED, ::MANCALA_E_EMPTY, ::MANCALA_E_SINGLETON,
+ *         ::MANCALA_E_GRAND_SLAM, ::MANCALA_E_MUST_FEED,
+ *         ::MANCALA_E_ENDLESS); ::MANCALA_E_NOMEM if the history had to
+ *         grow and could not; ::MANCALA_E_STATE if the ply counter would
+ *         pass INT32_MAX. On any error the game is unchanged.
+ * @note Allocates only when the history outgrows its reserve (several
+ *       hundred moves since the game or round began).
+ */
+int mancala_play(mancala_game *game, int pit);
+
+/**
+ * @brief Takes back the last move of the current game or round.
+ * @param game The game.
+ * @return ::MANCALA_OK, with the game exactly as it was before that move;
+ *         ::MANCALA_E_INVALID if @p game is NULL; ::MANCALA_E_NO_HISTORY
+ *         if no move was played since the handle was created or parsed or
+ *         since the current round began (rounds cannot be taken back).
+ */
+int mancala_undo(mancala_game *game);
+
+/**
+ * @brief Number of moves that mancala_undo() can take back.
+ * @param game The game.
+ * @return The count; ::MANCALA_E_INVALID if @p game is NULL.
+ */
+int mancala_history_length(const mancala_game *game);
+
+/**
+ * @brief The moves played since the handle was created or parsed, or since
+ *        the current round began, oldest first.
+ * @param game The game.
+ * @param[out] moves Receives the pit numbers.
+ * @param cap Room in @p moves.
+ * @return The number of moves; ::MANCALA_E_INVALID for a NULL @p game, or
+ *         NULL @p moves when there is a move to write;
+ *         ::MANCALA_E_NOSPACE if @p cap is below the count.
+ */
+int mancala_history(const mancala_game *game, int *moves, size_t cap);
+
+/**
+ * @brief Whether the game (or the current round) is over.
+ * @param game The game.
+ * @return 1 or 0; ::MANCALA_E_INVALID if @p game is NULL.
+ */
+int mancala_is_over(const mancala_game *game);
+
+/**
+ * @brief Why the game or round ended.
+ * @param game The game.
+ * @return A ::mancala_end value (::MANCALA_END_NONE while it goes on);
+ *         ::MANCALA_E_INVALID if @p game is NULL.
+ */
+int mancala_end_reason(const mancala_game *game);
+
+/**
+ * @brief The player to move.
+ * @param game The game.
+ * @return ::MANCALA_SOUTH or ::MANCALA_NORTH (still defined once the game
+ *         is over: the player who could not move, or would move next);
+ *         ::MANCALA_E_INVALID if @p game is NULL.
+ */
+int mancala_to_move(const mancala_game *game);
+
+/**
+ * @brief A player's score as RULES.md counts it.
+ *
+ * Captures plus bank while the game goes on; once it is over, plus the
+ * stones left in the player's own row.
+ *
+ * @param game The game.
+ * @param player ::MANCALA_SOUTH or ::MANCALA_NORTH.
+ * @return The score; ::MANCALA_E_INVALID if @p game is NULL;
+ *         ::MANCALA_E_RANGE for another @p player.
+ */
+int mancala_score(const mancala_game *game, int player);
+
+/**
+ * @brief The winner of the game (or current round) once it is over.
+ * @param game The game.
+ * @return ::MANCALA_SOUTH, ::MANCALA_NORTH or ::MANCALA_DRAW;
+ *         ::MANCALA_E_INVALID if @p game is NULL; ::MANCALA_E_NOT_OVER.
+ */
+int mancala_winner(const mancala_game *game);
+
+/**
+ * @brief The rules name of the game, such as "rio-kadalis-5-cw".
+ * @param game The game.
+ * @return A static string owned by the library; NULL if @p game is NULL.
+ */
+const char *mancala_rules(const mancala_game *game);
+
+/**
+ * @brief Number of pits on the board (`2n`: 6, 10 or 12).
+ * @param game The game.
+ * @return The count; ::MANCALA_E_INVALID if @p game is NULL.
+ */
+int mancala_num_pits(const mancala_game *game);
+
+/**
+ * @brief Stones in a pit.
+ * @param game The game.
+ * @param pit A pit number, `0 ... 2n-1`.
+ * @return The count (0 for a closed pit); ::MANCALA_E_INVALID if @p game
+ *         is NULL; ::MANCALA_E_RANGE for a bad pit number.
+ */
+int mancala_pit(const mancala_game *game, int pit);
+
+/**
+ * @brief Whether a pit is closed for this round (Rio Kadalis matches).
+ * @param game The game.
+ * @param pit A pit number.
+ * @return 1 or 0; ::MANCALA_E_INVALID if @p game is NULL;
+ *         ::MANCALA_E_RANGE for a bad pit number.
+ */
+int mancala_pit_closed(const mancala_game *game, int pit);
+
+/**
+ * @brief Stones a player has captured in this game or round.
+ * @param game The game.
+ * @param player ::MANCALA_SOUTH or ::MANCALA_NORTH.
+ * @return The count; ::MANCALA_E_INVALID; ::MANCALA_E_RANGE.
+ */
+int mancala_captured(const mancala_game *game, int player);
+
+/**
+ * @brief A player's bank: stones kept off the board this round (Rio Kadalis).
+ * @param game The game.
+ * @param player ::MANCALA_SOUTH or ::MANCALA_NORTH.
+ * @return The count (always 0 in Modiar); ::MANCALA_E_INVALID;
+ *         ::MANCALA_E_RANGE.
+ */
+int mancala_bank(const mancala_game *game, int player);
+
+/**
+ * @brief Moves played so far in this game or round (the notation's PLY).
+ * @param game The game.
+ * @return The ply; ::MANCALA_E_INVALID if @p game is NULL.
+ */
+int mancala_ply(const mancala_game *game);
+
+/**
+ * @brief A 64-bit hash of the position, for transposition tables.
+ *
+ * Equal positions (rules, pits, closed pits, player to move, captures,
+ * banks, and for Modiar whether the first-move rule still applies) have
+ * equal hashes, in every process and on every platform. The ply and the
+ * history are not part of it.
+ *
+ * @param game The game.
+ * @return The hash; 0 if @p game is NULL.
+ */
+uint64_t mancala_hash(const mancala_game *game);
+
+/**
+ * @brief Sets an option of the handle.
+ * @param game The game.
+ * @param option A ::mancala_option.
+ * @param value Its value (::MANCALA_OPT_REPETITION: 0 or 1).
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p game is NULL;
+ *         ::MANCALA_E_OPTION for an unknown option or value;
+ *         ::MANCALA_E_STATE once a move has been played in the handle
+ *         (options are set before the first move; they then hold for the
+ *         handle's clones and later rounds).
+ */
+int mancala_set_option(mancala_game *game, int option, int value);
+
+/**
+ * @brief Reads an option of the handle.
+ * @param game The game.
+ * @param option A ::mancala_option.
+ * @return The value; ::MANCALA_E_INVALID; ::MANCALA_E_OPTION.
+ */
+int mancala_get_option(const mancala_game *game, int option);
+
+/** Kinds of ::mancala_event. Values are part of the ABI. */
+enum mancala_event_kind {
+    /** Stones lifted to start a lap: `pit` lifted from, `stones` lifted,
+     *  `player` the mover. The first event of every move. */
+    MANCALA_EV_LAP = 1,
+    /** One stone sown: `pit` sown into, `stones` its count afterwards. */
+    MANCALA_EV_SOW = 2,
+    /** Stones captured: `pit`, `stones` taken, `player` who got them. */
+    MANCALA_EV_CAPTURE = 3,
+    /** Rio Kadalis binikh: the last stone of a lap made 4 in `pit`;
+     *  `player` (the mover) captured them and the move ended. */
+    MANCALA_EV_BINIKH = 4,
+    /** Modiar first move: the capture of `stones` in `pit` was forfeited;
+     *  the stones stay. */
+    MANCALA_EV_FORFEIT = 5
+};
+
+/**
+ * @brief One step of a move, for replaying it stone by stone.
+ *
+ * The layout of this struct is frozen for the life of the 1.x ABI: new
+ * information comes as new event kinds, never as new fields.
+ */
+typedef struct mancala_event {
+    int kind;    /**< A ::mancala_event_kind. */
+    int pit;     /**< The pit concerned. */
+    int stones;  /**< Stones lifted, the pit's count after sowing, or stones captured. */
+    int player;  /**< The player concerned (mover, or who captured). */
+} mancala_event;
+
+/**
+ * @brief The steps of the last move played, in order.
+ *
+ * A move is a sequence of laps (::MANCALA_EV_LAP), each followed by its
+ * sown stones (::MANCALA_EV_SOW) and any captures made on the way; a
+ * Modiar move ends with its captures (or forfeits), a Rio Kadalis move
+ * may end with a binikh.
+ *
+ * @param game The game.
+ * @param[out] events Receives up to @p cap events; may be NULL if @p cap is 0.
+ * @param cap Room in @p events.
+ * @return The number of events of the move, even when more than @p cap
+ *         (then only the first @p cap are written, as snprintf() does);
+ *         ::MANCALA_E_INVALID if @p game is NULL, or @p events NULL with
+ *         @p cap > 0; ::MANCALA_E_NO_HISTORY if there is no move to
+ *         report (see mancala_undo()).
+ * @note Recomputes the move from the history: costs about as much as the
+ *       move did. Does not allocate.
+ */
+int mancala_last_move_events(const mancala_game *game, mancala_event *events, size_t cap);
+
+/**
+ * @brief Starts the next round of a Rio Kadalis match (RULES.md, "Match").
+ *
+ * Each player's round score T gives `k = min(n, T / 4)` open pits of 4
+ * stones, filled from the player's highest-numbered pit down; the rest of
+ * T is the player's bank. The player who did not move first in the round
+ * just ended moves first. Captures and ply restart at 0; the history is
+ * cleared (the new round cannot be undone).
+ *
+ * @param game The game; its current round must be over.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p game is NULL;
+ *         ::MANCALA_E_UNSUPPORTED for Modiar (one game, no match);
+ *         ::MANCALA_E_NOT_OVER if the round goes on;
+ *         ::MANCALA_E_MATCH_OVER if a player has fewer than 4 stones;
+ *         ::MANCALA_E_NOMEM.
+ */
+int mancala_next_round(mancala_game *game);
+
+/**
+ * @brief The number of the current round, 1 for the first.
+ * @param game The game.
+ * @return The round; ::MANCALA_E_INVALID if @p game is NULL.
+ */
+int mancala_round(const mancala_game *game);
+
+/**
+ * @brief Whether the match is over: the round is over and no further
+ *        round can be played (a player has fewer than 4 stones; for
+ *        Modiar, the game is over).
+ * @param game The game.
+ * @return 1 or 0; ::MANCALA_E_INVALID if @p game is NULL.
+ */
+int mancala_match_over(const mancala_game *game);
+
+/**
+ * @brief The winner of the match once it is over (for Modiar, of the game).
+ * @param game The game.
+ * @return ::MANCALA_SOUTH, ::MANCALA_NORTH or (Modiar only)
+ *         ::MANCALA_DRAW; ::MANCALA_E_INVALID; ::MANCALA_E_NOT_OVER.
+ */
+int mancala_match_winner(const mancala_game *game);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MANCALA_H */

@@ -1,0 +1,576 @@
+/*
+ * The game handle, shared by both games: creation, history and undo, the
+ * end of a game or round (rule 7 of each game), the repetition rule, the
+ * match of several rounds, options and read access.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "private.h"
+
+/* Positions reserved for the history when a handle is created: ordinary
+ * games and rounds never need more, so mancala_play() does not allocate. */
+#define HISTORY_RESERVE 512
+
+struct mancala_game {
+    struct mc_board board;
+    struct mc_state cur;
+    struct mc_moves moves;     /* legal moves of cur; count 0 once over */
+    uint8_t end;               /* enum mancala_end */
+    uint8_t repetition;        /* MANCALA_OPT_REPETITION */
+    uint8_t bank[2];
+    uint8_t round_first;       /* who moved first in this round */
+    int round;
+    mancala_alloc_fn alloc;
+    void *opaque;
+    struct mc_state *history;  /* positions before each move of this round */
+    uint32_t history_len, history_cap;
+};
+
+static const struct mc_variant variants[] = {
+    {"modiar", &mc_modiar_rules, 3, 7, +1, 0},
+    {"rio-kadalis", &mc_rio_kadalis_rules, 6, 4, +1, 1},
+    {"rio-kadalis-5", &mc_rio_kadalis_rules, 5, 4, +1, 1},
+    {"rio-kadalis-cw", &mc_rio_kadalis_rules, 6, 4, -1, 1},
+    {"rio-kadalis-5-cw", &mc_rio_kadalis_rules, 5, 4, -1, 1},
+};
+
+const struct mc_variant *mc_variant_find(const char *name, size_t len)
+{
+    for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++)
+        if (strlen(variants[i].name) == len && memcmp(variants[i].name, name, len) == 0)
+            return &variants[i];
+    return NULL;
+}
+
+void mc_board_init(struct mc_board *b, const struct mc_variant *variant, uint16_t closed)
+{
+    const int npits = 2 * variant->n;
+    b->variant = variant;
+    b->closed = closed;
+    b->npits = (uint8_t)npits;
+    for (int p = 0; p < npits; p++) {
+        int q = p;
+        /* Rule 2 of Rio Kadalis: closed pits are skipped. With every other
+         * pit closed, a pit's next is itself. */
+        do
+            q = (q + variant->direction + npits) % npits;
+        while (q != p && (closed >> q & 1));
+        b->next[p] = (uint8_t)q;
+    }
+}
+
+/* ---- allocation ---- */
+
+static void *default_alloc(void *opaque, void *ptr, size_t size)
+{
+    (void)opaque;
+    if (size == 0) {
+        free(ptr);
+        return NULL;
+    }
+    return realloc(ptr, size);
+}
+
+static void *game_alloc(mancala_alloc_fn alloc, void *opaque, void *ptr, size_t size)
+{
+    return alloc(opaque, ptr, size);
+}
+
+/* ---- the end of a game or round ---- */
+
+static int stones_in_row(const struct mancala_game *g, int player)
+{
+    const int n = g->board.variant->n;
+    int sum = 0;
+    for (int p = player * n; p < (player + 1) * n; p++)
+        sum += g->cur.pit[p];
+    return sum;
+}
+
+/* The repetition rule: has cur occurred before in this game or round?
+ * Only positions since the last capture can be equal to it (captures
+ * remove stones), and only those with the same player to move, which
+ * alternates: every other one. */
+static int position_recurred(const struct mancala_game *g)
+{
+    const int captured = g->cur.captured[0] + g->cur.captured[1];
+    for (uint32_t i = g->history_len; i >= 2; i -= 2) {
+        const struct mc_state *old = &g->history[i - 2];
+        if (old->captured[0] + old->captured[1] != captured)
+            break;
+        if (old->to_move == g->cur.to_move && memcmp(old->pit, g->cur.pit, sizeof old->pit) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Brings the legal moves and the end of the game up to date with cur. */
+static void settle(struct mancala_game *g)
+{
+    if (g->repetition && g->history_len && position_recurred(g)) {
+        g->moves.count = 0;
+        g->end = MANCALA_END_REPETITION;
+        return;
+    }
+    g->board.variant->rules->generate(&g->board, &g->cur, &g->moves, NULL);
+    g->end = g->moves.count ? MANCALA_END_NONE : MANCALA_END_NO_MOVES;
+}
+
+/* ---- creation ---- */
+
+static int game_create(mancala_game **out, const struct mc_position *pos,
+                       mancala_alloc_fn alloc, void *opaque)
+{
+    if (!alloc)
+        alloc = default_alloc;
+    struct mancala_game *g = game_alloc(alloc, opaque, NULL, sizeof *g);
+    if (!g)
+        return MANCALA_E_NOMEM;
+    memset(g, 0, sizeof *g);
+    g->history = game_alloc(alloc, opaque, NULL, HISTORY_RESERVE * sizeof *g->history);
+    if (!g->history) {
+        game_alloc(alloc, opaque, g, 0);
+        return MANCALA_E_NOMEM;
+    }
+    g->history_cap = HISTORY_RESERVE;
+    g->alloc = alloc;
+    g->opaque = opaque;
+    g->board = pos->board;
+    g->cur = pos->state;
+    g->bank[0] = pos->bank[0];
+    g->bank[1] = pos->bank[1];
+    g->repetition = 1;
+    g->round = 1;
+    /* RULES.md, "Match": who moved first follows from the ply's parity. */
+    g->round_first = (uint8_t)(g->cur.to_move ^ (g->cur.ply & 1));
+    settle(g);
+    *out = g;
+    return MANCALA_OK;
+}
+
+static void start_position(struct mc_position *pos, const struct mc_variant *v)
+{
+    memset(pos, 0, sizeof *pos);
+    mc_board_init(&pos->board, v, 0);
+    memset(pos->state.pit, v->stones_per_pit, 2 * v->n);
+    pos->state.to_move = MANCALA_SOUTH;
+}
+
+MANCALA_EXPORT int mancala_new_with_allocator(mancala_game **out, const char *rules,
+                                              mancala_alloc_fn alloc, void *opaque)
+{
+    if (!out || !rules)
+        return MANCALA_E_INVALID;
+    const struct mc_variant *v = mc_variant_find(rules, strlen(rules));
+    if (!v)
+        return MANCALA_E_RULES;
+    struct mc_position pos;
+    start_position(&pos, v);
+    return game_create(out, &pos, alloc, opaque);
+}
+
+MANCALA_EXPORT int mancala_new(mancala_game **out, const char *rules)
+{
+    return mancala_new_with_allocator(out, rules, NULL, NULL);
+}
+
+MANCALA_EXPORT int mancala_parse_with_allocator(mancala_game **out, const char *position,
+                                                char *errbuf, size_t errlen,
+                                                mancala_alloc_fn alloc, void *opaque)
+{
+    if (errbuf && errlen)
+        errbuf[0] = '\0';
+    if (!out || !position) {
+        if (errbuf && errlen)
+            snprintf(errbuf, errlen, "%s", mancala_strerror(MANCALA_E_INVALID));
+        return MANCALA_E_INVALID;
+    }
+    struct mc_position pos;
+    int status = mc_parse_position(position, &pos, errbuf, errlen);
+    if (status)
+        return status;
+    status = game_create(out, &pos, alloc, opaque);
+    if (status && errbuf && errlen)
+        snprintf(errbuf, errlen, "%s", mancala_strerror(status));
+    return status;
+}
+
+MANCALA_EXPORT int mancala_parse(mancala_game **out, const char *position, char *errbuf, size_t errlen)
+{
+    return mancala_parse_with_allocator(out, position, errbuf, errlen, NULL, NULL);
+}
+
+MANCALA_EXPORT void mancala_free(mancala_game *game)
+{
+    if (!game)
+        return;
+    game_alloc(game->alloc, game->opaque, game->history, 0);
+    game_alloc(game->alloc, game->opaque, game, 0);
+}
+
+MANCALA_EXPORT int mancala_clone(mancala_game **out, const mancala_game *game)
+{
+    if (!out || !game)
+        return MANCALA_E_INVALID;
+    struct mancala_game *g = game_alloc(game->alloc, game->opaque, NULL, sizeof *g);
+    if (!g)
+        return MANCALA_E_NOMEM;
+    struct mc_state *history = game_alloc(game->alloc, game->opaque, NULL,
+                                          game->history_cap * sizeof *history);
+    if (!history) {
+        game_alloc(game->alloc, game->opaque, g, 0);
+        return MANCALA_E_NOMEM;
+    }
+    *g = *game;
+    memcpy(history, game->history, game->history_len * sizeof *history);
+    g->history = history;
+    *out = g;
+    return MANCALA_OK;
+}
+
+/* ---- playing ---- */
+
+MANCALA_EXPORT int mancala_legal_moves(const mancala_game *game, int *moves, size_t cap)
+{
+    if (!game)
+        return MANCALA_E_INVALID;
+    const int count = game->moves.count;
+    if (count && !moves)
+        return MANCALA_E_INVALID;
+    if (cap < (size_t)count)
+        return MANCALA_E_NOSPACE;
+    for (int i = 0; i < count; i++)
+        moves[i] = game->moves.pit[i];
+    return count;
+}
+
+/* Why `pit` (in range, not among the legal moves) cannot be played. */
+static int illegal_reason(const struct mancala_game *g, int pit)
+{
+    if (mc_owner(&g->board, pit) != g->cur.to_move)
+        return MANCALA_E_NOT_YOURS;
+    if (g->board.closed >> pit & 1)
+        return MANCALA_E_CLOSED;
+    int8_t why[MANCALA_MAX_PITS];
+    struct mc_moves scratch;
+    g->board.variant->rules->generate(&g->board, &g->cur, &scratch, why);
+    return why[pit];
+}
+
+static int reserve_history(struct mancala_game *g)
+{
+    if (g->history_len < g->history_cap)
+        return MANCALA_OK;
+    if (g->history_cap > UINT32_MAX / 2 / sizeof *g->history)
+        return MANCALA_E_NOMEM;
+    uint32_t cap = g->history_cap * 2;
+    struct mc_state *grown = game_alloc(g->alloc, g->opaque, g->history, cap * sizeof *grown);
+    if (!grown)
+        return MANCALA_E_NOMEM;
+    g->history = grown;
+    g->history_cap = cap;
+    return MANCALA_OK;
+}
+
+MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
+{
+    if (!game)
+        return MANCALA_E_INVALID;
+    if (pit < 0 || pit >= game->board.npits)
+        return MANCALA_E_RANGE;
+    if (game->end)
+        return MANCALA_E_OVER;
+    int i = 0;
+    while (i < game->moves.count && game->moves.pit[i] != pit)
+        i++;
+    if (i == game->moves.count)
+        return illegal_reason(game, pit);
+    if (game->cur.ply == INT32_MAX)
+        return MANCALA_E_STATE;
+    int status = reserve_history(game);
+    if (status)
+        return status;
+    game->history[game->history_len++] = game->cur;
+    game->cur = game->moves.child[i];
+    settle(game);
+    return MANCALA_OK;
+}
+
+MANCALA_EXPORT int mancala_undo(mancala_game *game)
+{
+    if (!game)
+        return MANCALA_E_INVALID;
+    if (!game->history_len)
+        return MANCALA_E_NO_HISTORY;
+    game->cur = game->history[--game->history_len];
+    settle(game);
+    return MANCALA_OK;
+}
+
+MANCALA_EXPORT int mancala_history_length(const mancala_game *game)
+{
+    return game ? (int)game->history_len : MANCALA_E_INVALID;
+}
+
+MANCALA_EXPORT int mancala_history(const mancala_game *game, int *moves, size_t cap)
+{
+    if (!game)
+        return MANCALA_E_INVALID;
+    const uint32_t count = game->history_len;
+    if (count && !moves)
+        return MANCALA_E_INVALID;
+    if (cap < count)
+        return MANCALA_E_NOSPACE;
+    /* Each position records the move that led to it. */
+    for (uint32_t i = 1; i < count; i++)
+        moves[i - 1] = game->history[i].move;
+    if (count)
+        moves[count - 1] = game->cur.move;
+    return (int)count;
+}
+
+MANCALA_EXPORT int mancala_last_move_events(const mancala_game *game, mancala_event *events, size_t cap)
+{
+    if (!game || (!events && cap))
+        return MANCALA_E_INVALID;
+    if (!game->history_len)
+        return MANCALA_E_NO_HISTORY;
+    struct mc_recorder rec = {events, cap, 0};
+    struct mc_state after;
+    game->board.variant->rules->sow(&game->board, &game->history[game->history_len - 1],
+                                    game->cur.move, &after, &rec);
+    return (int)rec.count;
+}
+
+/* ---- reading the position ---- */
+
+MANCALA_EXPORT int mancala_format(const mancala_game *game, char *buf, size_t size)
+{
+    if (!game || (!buf && size))
+        return MANCALA_E_INVALID;
+    return mc_format_position(&game->board, &game->cur, game->bank, buf, size);
+}
+
+MANCALA_EXPORT int mancala_is_over(const mancala_game *game)
+{
+    return game ? game->end != MANCALA_END_NONE : MANCALA_E_INVALID;
+}
+
+MANCALA_EXPORT int mancala_end_reason(const mancala_game *game)
+{
+    return game ? game->end : MANCALA_E_INVALID;
+}
+
+MANCALA_EXPORT int mancala_to_move(const mancala_game *game)
+{
+    return game ? game->cur.to_move : MANCALA_E_INVALID;
+}
+
+static int check_player(const mancala_game *game, int player)
+{
+    if (!game)
+        return MANCALA_E_INVALID;
+    if (player != MANCALA_SOUTH && player != MANCALA_NORTH)
+        return MANCALA_E_RANGE;
+    return MANCALA_OK;
+}
+
+/* Rule 7 of both games: once over, the stones left in a row go to its owner. */
+static int score(const struct mancala_game *g, int player)
+{
+    int s = g->cur.captured[player] + g->bank[player];
+    if (g->end)
+        s += stones_in_row(g, player);
+    return s;
+}
+
+MANCALA_EXPORT int mancala_score(const mancala_game *game, int player)
+{
+    int status = check_player(game, player);
+    return status ? status : score(game, player);
+}
+
+MANCALA_EXPORT int mancala_winner(const mancala_game *game)
+{
+    if (!game)
+        return MANCALA_E_INVALID;
+    if (!game->end)
+        return MANCALA_E_NOT_OVER;
+    int south = score(game, MANCALA_SOUTH), north = score(game, MANCALA_NORTH);
+    return south > north ? MANCALA_SOUTH : north > south ? MANCALA_NORTH : MANCALA_DRAW;
+}
+
+MANCALA_EXPORT const char *mancala_rules(const mancala_game *game)
+{
+    return game ? game->board.variant->name : NULL;
+}
+
+MANCALA_EXPORT int mancala_num_pits(const mancala_game *game)
+{
+    return game ? game->board.npits : MANCALA_E_INVALID;
+}
+
+static int check_pit(const mancala_game *game, int pit)
+{
+    if (!game)
+        return MANCALA_E_INVALID;
+    if (pit < 0 || pit >= game->board.npits)
+        return MANCALA_E_RANGE;
+    return MANCALA_OK;
+}
+
+MANCALA_EXPORT int mancala_pit(const mancala_game *game, int pit)
+{
+    int status = check_pit(game, pit);
+    return status ? status : game->cur.pit[pit];
+}
+
+MANCALA_EXPORT int mancala_pit_closed(const mancala_game *game, int pit)
+{
+    int status = check_pit(game, pit);
+    return status ? status : game->board.closed >> pit & 1;
+}
+
+MANCALA_EXPORT int mancala_captured(const mancala_game *game, int player)
+{
+    int status = check_player(game, player);
+    return status ? status : game->cur.captured[player];
+}
+
+MANCALA_EXPORT int mancala_bank(const mancala_game *game, int player)
+{
+    int status = check_player(game, player);
+    return status ? status : game->bank[player];
+}
+
+MANCALA_EXPORT int mancala_ply(const mancala_game *game)
+{
+    return game ? (int)game->cur.ply : MANCALA_E_INVALID;
+}
+
+/* A fixed mixing function (the finaliser of SplitMix64), so the hash is the
+ * same on every platform and in every process. */
+static uint64_t mix(uint64_t h, uint64_t word)
+{
+    h ^= word + 0x9e3779b97f4a7c15u + (h << 6) + (h >> 2);
+    h ^= h >> 30;
+    h *= 0xbf58476d1ce4e5b9u;
+    h ^= h >> 27;
+    h *= 0x94d049bb133111ebu;
+    h ^= h >> 31;
+    return h;
+}
+
+MANCALA_EXPORT uint64_t mancala_hash(const mancala_game *game)
+{
+    if (!game)
+        return 0;
+    const struct mc_state *s = &game->cur;
+    uint64_t lo = 0, hi = 0;
+    for (int i = 0; i < 8; i++)
+        lo |= (uint64_t)s->pit[i] << (8 * i);
+    for (int i = 8; i < MANCALA_MAX_PITS; i++)
+        hi |= (uint64_t)s->pit[i] << (8 * (i - 8));
+    const struct mc_variant *v = game->board.variant;
+    const int first_move_rule = !v->match && s->ply == 0;
+    hi |= (uint64_t)s->to_move << 32 | (uint64_t)first_move_rule << 33 |
+          (uint64_t)(v - variants) << 36 | (uint64_t)game->board.closed << 40;
+    uint64_t extra = (uint64_t)s->captured[0] | (uint64_t)s->captured[1] << 8 |
+                     (uint64_t)game->bank[0] << 16 | (uint64_t)game->bank[1] << 24;
+    return mix(mix(mix(0, lo), hi), extra);
+}
+
+/* ---- options ---- */
+
+MANCALA_EXPORT int mancala_set_option(mancala_game *game, int option, int value)
+{
+    if (!game)
+        return MANCALA_E_INVALID;
+    if (option != MANCALA_OPT_REPETITION || (value != 0 && value != 1))
+        return MANCALA_E_OPTION;
+    if (game->history_len || game->round > 1)
+        return MANCALA_E_STATE;
+    game->repetition = (uint8_t)value;
+    return MANCALA_OK;
+}
+
+MANCALA_EXPORT int mancala_get_option(const mancala_game *game, int option)
+{
+    if (!game)
+        return MANCALA_E_INVALID;
+    if (option != MANCALA_OPT_REPETITION)
+        return MANCALA_E_OPTION;
+    return game->repetition;
+}
+
+/* ---- the match (RULES.md, "Match") ---- */
+
+/* Whether a player ends the round with fewer than 4 stones. */
+static int match_decided(const struct mancala_game *g)
+{
+    return score(g, MANCALA_SOUTH) < 4 || score(g, MANCALA_NORTH) < 4;
+}
+
+MANCALA_EXPORT int mancala_next_round(mancala_game *game)
+{
+    if (!game)
+        return MANCALA_E_INVALID;
+    const struct mc_variant *v = game->board.variant;
+    if (!v->match)
+        return MANCALA_E_UNSUPPORTED;
+    if (!game->end)
+        return MANCALA_E_NOT_OVER;
+    if (match_decided(game))
+        return MANCALA_E_MATCH_OVER;
+
+    const int n = v->n;
+    int total[2] = {score(game, MANCALA_SOUTH), score(game, MANCALA_NORTH)};
+    struct mc_state s;
+    memset(&s, 0, sizeof s);
+    uint16_t closed = (uint16_t)((1u << 2 * n) - 1);
+    for (int player = 0; player < 2; player++) {
+        int open = total[player] / 4 < n ? total[player] / 4 : n;
+        /* From the highest-numbered pit of the player's row down. */
+        for (int i = 0; i < open; i++) {
+            int p = (player + 1) * n - 1 - i;
+            s.pit[p] = 4;
+            closed &= (uint16_t)~(1u << p);
+        }
+        game->bank[player] = (uint8_t)(total[player] - 4 * open);
+    }
+    s.to_move = game->round_first ^ 1;
+    game->round_first = s.to_move;
+    game->round++;
+    mc_board_init(&game->board, v, closed);
+    game->cur = s;
+    game->history_len = 0;
+    settle(game);
+    return MANCALA_OK;
+}
+
+MANCALA_EXPORT int mancala_round(const mancala_game *game)
+{
+    return game ? game->round : MANCALA_E_INVALID;
+}
+
+MANCALA_EXPORT int mancala_match_over(const mancala_game *game)
+{
+    if (!game)
+        return MANCALA_E_INVALID;
+    if (!game->end)
+        return 0;
+    return !game->board.variant->match || match_decided(game);
+}
+
+MANCALA_EXPORT int mancala_match_winner(const mancala_game *game)
+{
+    int over = mancala_match_over(game);
+    if (over < 0)
+        return over;
+    if (!over)
+        return MANCALA_E_NOT_OVER;
+    return mancala_winner(game);
+}

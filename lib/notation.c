@@ -1,0 +1,208 @@
+/*
+ * The position notation of RULES.md, "Position notation":
+ * RULES/PITS/SIDE/CAPTURED/PLY[/BANKS].
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "private.h"
+
+/* Largest number accepted in any field; ply is stored in 32 bits. */
+#define MAX_NUMBER INT32_MAX
+
+static int fail(char *errbuf, size_t errlen, const char *fmt, ...)
+{
+    if (errbuf && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(errbuf, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return MANCALA_E_PARSE;
+}
+
+/* A field of the string: [begin, end). */
+struct field {
+    const char *begin;
+    size_t len;
+};
+
+/* Splits `text` at `sep` into at most `max` fields; returns how many there
+ * are (more than `max` if there are too many). */
+static size_t split(const char *begin, size_t len, char sep, struct field *fields, size_t max)
+{
+    size_t count = 0;
+    const char *start = begin, *end = begin + len;
+    for (const char *c = begin;; c++) {
+        if (c == end || *c == sep) {
+            if (count < max)
+                fields[count] = (struct field){start, (size_t)(c - start)};
+            count++;
+            if (c == end)
+                break;
+            start = c + 1;
+        }
+    }
+    return count;
+}
+
+/* Parses a decimal number without sign or leading zero. Returns NULL or
+ * a description of what is wrong with it. */
+static const char *parse_number(struct field f, long *value)
+{
+    if (f.len == 0)
+        return "empty number";
+    long v = 0;
+    for (size_t i = 0; i < f.len; i++) {
+        char c = f.begin[i];
+        if (c == '+' || c == '-')
+            return "sign not allowed";
+        if (c < '0' || c > '9')
+            return "not a digit";
+        if (i == 0 && c == '0' && f.len > 1)
+            return "leading zero";
+        v = v * 10 + (c - '0');
+        if (v > MAX_NUMBER)
+            return "number too large";
+    }
+    *value = v;
+    return NULL;
+}
+
+/* Parses "a,b" into two numbers of at most 255 (stone counts). */
+static int parse_pair(struct field f, const char *name, uint8_t out[2], char *errbuf, size_t errlen)
+{
+    struct field part[2];
+    size_t count = split(f.begin, f.len, ',', part, 2);
+    if (count != 2)
+        return fail(errbuf, errlen, "%s: expected two numbers 'south,north', found %zu", name, count);
+    for (int i = 0; i < 2; i++) {
+        long v;
+        const char *why = parse_number(part[i], &v);
+        if (!why && v > UINT8_MAX)
+            why = "number too large";
+        if (why)
+            return fail(errbuf, errlen, "%s: %s in '%.*s'", name, why, (int)f.len, f.begin);
+        out[i] = (uint8_t)v;
+    }
+    return 0;
+}
+
+int mc_parse_position(const char *text, struct mc_position *pos, char *errbuf, size_t errlen)
+{
+    enum { RULES, PITS, SIDE, CAPTURED, PLY, BANKS, MAX_FIELDS };
+    struct field f[MAX_FIELDS];
+    size_t nfields = split(text, strlen(text), '/', f, MAX_FIELDS);
+
+    if (nfields < 1 || f[RULES].len == 0)
+        return fail(errbuf, errlen, "RULES: missing");
+    const struct mc_variant *v = mc_variant_find(f[RULES].begin, f[RULES].len);
+    if (!v)
+        return fail(errbuf, errlen, "RULES: unknown rules '%.*s'", (int)f[RULES].len, f[RULES].begin);
+    size_t expected = v->match ? BANKS + 1 : PLY + 1;
+    if (nfields < PLY + 1 || nfields > expected) {
+        static const char *const names[] = {"RULES", "PITS", "SIDE", "CAPTURED", "PLY", "BANKS"};
+        if (nfields < PLY + 1)
+            return fail(errbuf, errlen, "%s: missing field (expected %s)", names[nfields],
+                        v->match ? "RULES/PITS/SIDE/CAPTURED/PLY[/BANKS]" : "RULES/PITS/SIDE/CAPTURED/PLY");
+        return fail(errbuf, errlen, "%s: extra field '%.*s'",
+                    expected == PLY + 1 ? "after PLY" : "after BANKS",
+                    (int)f[expected].len, f[expected].begin);
+    }
+
+    memset(pos, 0, sizeof *pos);
+    const int npits = 2 * v->n;
+    struct field pit[MANCALA_MAX_PITS];
+    size_t count = split(f[PITS].begin, f[PITS].len, ',', pit, MANCALA_MAX_PITS);
+    if (count != (size_t)npits)
+        return fail(errbuf, errlen, "PITS: expected %d pit counts, found %zu", npits, count);
+    uint16_t closed = 0;
+    int total = 0;
+    for (int i = 0; i < npits; i++) {
+        if (pit[i].len == 1 && pit[i].begin[0] == 'x') {
+            if (!v->match)
+                return fail(errbuf, errlen, "PITS: pit %d: closed pits ('x') exist only in Rio Kadalis", i);
+            closed |= (uint16_t)(1u << i);
+            continue;
+        }
+        long stones;
+        const char *why = parse_number(pit[i], &stones);
+        if (!why && stones > UINT8_MAX)
+            why = "number too large";
+        if (why)
+            return fail(errbuf, errlen, "PITS: pit %d: %s in '%.*s'", i, why, (int)pit[i].len, pit[i].begin);
+        pos->state.pit[i] = (uint8_t)stones;
+        total += (int)stones;
+    }
+
+    if (f[SIDE].len != 1 || (f[SIDE].begin[0] != 'S' && f[SIDE].begin[0] != 'N'))
+        return fail(errbuf, errlen, "SIDE: expected 'S' or 'N', found '%.*s'", (int)f[SIDE].len, f[SIDE].begin);
+    pos->state.to_move = f[SIDE].begin[0] == 'N';
+
+    int status = parse_pair(f[CAPTURED], "CAPTURED", pos->state.captured, errbuf, errlen);
+    if (status)
+        return status;
+    total += pos->state.captured[0] + pos->state.captured[1];
+
+    long ply;
+    const char *why = parse_number(f[PLY], &ply);
+    if (why)
+        return fail(errbuf, errlen, "PLY: %s in '%.*s'", why, (int)f[PLY].len, f[PLY].begin);
+    pos->state.ply = (uint32_t)ply;
+
+    if (nfields == BANKS + 1) {
+        status = parse_pair(f[BANKS], "BANKS", pos->bank, errbuf, errlen);
+        if (status)
+            return status;
+        total += pos->bank[0] + pos->bank[1];
+    }
+
+    if (total != mc_total_stones(v))
+        return fail(errbuf, errlen, "stones: pits, captured and banks add up to %d, %s has %d",
+                    total, v->name, mc_total_stones(v));
+
+    mc_board_init(&pos->board, v, closed);
+    if (errbuf && errlen)
+        errbuf[0] = '\0';
+    return 0;
+}
+
+/* Appends to a buffer with snprintf() semantics, counting what did not fit. */
+struct out {
+    char *buf;
+    size_t size;
+    size_t len;
+};
+
+static void put(struct out *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = o->len < o->size ? o->size - o->len : 0;
+    int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        o->len += (size_t)n;
+}
+
+int mc_format_position(const struct mc_board *b, const struct mc_state *s,
+                       const uint8_t bank[2], char *buf, size_t size)
+{
+    struct out o = {buf, size, 0};
+    if (size)
+        buf[0] = '\0';
+    put(&o, "%s/", b->variant->name);
+    for (int i = 0; i < b->npits; i++) {
+        if (b->closed >> i & 1)
+            put(&o, i ? ",x" : "x");
+        else
+            put(&o, i ? ",%d" : "%d", s->pit[i]);
+    }
+    put(&o, "/%c/%d,%d/%lu", s->to_move ? 'N' : 'S', s->captured[0], s->captured[1],
+        (unsigned long)s->ply);
+    if (b->variant->match)
+        put(&o, "/%d,%d", bank[0], bank[1]);
+    return (int)o.len;
+}

@@ -1,0 +1,133 @@
+/*
+ * Internal interface of libmancala: the game state, the table of functions
+ * each game implements, and the export macro. Nothing here is installed.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef MANCALA_PRIVATE_H
+#define MANCALA_PRIVATE_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "mancala.h"
+
+/* Put on the definition of every public function; everything else is
+ * hidden by the build (-fvisibility=hidden) and the version script. */
+#define MANCALA_EXPORT __attribute__((visibility("default")))
+
+/* One position of a game or round, small enough to copy freely: the
+ * history is an array of these. Closed pits and banks do not change during
+ * a round, so they live in struct mc_board. */
+struct mc_state {
+    uint8_t pit[MANCALA_MAX_PITS]; /* stones per pit, 0 for closed pits */
+    uint8_t captured[2];           /* stones captured this game or round */
+    uint8_t to_move;               /* MANCALA_SOUTH or MANCALA_NORTH */
+    uint8_t move;                  /* pit played to reach this position */
+    uint32_t ply;
+};
+
+struct mc_variant;
+
+/* The board of the current game or round. */
+struct mc_board {
+    const struct mc_variant *variant;
+    uint16_t closed;                  /* bit p set: pit p is closed */
+    uint8_t npits;                    /* 2n */
+    uint8_t next[MANCALA_MAX_PITS];   /* next open pit in the sowing direction */
+};
+
+/* The legal moves of a position, each with the position it leads to. */
+struct mc_moves {
+    int count;
+    uint8_t pit[MANCALA_MAX_PITS];
+    struct mc_state child[MANCALA_MAX_PITS];
+};
+
+/* Collects the events of a move for mancala_last_move_events(); the rule
+ * code takes NULL when nobody listens (the hot path). */
+struct mc_recorder {
+    mancala_event *events;
+    size_t cap;
+    size_t count;
+};
+
+static inline void mc_record(struct mc_recorder *rec, int kind, int pit, int stones, int player)
+{
+    if (!rec)
+        return;
+    if (rec->count < rec->cap) {
+        mancala_event *e = &rec->events[rec->count];
+        e->kind = kind;
+        e->pit = pit;
+        e->stones = stones;
+        e->player = player;
+    }
+    rec->count++;
+}
+
+/* What each game implements: one file per game. */
+struct mc_rules {
+    /* Plays `pit`, an open pit of the mover's row, from `s` into `out`
+     * (which then has the other player to move and ply + 1), recording the
+     * events into `rec` (may be NULL). Returns 0, or the MANCALA_E_* reason
+     * the move is illegal taken alone; `out` is then unspecified. */
+    int (*sow)(const struct mc_board *b, const struct mc_state *s, int pit,
+               struct mc_state *out, struct mc_recorder *rec);
+    /* Lists the legal moves of `s` in ascending order with their children.
+     * If `why` is not NULL, why[p] receives 0 for each legal pit p of the
+     * mover's row and the MANCALA_E_* reason for each other one. */
+    void (*generate)(const struct mc_board *b, const struct mc_state *s,
+                     struct mc_moves *out, int8_t *why);
+};
+
+struct mc_variant {
+    const char *name;             /* the notation's RULES field */
+    const struct mc_rules *rules;
+    uint8_t n;                    /* pits per row */
+    uint8_t stones_per_pit;       /* at the start */
+    int8_t direction;             /* +1 counter-clockwise, -1 clockwise */
+    uint8_t match;                /* closed pits, banks and rounds (Rio Kadalis) */
+};
+
+extern const struct mc_rules mc_modiar_rules;
+extern const struct mc_rules mc_rio_kadalis_rules;
+
+/* The variants, looked up by name; NULL if unknown. `len` bytes of `name`
+ * are compared (the notation parser passes a field, not a C string). */
+const struct mc_variant *mc_variant_find(const char *name, size_t len);
+
+static inline int mc_total_stones(const struct mc_variant *v)
+{
+    return 2 * v->n * v->stones_per_pit;
+}
+
+/* The owner of a pit's row. */
+static inline int mc_owner(const struct mc_board *b, int pit)
+{
+    return pit >= b->variant->n;
+}
+
+/* Sets up `b` for `variant` with the given closed pits. */
+void mc_board_init(struct mc_board *b, const struct mc_variant *variant, uint16_t closed);
+
+/* Bookkeeping every move ends with. */
+static inline void mc_finish_move(struct mc_state *out, int pit)
+{
+    out->to_move ^= 1;
+    out->ply++;
+    out->move = (uint8_t)pit;
+}
+
+/* Notation (notation.c): a parsed position before it becomes a handle. */
+struct mc_position {
+    struct mc_board board;
+    struct mc_state state;
+    uint8_t bank[2];
+};
+
+int mc_parse_position(const char *text, struct mc_position *pos, char *errbuf, size_t errlen);
+int mc_format_position(const struct mc_board *b, const struct mc_state *s,
+                       const uint8_t bank[2], char *buf, size_t size);
+
+#endif /* MANCALA_PRIVATE_H */
