@@ -1,0 +1,78 @@
+/*
+ * Small helpers shared by the Check tests.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef MANCALA_TEST_HELPERS_H
+#define MANCALA_TEST_HELPERS_H
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mancala.h"
+
+/* Parses a position that must be valid. */
+static inline mancala_game *parse_ok(const char *position)
+{
+    mancala_game *g = NULL;
+    char err[256];
+    int status = mancala_parse(&g, position, err, sizeof err);
+    ck_assert_msg(status == MANCALA_OK, "parse '%s': %s", position, err);
+    return g;
+}
+
+/* The position as a string in a static buffer (tests are single-threaded). */
+static inline const char *fmt(const mancala_game *g)
+{
+    static char buf[256];
+    int len = mancala_format(g, buf, sizeof buf);
+    ck_assert_int_gt(len, 0);
+    ck_assert_int_lt(len, (int)sizeof buf);
+    return buf;
+}
+
+/* The legal moves as a string such as "0 1 2" ("" when none). */
+static inline const char *moves_str(const mancala_game *g)
+{
+    static char buf[64];
+    int moves[MANCALA_MAX_PITS];
+    int count = mancala_legal_moves(g, moves, MANCALA_MAX_PITS);
+    ck_assert_int_ge(count, 0);
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < count; i++)
+        len += (size_t)snprintf(buf + len, sizeof buf - len, i ? " %d" : "%d", moves[i]);
+    return buf;
+}
+
+/* Plays a move that must be legal. */
+static inline void play_ok(mancala_game *g, int pit)
+{
+    int status = mancala_play(g, pit);
+    ck_assert_msg(status == MANCALA_OK, "play %d in %s: %s", pit, fmt(g), mancala_strerror(status));
+}
+
+/* Total stones: pits + captures + banks. */
+static inline int stones(const mancala_game *g)
+{
+    int sum = 0;
+    for (int p = 0; p < mancala_num_pits(g); p++)
+        sum += mancala_pit(g, p);
+    for (int player = 0; player < 2; player++)
+        sum += mancala_captured(g, player) + mancala_bank(g, player);
+    return sum;
+}
+
+/* Runs one suite and returns the number of failures as the exit status. */
+static inline int run_suite(Suite *s)
+{
+    SRunner *runner = srunner_create(s);
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+#endif

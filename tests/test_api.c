@@ -1,0 +1,418 @@
+/*
+ * The API contract: errors for bad arguments, undo, clone, history, move
+ * events, hash, options, allocators and the version.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include "helpers.h"
+
+START_TEST(null_and_range_arguments)
+{
+    mancala_game *g = parse_ok("rio-kadalis-5/x,x,4,4,4,4,4,4,4,4/S/0,0/0/2,6");
+    mancala_game *out = NULL;
+    int moves[MANCALA_MAX_PITS];
+    mancala_event ev[4];
+    char buf[64];
+
+    ck_assert_int_eq(mancala_new(NULL, "modiar"), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_new(&out, NULL), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_new(&out, "kalah"), MANCALA_E_RULES);
+    ck_assert_int_eq(mancala_new(&out, ""), MANCALA_E_RULES);
+    ck_assert_int_eq(mancala_parse(NULL, "modiar/7,7,7,7,7,7/S/0,0/0", buf, sizeof buf), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_parse(&out, NULL, buf, sizeof buf), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_clone(NULL, g), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_clone(&out, NULL), MANCALA_E_INVALID);
+    ck_assert_ptr_null(out);
+    mancala_free(NULL);
+
+    ck_assert_int_eq(mancala_legal_moves(NULL, moves, 12), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_legal_moves(g, NULL, 12), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_legal_moves(g, moves, 2), MANCALA_E_NOSPACE);
+    ck_assert_int_eq(mancala_legal_moves(g, moves, 3), 3);
+    ck_assert_int_eq(mancala_play(NULL, 0), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_play(g, -1), MANCALA_E_RANGE);
+    ck_assert_int_eq(mancala_play(g, 10), MANCALA_E_RANGE);
+    ck_assert_int_eq(mancala_play(g, 1000000), MANCALA_E_RANGE);
+    ck_assert_int_eq(mancala_undo(NULL), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_undo(g), MANCALA_E_NO_HISTORY);
+    ck_assert_int_eq(mancala_history_length(NULL), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_history(NULL, moves, 12), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_last_move_events(NULL, ev, 4), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_last_move_events(g, NULL, 4), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_last_move_events(g, ev, 4), MANCALA_E_NO_HISTORY);
+    ck_assert_int_eq(mancala_is_over(NULL), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_end_reason(NULL), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_to_move(NULL), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_score(NULL, 0), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_score(g, 2), MANCALA_E_RANGE);
+    ck_assert_int_eq(mancala_score(g, -1), MANCALA_E_RANGE);
+    ck_assert_int_eq(mancala_winner(NULL), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_winner(g), MANCALA_E_NOT_OVER);
+    ck_assert_ptr_null(mancala_rules(NULL));
+    ck_assert_int_eq(mancala_num_pits(NULL), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_pit(NULL, 0), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_pit(g, 10), MANCALA_E_RANGE);
+    ck_assert_int_eq(mancala_pit(g, -1), MANCALA_E_RANGE);
+    ck_assert_int_eq(mancala_pit_closed(NULL, 0), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_pit_closed(g, 12), MANCALA_E_RANGE);
+    ck_assert_int_eq(mancala_captured(NULL, 0), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_captured(g, 5), MANCALA_E_RANGE);
+    ck_assert_int_eq(mancala_bank(NULL, 0), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_bank(g, 2), MANCALA_E_RANGE);
+    ck_assert_int_eq(mancala_ply(NULL), MANCALA_E_INVALID);
+    ck_assert_uint_eq(mancala_hash(NULL), 0);
+    ck_assert_int_eq(mancala_set_option(NULL, MANCALA_OPT_REPETITION, 0), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_set_option(g, 99, 0), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_REPETITION, 2), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_get_option(NULL, MANCALA_OPT_REPETITION), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_get_option(g, 0), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_next_round(NULL), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_round(NULL), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_match_over(NULL), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_match_winner(NULL), MANCALA_E_INVALID);
+
+    /* None of it changed the game. */
+    ck_assert_str_eq(fmt(g), "rio-kadalis-5/x,x,4,4,4,4,4,4,4,4/S/0,0/0/2,6");
+    ck_assert_int_eq(mancala_history_length(g), 0);
+    mancala_free(g);
+}
+END_TEST
+
+START_TEST(strerror_covers_every_status)
+{
+    for (int status = MANCALA_OK; status >= MANCALA_E_OPTION; status--) {
+        const char *text = mancala_strerror(status);
+        ck_assert_ptr_nonnull(text);
+        ck_assert_str_ne(text, "unknown status");
+    }
+    ck_assert_str_eq(mancala_strerror(1), "unknown status");
+    ck_assert_str_eq(mancala_strerror(-1000), "unknown status");
+}
+END_TEST
+
+START_TEST(version_agrees)
+{
+    char text[32];
+    snprintf(text, sizeof text, "%d.%d.%d", MANCALA_VERSION_MAJOR, MANCALA_VERSION_MINOR,
+             MANCALA_VERSION_PATCH);
+    ck_assert_str_eq(mancala_version_string(), text);
+    ck_assert_str_eq(mancala_version_string(), MANCALA_VERSION_STRING);
+    ck_assert_int_eq(mancala_version_number(), MANCALA_VERSION_NUMBER);
+    ck_assert_int_eq(MANCALA_VERSION_NUMBER,
+                     MANCALA_VERSION_MAJOR * 10000 + MANCALA_VERSION_MINOR * 100 + MANCALA_VERSION_PATCH);
+    ck_assert_int_eq(MANCALA_VERSION_MAJOR, 1);
+}
+END_TEST
+
+START_TEST(undo_and_history)
+{
+    mancala_game *g;
+    ck_assert_int_eq(mancala_new(&g, "modiar"), MANCALA_OK);
+    play_ok(g, 0);
+    play_ok(g, 4);
+    play_ok(g, 2);
+    int moves[3];
+    ck_assert_int_eq(mancala_history_length(g), 3);
+    ck_assert_int_eq(mancala_history(g, moves, 2), MANCALA_E_NOSPACE);
+    ck_assert_int_eq(mancala_history(g, moves, 3), 3);
+    ck_assert_int_eq(moves[0], 0);
+    ck_assert_int_eq(moves[1], 4);
+    ck_assert_int_eq(moves[2], 2);
+    ck_assert_int_eq(mancala_undo(g), MANCALA_OK);
+    ck_assert_int_eq(mancala_undo(g), MANCALA_OK);
+    ck_assert_str_eq(fmt(g), "modiar/2,8,8,8,8,8/N/0,0/1");
+    ck_assert_int_eq(mancala_undo(g), MANCALA_OK);
+    ck_assert_str_eq(fmt(g), "modiar/7,7,7,7,7,7/S/0,0/0");
+    ck_assert_int_eq(mancala_undo(g), MANCALA_E_NO_HISTORY);
+    ck_assert_int_eq(mancala_history(g, NULL, 0), 0);
+    mancala_free(g);
+}
+END_TEST
+
+START_TEST(clone_is_independent)
+{
+    mancala_game *g, *c;
+    ck_assert_int_eq(mancala_new(&g, "rio-kadalis"), MANCALA_OK);
+    play_ok(g, 0);
+    ck_assert_int_eq(mancala_clone(&c, g), MANCALA_OK);
+    ck_assert_str_eq(fmt(c), "rio-kadalis/2,7,1,6,1,6,6,6,0,1,6,6/N/0,0/1/0,0");
+    ck_assert_uint_eq(mancala_hash(c), mancala_hash(g));
+    play_ok(c, 6);
+    ck_assert_str_eq(fmt(g), "rio-kadalis/2,7,1,6,1,6,6,6,0,1,6,6/N/0,0/1/0,0");
+    ck_assert_uint_ne(mancala_hash(c), mancala_hash(g));
+    /* The clone's history goes back to the original's start. */
+    ck_assert_int_eq(mancala_undo(c), MANCALA_OK);
+    ck_assert_int_eq(mancala_undo(c), MANCALA_OK);
+    ck_assert_str_eq(fmt(c), "rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0");
+    mancala_free(g);
+    mancala_free(c);
+}
+END_TEST
+
+START_TEST(hash_of_equal_positions)
+{
+    /* Reached by play or parsed: equal positions, equal hashes. */
+    mancala_game *g, *p;
+    ck_assert_int_eq(mancala_new(&g, "modiar"), MANCALA_OK);
+    play_ok(g, 0);
+    p = parse_ok("modiar/2,8,8,8,8,8/N/0,0/1");
+    ck_assert_uint_eq(mancala_hash(g), mancala_hash(p));
+    mancala_free(p);
+    /* The ply is not part of it ... */
+    p = parse_ok("modiar/2,8,8,8,8,8/N/0,0/9");
+    ck_assert_uint_eq(mancala_hash(g), mancala_hash(p));
+    mancala_free(p);
+    /* ... but the side, the captures and the first-move rule are. */
+    static const char *const other[] = {
+        "modiar/2,8,8,8,8,8/S/0,0/1", "modiar/2,8,8,8,8,8/N/0,0/0",
+        "modiar/0,8,8,8,8,8/N/2,0/1", "modiar/0,8,8,8,8,8/N/0,2/1",
+    };
+    for (int i = 0; i < 4; i++) {
+        p = parse_ok(other[i]);
+        ck_assert_uint_ne(mancala_hash(g), mancala_hash(p));
+        mancala_free(p);
+    }
+    mancala_free(g);
+    /* Rules, closed pits and banks too. */
+    mancala_game *a = parse_ok("rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0");
+    mancala_game *b = parse_ok("rio-kadalis-cw/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0");
+    mancala_game *c = parse_ok("rio-kadalis/4,4,4,4,4,4,x,4,4,4,4,4/S/0,0/0/3,1");
+    mancala_game *d = parse_ok("rio-kadalis/4,4,4,4,4,4,x,4,4,4,4,4/S/0,0/0/2,2");
+    ck_assert_uint_ne(mancala_hash(a), mancala_hash(b));
+    ck_assert_uint_ne(mancala_hash(c), mancala_hash(d));
+    /* The hash is documented to be the same in every process and on every
+     * platform, so tables can be saved: these values must never change. */
+    ck_assert_uint_eq(mancala_hash(a), 0x275abedd0d810615u);
+    mancala_game *m;
+    ck_assert_int_eq(mancala_new(&m, "modiar"), MANCALA_OK);
+    ck_assert_uint_eq(mancala_hash(m), 0xdbb04fac2e11e7c2u);
+    mancala_free(m);
+    mancala_free(a);
+    mancala_free(b);
+    mancala_free(c);
+    mancala_free(d);
+}
+END_TEST
+
+START_TEST(events_of_a_modiar_move)
+{
+    mancala_game *g = parse_ok("modiar/12,2,11,11,2,4/S/0,0/4");
+    play_ok(g, 0);
+    mancala_event ev[32];
+    int count = mancala_last_move_events(g, ev, 32);
+    /* 1 lap, 12 stones sown, captures at 5 (6) and 4 (4). */
+    ck_assert_int_eq(count, 15);
+    ck_assert_int_eq(ev[0].kind, MANCALA_EV_LAP);
+    ck_assert_int_eq(ev[0].pit, 0);
+    ck_assert_int_eq(ev[0].stones, 12);
+    ck_assert_int_eq(ev[0].player, MANCALA_SOUTH);
+    for (int k = 0; k < 12; k++) {
+        ck_assert_int_eq(ev[1 + k].kind, MANCALA_EV_SOW);
+        ck_assert_int_eq(ev[1 + k].pit, k % 6);
+    }
+    ck_assert_int_eq(ev[1].stones, 1);  /* the origin's first stone */
+    ck_assert_int_eq(ev[7].stones, 2);  /* and its second */
+    ck_assert_int_eq(ev[12].stones, 6); /* pit 5: 4 + 2 */
+    ck_assert_int_eq(ev[13].kind, MANCALA_EV_CAPTURE);
+    ck_assert_int_eq(ev[13].pit, 5);
+    ck_assert_int_eq(ev[13].stones, 6);
+    ck_assert_int_eq(ev[13].player, MANCALA_SOUTH);
+    ck_assert_int_eq(ev[14].kind, MANCALA_EV_CAPTURE);
+    ck_assert_int_eq(ev[14].pit, 4);
+    ck_assert_int_eq(ev[14].stones, 4);
+    /* A short buffer gets the first events and the full count. */
+    mancala_event few[2];
+    ck_assert_int_eq(mancala_last_move_events(g, few, 2), 15);
+    ck_assert_int_eq(few[1].kind, MANCALA_EV_SOW);
+    ck_assert_int_eq(mancala_last_move_events(g, NULL, 0), 15);
+    mancala_free(g);
+
+    /* The first move forfeits its capture. */
+    ck_assert_int_eq(mancala_new(&g, "modiar"), MANCALA_OK);
+    play_ok(g, 0);
+    count = mancala_last_move_events(g, ev, 32);
+    ck_assert_int_eq(count, 9);
+    ck_assert_int_eq(ev[8].kind, MANCALA_EV_FORFEIT);
+    ck_assert_int_eq(ev[8].pit, 0);
+    ck_assert_int_eq(ev[8].stones, 2);
+    mancala_free(g);
+}
+END_TEST
+
+START_TEST(events_of_a_rio_move)
+{
+    /* R3: a mid-lap four for North, then the move ends. */
+    mancala_game *g = parse_ok("rio-kadalis/0,0,0,0,0,3,3,0,0,0,0,2/S/20,20/30/0,0");
+    play_ok(g, 5);
+    mancala_event ev[16];
+    const mancala_event expected[] = {
+        {MANCALA_EV_LAP, 5, 3, MANCALA_SOUTH},   {MANCALA_EV_SOW, 6, 4, MANCALA_SOUTH},
+        {MANCALA_EV_CAPTURE, 6, 4, MANCALA_NORTH}, {MANCALA_EV_SOW, 7, 1, MANCALA_SOUTH},
+        {MANCALA_EV_SOW, 8, 1, MANCALA_SOUTH},
+    };
+    ck_assert_int_eq(mancala_last_move_events(g, ev, 16), 5);
+    ck_assert_mem_eq(ev, expected, sizeof expected);
+    mancala_free(g);
+
+    /* R4: binikh. */
+    g = parse_ok("rio-kadalis/0,0,0,0,0,1,3,0,0,0,0,4/S/20,20/30/0,0");
+    play_ok(g, 5);
+    const mancala_event binikh[] = {
+        {MANCALA_EV_LAP, 5, 1, MANCALA_SOUTH},
+        {MANCALA_EV_SOW, 6, 4, MANCALA_SOUTH},
+        {MANCALA_EV_BINIKH, 6, 4, MANCALA_SOUTH},
+    };
+    ck_assert_int_eq(mancala_last_move_events(g, ev, 16), 3);
+    ck_assert_mem_eq(ev, binikh, sizeof binikh);
+    mancala_free(g);
+
+    /* R1: five laps, from 0, 4, 9, 2 and 8. */
+    ck_assert_int_eq(mancala_new(&g, "rio-kadalis"), MANCALA_OK);
+    play_ok(g, 0);
+    mancala_event all[64];
+    int count = mancala_last_move_events(g, all, 64);
+    int laps[8], nlaps = 0, sown = 0;
+    for (int i = 0; i < count; i++) {
+        if (all[i].kind == MANCALA_EV_LAP)
+            laps[nlaps++] = all[i].pit;
+        sown += all[i].kind == MANCALA_EV_SOW;
+    }
+    ck_assert_int_eq(nlaps, 5);
+    ck_assert_int_eq(laps[0], 0);
+    ck_assert_int_eq(laps[1], 4);
+    ck_assert_int_eq(laps[2], 9);
+    ck_assert_int_eq(laps[3], 2);
+    ck_assert_int_eq(laps[4], 8);
+    ck_assert_int_eq(sown, 4 + 5 + 5 + 6 + 6);
+    mancala_free(g);
+}
+END_TEST
+
+START_TEST(options_before_the_first_move)
+{
+    mancala_game *g, *c;
+    ck_assert_int_eq(mancala_new(&g, "rio-kadalis"), MANCALA_OK);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_REPETITION, 0), MANCALA_OK);
+    ck_assert_int_eq(mancala_get_option(g, MANCALA_OPT_REPETITION), 0);
+    play_ok(g, 0);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_REPETITION, 1), MANCALA_E_STATE);
+    ck_assert_int_eq(mancala_clone(&c, g), MANCALA_OK);
+    ck_assert_int_eq(mancala_get_option(c, MANCALA_OPT_REPETITION), 0);
+    mancala_free(c);
+    mancala_free(g);
+}
+END_TEST
+
+/* An allocator that counts blocks and can refuse. */
+struct counting {
+    long live, calls, fail_at;
+};
+
+static void *counting_alloc(void *opaque, void *ptr, size_t size)
+{
+    struct counting *c = opaque;
+    if (size == 0) {
+        if (ptr)
+            c->live--;
+        free(ptr);
+        return NULL;
+    }
+    if (++c->calls == c->fail_at)
+        return NULL;
+    void *p = realloc(ptr, size);
+    if (p && !ptr)
+        c->live++;
+    return p;
+}
+
+START_TEST(custom_allocator)
+{
+    struct counting c = {0, 0, 0};
+    mancala_game *g, *k;
+    ck_assert_int_eq(mancala_new_with_allocator(&g, "modiar", counting_alloc, &c), MANCALA_OK);
+    ck_assert_int_eq(c.live, 2);
+    ck_assert_int_eq(mancala_clone(&k, g), MANCALA_OK);
+    ck_assert_int_eq(c.live, 4);
+    mancala_free(k);
+    mancala_free(g);
+    ck_assert_int_eq(c.live, 0);
+
+    char err[128];
+    ck_assert_int_eq(mancala_parse_with_allocator(&g, "modiar/7,7,7,7,7,7/S/0,0/0", err, sizeof err,
+                                                  counting_alloc, &c), MANCALA_OK);
+    mancala_free(g);
+    ck_assert_int_eq(c.live, 0);
+
+    /* Every allocation failing in turn: the status says so, nothing leaks. */
+    for (long n = 1; n <= 2; n++) {
+        c = (struct counting){0, 0, n};
+        g = NULL;
+        ck_assert_int_eq(mancala_new_with_allocator(&g, "modiar", counting_alloc, &c), MANCALA_E_NOMEM);
+        ck_assert_ptr_null(g);
+        ck_assert_int_eq(c.live, 0);
+        c = (struct counting){0, 0, n};
+        ck_assert_int_eq(mancala_parse_with_allocator(&g, "modiar/7,7,7,7,7,7/S/0,0/0", err, sizeof err,
+                                                      counting_alloc, &c), MANCALA_E_NOMEM);
+        ck_assert_str_eq(err, mancala_strerror(MANCALA_E_NOMEM));
+        ck_assert_int_eq(c.live, 0);
+    }
+}
+END_TEST
+
+/* A long game grows the history; a failing allocator leaves it playable. */
+START_TEST(history_growth)
+{
+    struct counting c = {0, 0, 0};
+    mancala_game *g;
+    const char *start = "rio-kadalis/0,0,0,1,1,0,1,0,1,0,0,1/S/21,22/5/0,0";
+    ck_assert_int_eq(mancala_parse_with_allocator(&g, start, NULL, 0, counting_alloc, &c), MANCALA_OK);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_REPETITION, 0), MANCALA_OK);
+    /* Without the repetition rule this cycle of six plies goes on forever. */
+    static const int cycle[] = {3, 11, 5, 9, 1, 7};
+    const int plies = 3000;
+    int refused = 0;
+    for (int i = 0; i < plies; i++) {
+        /* The next allocation fails: only a play that grows the history
+         * allocates, and it must fail cleanly. */
+        char before[128];
+        mancala_format(g, before, sizeof before);
+        c.fail_at = c.calls + 1;
+        int status = mancala_play(g, cycle[i % 6]);
+        c.fail_at = 0;
+        if (status == MANCALA_E_NOMEM) {
+            refused++;
+            ck_assert_str_eq(fmt(g), before);
+            status = mancala_play(g, cycle[i % 6]);
+        }
+        ck_assert_int_eq(status, MANCALA_OK);
+    }
+    /* 512 reserved, doubled to 1024, 2048, 4096. */
+    ck_assert_int_eq(refused, 3);
+    ck_assert_int_eq(mancala_history_length(g), plies);
+    ck_assert_int_eq(mancala_ply(g), 5 + plies);
+    for (int i = 0; i < plies; i++)
+        ck_assert_int_eq(mancala_undo(g), MANCALA_OK);
+    ck_assert_str_eq(fmt(g), start);
+    mancala_free(g);
+    ck_assert_int_eq(c.live, 0);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("api");
+    TCase *tc = tcase_create("api");
+    tcase_add_test(tc, null_and_range_arguments);
+    tcase_add_test(tc, strerror_covers_every_status);
+    tcase_add_test(tc, version_agrees);
+    tcase_add_test(tc, undo_and_history);
+    tcase_add_test(tc, clone_is_independent);
+    tcase_add_test(tc, hash_of_equal_positions);
+    tcase_add_test(tc, events_of_a_modiar_move);
+    tcase_add_test(tc, events_of_a_rio_move);
+    tcase_add_test(tc, options_before_the_first_move);
+    tcase_add_test(tc, custom_allocator);
+    tcase_add_test(tc, history_growth);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}

@@ -1,0 +1,209 @@
+/*
+ * Properties over many seeded random games of every rules name, checked
+ * against the naive reference implementation in reference.c: the same
+ * legal moves, the same position after every move, the same end and
+ * scores. Along the way: stones are conserved, every listed move plays
+ * and nothing else does, undo restores the exact previous position,
+ * format(parse(s)) == s, and a clone evolves independently.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include "helpers.h"
+#include "reference.h"
+
+#define GAMES_PER_RULES 1000
+
+static const char *const rules[] = {"modiar", "rio-kadalis", "rio-kadalis-5", "rio-kadalis-cw",
+                                    "rio-kadalis-5-cw"};
+
+static uint64_t rng;
+
+static uint32_t next_random(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)rng;
+}
+
+static int total_stones(const char *name)
+{
+    return strcmp(name, "modiar") == 0 ? 42 : strstr(name, "-5") ? 40 : 48;
+}
+
+static void check_against_reference(mancala_game *g, const struct ref_game *ref)
+{
+    char expected[256];
+    ref_format(ref, expected, sizeof expected);
+    ck_assert_str_eq(fmt(g), expected);
+    int ref_moves[12], moves[MANCALA_MAX_PITS];
+    int ref_count = ref_legal_moves(ref, ref_moves);
+    int count = mancala_legal_moves(g, moves, MANCALA_MAX_PITS);
+    ck_assert_msg(count == ref_count, "%s: %d legal moves, reference %d", expected, count, ref_count);
+    for (int i = 0; i < count; i++)
+        ck_assert_int_eq(moves[i], ref_moves[i]);
+    ck_assert_int_eq(mancala_end_reason(g), ref->over);
+    ck_assert_int_eq(mancala_score(g, 0), ref_score(ref, 0));
+    ck_assert_int_eq(mancala_score(g, 1), ref_score(ref, 1));
+}
+
+/* Every pit that is not listed is refused and changes nothing. */
+static void check_refusals(mancala_game *g)
+{
+    int moves[MANCALA_MAX_PITS];
+    int count = mancala_legal_moves(g, moves, MANCALA_MAX_PITS);
+    char before[256];
+    strcpy(before, fmt(g));
+    uint64_t hash = mancala_hash(g);
+    for (int pit = 0; pit < mancala_num_pits(g); pit++) {
+        int listed = 0;
+        for (int i = 0; i < count; i++)
+            listed |= moves[i] == pit;
+        if (listed)
+            continue;
+        int status = mancala_play(g, pit);
+        ck_assert_int_lt(status, 0);
+        ck_assert_int_ne(status, MANCALA_E_RANGE);
+        ck_assert_str_eq(fmt(g), before);
+        ck_assert_uint_eq(mancala_hash(g), hash);
+    }
+}
+
+static void play_one_game(const char *name, int repetition)
+{
+    mancala_game *g;
+    ck_assert_int_eq(mancala_new(&g, name), MANCALA_OK);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_REPETITION, repetition), MANCALA_OK);
+    static struct ref_game ref;
+    ck_assert_int_eq(ref_parse(&ref, fmt(g)), 0);
+    ref.repetition = repetition;
+    const int total = total_stones(name);
+
+    for (int ply = 0; !mancala_is_over(g) && ply < 600; ply++) {
+        check_against_reference(g, &ref);
+        check_refusals(g);
+
+        /* format(parse(s)) == s */
+        char text[256];
+        strcpy(text, fmt(g));
+        mancala_game *p = parse_ok(text);
+        ck_assert_str_eq(fmt(p), text);
+        ck_assert_uint_eq(mancala_hash(p), mancala_hash(g));
+        mancala_free(p);
+
+        int moves[MANCALA_MAX_PITS];
+        int count = mancala_legal_moves(g, moves, MANCALA_MAX_PITS);
+        int pit = moves[next_random() % (uint32_t)count];
+
+        /* Every listed move plays; undo gives back the exact position. */
+        if (ply % 5 == 0) {
+            for (int i = 0; i < count; i++) {
+                play_ok(g, moves[i]);
+                ck_assert_int_eq(stones(g), total);
+                ck_assert_int_eq(mancala_undo(g), MANCALA_OK);
+                ck_assert_str_eq(fmt(g), text);
+            }
+        }
+
+        /* A clone evolves independently of the original. */
+        if (ply % 17 == 3) {
+            mancala_game *c;
+            ck_assert_int_eq(mancala_clone(&c, g), MANCALA_OK);
+            play_ok(c, moves[(next_random() % (uint32_t)count)]);
+            ck_assert_str_eq(fmt(g), text);
+            mancala_free(c);
+        }
+
+        play_ok(g, pit);
+        ref_play(&ref, pit);
+        ck_assert_int_eq(stones(g), total);
+    }
+    check_against_reference(g, &ref);
+    mancala_free(g);
+}
+
+START_TEST(random_games)
+{
+    const char *name = rules[_i];
+    rng = 0x9e3779b97f4a7c15u ^ (uint64_t)(_i + 1);
+    for (int game = 0; game < GAMES_PER_RULES; game++)
+        play_one_game(name, 1);
+    /* A few without the repetition rule, cut off at 600 plies. */
+    for (int game = 0; game < 20; game++)
+        play_one_game(name, 0);
+}
+END_TEST
+
+/* Random Rio Kadalis positions with closed pits and few or many stones:
+ * long relays, endless moves and fours everywhere. */
+START_TEST(random_rio_positions)
+{
+    rng = 12345;
+    int endless = 0, long_moves = 0, longest = 0;
+    for (int t = 0; t < 20000; t++) {
+        const int five = next_random() & 1;
+        const int n = five ? 5 : 6, npits = 2 * n, total = five ? 40 : 48;
+        int closed = 0, pits[12] = {0};
+        for (int p = 0; p < npits; p++)
+            if (next_random() % 5 == 0)
+                closed |= 1 << p;
+        if (closed == (1 << npits) - 1)
+            continue;
+        int on_board = (int)(next_random() % (unsigned)total) + 1;
+        for (int s = 0; s < on_board; s++) {
+            int p;
+            do
+                p = (int)(next_random() % (unsigned)npits);
+            while (closed >> p & 1);
+            pits[p]++;
+        }
+        char text[256];
+        size_t len = (size_t)snprintf(text, sizeof text, "rio-kadalis%s%s/", five ? "-5" : "",
+                                      next_random() & 1 ? "-cw" : "");
+        for (int p = 0; p < npits; p++) {
+            if (closed >> p & 1)
+                len += (size_t)snprintf(text + len, sizeof text - len, p ? ",x" : "x");
+            else
+                len += (size_t)snprintf(text + len, sizeof text - len, p ? ",%d" : "%d", pits[p]);
+        }
+        int rest = total - on_board, south = rest / 2;
+        snprintf(text + len, sizeof text - len, "/%c/%d,%d/%u/0,0", next_random() & 1 ? 'N' : 'S',
+                 south, rest - south, next_random() % 100);
+
+        mancala_game *g = parse_ok(text);
+        static struct ref_game ref;
+        ck_assert_int_eq(ref_parse(&ref, text), 0);
+        check_against_reference(g, &ref);
+        int moves[MANCALA_MAX_PITS];
+        int count = mancala_legal_moves(g, moves, MANCALA_MAX_PITS);
+        for (int i = 0; i < count; i++) {
+            struct ref_game after = ref;
+            play_ok(g, moves[i]);
+            ref_play(&after, moves[i]);
+            check_against_reference(g, &after);
+            mancala_event ev[1];
+            int events = mancala_last_move_events(g, ev, 0);
+            long_moves += events > 100;
+            longest = events > longest ? events : longest;
+            ck_assert_int_eq(mancala_undo(g), MANCALA_OK);
+        }
+        for (int p = n * mancala_to_move(g); p < n * (mancala_to_move(g) + 1); p++)
+            endless += mancala_play(g, p) == MANCALA_E_ENDLESS;
+        mancala_free(g);
+    }
+    /* The sample does reach the interesting cases. */
+    ck_assert_int_ge(endless, 5);
+    ck_assert_msg(long_moves > 10, "%d moves of over 100 events, the longest %d", long_moves, longest);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("properties");
+    TCase *tc = tcase_create("properties");
+    tcase_set_timeout(tc, 600);
+    tcase_add_loop_test(tc, random_games, 0, (int)(sizeof rules / sizeof rules[0]));
+    tcase_add_test(tc, random_rio_positions);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
