@@ -92,7 +92,10 @@ enum mancala_status {
     MANCALA_E_GRAND_SLAM = -17,   /**< Illegal move: it would capture the whole opponent row (Modiar rule 5). */
     MANCALA_E_MUST_FEED = -18,    /**< Illegal move: another move feeds the empty opponent row (Modiar rule 6). */
     MANCALA_E_ENDLESS = -19,      /**< Illegal move: its relay would never end (Rio Kadalis rule 6). */
-    MANCALA_E_OPTION = -20        /**< Unknown option or option value. */
+    MANCALA_E_OPTION = -20,       /**< Unknown option or option value. */
+    MANCALA_E_IO = -21,           /**< A file could not be read or written. */
+    MANCALA_E_FORMAT = -22,       /**< A file is not in the expected format. */
+    MANCALA_E_CANCELLED = -23     /**< A progress callback asked to stop. */
 };
 
 /** Why a game or round ended, as returned by mancala_end_reason(). */
@@ -536,6 +539,222 @@ int mancala_match_over(const mancala_game *game);
  *         ::MANCALA_DRAW; ::MANCALA_E_INVALID; ::MANCALA_E_NOT_OVER.
  */
 int mancala_match_winner(const mancala_game *game);
+
+
+/* ======================================================================
+ * Research engine: playouts, alpha-beta search, Monte Carlo tree search,
+ * and the solved table of Modiar.
+ * ====================================================================== */
+
+/**
+ * @brief Plays the current game or round to its end with uniformly random
+ *        legal moves, on a private copy: @p game is not changed.
+ *
+ * The repetition rule applies as in mancala_play(), including the
+ * positions already in the game's history. Deterministic for a given
+ * position, history and @p seed.
+ *
+ * @param game The game to start from.
+ * @param seed Seed of the move choices (any value).
+ * @param[out] scores Receives the final scores, South's then North's, as
+ *        mancala_score() would give them at the end.
+ * @return The number of plies played (0 if the game is already over);
+ *         ::MANCALA_E_INVALID if a pointer is NULL; ::MANCALA_E_NOSPACE if
+ *         the game without the repetition rule ran past 1,000,000 plies
+ *         without ending (scores are then those of that position).
+ * @note Does not allocate. Thread-safe as a reader of @p game.
+ */
+int mancala_playout(const mancala_game *game, uint64_t seed, int scores[2]);
+
+/** An alpha-beta searcher: its transposition table, limits and results. */
+typedef struct mancala_search mancala_search;
+
+/** Limits of mancala_search_run(), set by mancala_search_set_limit(). */
+enum mancala_limit {
+    MANCALA_LIMIT_DEPTH = 1,   /**< Deepest iteration, in plies (default 64). */
+    MANCALA_LIMIT_NODES = 2,   /**< Nodes to visit at most (0: no limit, the default). */
+    MANCALA_LIMIT_TIME_MS = 3  /**< Wall time in milliseconds (0: no limit, the default). */
+};
+
+/**
+ * @brief Evaluation of a position that the search does not play to its end.
+ * @param game The position (read it with the accessors; do not modify it).
+ * @param opaque The pointer given to mancala_search_set_eval().
+ * @return A score for the player to move, in stones: positive is good.
+ */
+typedef int (*mancala_eval_fn)(const mancala_game *game, void *opaque);
+
+/**
+ * @brief The library's evaluation: the final stone difference the player to
+ *        move would have if the game ended now with each player keeping
+ *        the stones of their own row, i.e.
+ *        (captured + bank + own row) - (the same for the opponent).
+ * @param game The position.
+ * @return That difference; 0 if @p game is NULL.
+ */
+int mancala_evaluate(const mancala_game *game);
+
+/**
+ * @brief Creates a searcher.
+ * @param[out] out Receives the searcher.
+ * @param table_bytes Size of its transposition table in bytes; 0 means the
+ *        default, 16 MiB. Rounded down to a power of two entries.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID; ::MANCALA_E_NOMEM.
+ * @note One searcher per thread; searchers share nothing.
+ */
+int mancala_search_new(mancala_search **out, size_t table_bytes);
+
+/**
+ * @brief Releases a searcher. @param search The searcher; NULL is a no-op.
+ */
+void mancala_search_free(mancala_search *search);
+
+/**
+ * @brief Sets one limit of the next searches (any combination may be set;
+ *        the search stops at the first one reached, after at least one
+ *        completed iteration).
+ * @param search The searcher.
+ * @param limit A ::mancala_limit.
+ * @param value Its value (>= 0; depth >= 1).
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID; ::MANCALA_E_OPTION for an
+ *         unknown limit or a bad value.
+ */
+int mancala_search_set_limit(mancala_search *search, int limit, int64_t value);
+
+/**
+ * @brief Replaces the evaluation of leaves (NULL restores mancala_evaluate()).
+ * @param search The searcher.
+ * @param eval The evaluation, called from mancala_search_run() only.
+ * @param opaque Passed to @p eval.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p search is NULL.
+ */
+int mancala_search_set_eval(mancala_search *search, mancala_eval_fn eval, void *opaque);
+
+/**
+ * @brief Searches the position of @p game by iterative deepening negamax
+ *        with alpha-beta pruning and the transposition table.
+ *
+ * Scores are final stone differences (mover minus opponent) where the
+ * search reaches the end of the game or round, and evaluations elsewhere.
+ * The game's history is used, so the repetition rule applies exactly along
+ * every searched line. The same position, history, limits (other than
+ * time) and table size give the same result.
+ *
+ * @param search The searcher.
+ * @param game The position; not modified.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID; ::MANCALA_E_OVER if the game
+ *         or round is over; ::MANCALA_E_NOMEM.
+ */
+int mancala_search_run(mancala_search *search, const mancala_game *game);
+
+/** @brief Best move of the last search. @param search The searcher.
+ *  @return A pit number; ::MANCALA_E_INVALID; ::MANCALA_E_STATE if no search ran. */
+int mancala_search_best_move(const mancala_search *search);
+
+/** @brief Score of the best move of the last search, for the player to move.
+ *  @param search The searcher.
+ *  @return The score; 0 if @p search is NULL or no search ran. */
+int mancala_search_score(const mancala_search *search);
+
+/** @brief Depth of the last completed iteration. @param search The searcher.
+ *  @return Plies; ::MANCALA_E_INVALID; ::MANCALA_E_STATE if no search ran. */
+int mancala_search_depth(const mancala_search *search);
+
+/** @brief Whether the score of the last search is exact (every line reached
+ *         the end of the game or round). @param search The searcher.
+ *  @return 1 or 0; ::MANCALA_E_INVALID. */
+int mancala_search_exact(const mancala_search *search);
+
+/** @brief Nodes visited by the last search. @param search The searcher.
+ *  @return The count; 0 if @p search is NULL. */
+uint64_t mancala_search_nodes(const mancala_search *search);
+
+/**
+ * @brief The principal variation of the last search.
+ * @param search The searcher.
+ * @param[out] moves Receives the moves, best first.
+ * @param cap Room in @p moves.
+ * @return The length of the variation (at most @p cap are written, as
+ *         snprintf() does); ::MANCALA_E_INVALID; ::MANCALA_E_STATE.
+ */
+int mancala_search_pv(const mancala_search *search, int *moves, size_t cap);
+
+/**
+ * @brief Monte Carlo tree search (UCT with random playouts) from the
+ *        position of @p game.
+ * @param game The position; not modified.
+ * @param seed Seed of the playouts.
+ * @param playouts Number of playouts (>= 1).
+ * @param[out] best_move Receives the most visited move.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID; ::MANCALA_E_OVER;
+ *         ::MANCALA_E_NOMEM.
+ * @note Allocates its tree and frees it before returning. Deterministic
+ *       for a given position, history, seed and budget.
+ */
+int mancala_mcts(const mancala_game *game, uint64_t seed, int64_t playouts, int *best_move);
+
+/**
+ * @brief Progress of a long computation.
+ * @param opaque The caller's pointer.
+ * @param step The step under way (for the solver: the layer, by stones on
+ *        the board), from 0.
+ * @param steps The number of steps.
+ * @param done Work done so far in all (positions).
+ * @param total Work in all.
+ * @return 0 to go on, non-zero to cancel.
+ */
+typedef int (*mancala_progress_fn)(void *opaque, int step, int steps, uint64_t done, uint64_t total);
+
+/** A solved table, loaded read-only by mancala_table_open(). */
+typedef struct mancala_table mancala_table;
+
+/**
+ * @brief Solves Modiar strongly and writes the table file.
+ * @param path Where to write the table.
+ * @param progress Called now and then; may be NULL.
+ * @param opaque Passed to @p progress.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID; ::MANCALA_E_NOMEM;
+ *         ::MANCALA_E_IO if the file cannot be written;
+ *         ::MANCALA_E_CANCELLED if @p progress asked to stop.
+ */
+int mancala_solve_modiar(const char *path, mancala_progress_fn progress, void *opaque);
+
+/**
+ * @brief Opens a table written by mancala_solve_modiar() (memory-mapped,
+ *        read-only; one table may serve any number of threads).
+ * @param[out] out Receives the table.
+ * @param path The file.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID; ::MANCALA_E_IO;
+ *         ::MANCALA_E_FORMAT if the file is not a valid table; ::MANCALA_E_NOMEM.
+ */
+int mancala_table_open(mancala_table **out, const char *path);
+
+/** @brief Closes a table. @param table The table; NULL is a no-op. */
+void mancala_table_close(mancala_table *table);
+
+/**
+ * @brief The solved value of a position: the final stone difference (player
+ *        to move minus opponent) that the player to move can force, as an
+ *        interval [lo, hi]; lo == hi where it is exact.
+ * @param table The table.
+ * @param game The position (its captures count; the history does not).
+ * @param[out] lo Receives the lower bound.
+ * @param[out] hi Receives the upper bound.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID; ::MANCALA_E_UNSUPPORTED if the
+ *         table is not for the game's rules.
+ */
+int mancala_table_value(const mancala_table *table, const mancala_game *game, int *lo, int *hi);
+
+/**
+ * @brief The best moves of a position by the table.
+ * @param table The table.
+ * @param game The position.
+ * @param[out] moves Receives every legal move whose value equals the best.
+ * @param cap Room in @p moves (::MANCALA_MAX_PITS suffices).
+ * @return The count (0 when over); ::MANCALA_E_INVALID;
+ *         ::MANCALA_E_NOSPACE; ::MANCALA_E_UNSUPPORTED.
+ */
+int mancala_table_best_moves(const mancala_table *table, const mancala_game *game, int *moves, size_t cap);
 
 #ifdef __cplusplus
 }

@@ -30,14 +30,14 @@ struct mancala_game {
 };
 
 static const struct mc_variant variants[] = {
-    {"modiar", &mc_modiar_rules, 3, 7, +1, 0},
-    {"rio-kadalis", &mc_rio_kadalis_rules, 6, 4, +1, 1},
-    {"rio-kadalis-5", &mc_rio_kadalis_rules, 5, 4, +1, 1},
-    {"rio-kadalis-cw", &mc_rio_kadalis_rules, 6, 4, -1, 1},
-    {"rio-kadalis-5-cw", &mc_rio_kadalis_rules, 5, 4, -1, 1},
+    {"modiar", &mancala__modiar_rules, 3, 7, +1, 0},
+    {"rio-kadalis", &mancala__rio_kadalis_rules, 6, 4, +1, 1},
+    {"rio-kadalis-5", &mancala__rio_kadalis_rules, 5, 4, +1, 1},
+    {"rio-kadalis-cw", &mancala__rio_kadalis_rules, 6, 4, -1, 1},
+    {"rio-kadalis-5-cw", &mancala__rio_kadalis_rules, 5, 4, -1, 1},
 };
 
-const struct mc_variant *mc_variant_find(const char *name, size_t len)
+const struct mc_variant *mancala__variant_find(const char *name, size_t len)
 {
     for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++)
         if (strlen(variants[i].name) == len && memcmp(variants[i].name, name, len) == 0)
@@ -45,7 +45,7 @@ const struct mc_variant *mc_variant_find(const char *name, size_t len)
     return NULL;
 }
 
-void mc_board_init(struct mc_board *b, const struct mc_variant *variant, uint16_t closed)
+void mancala__board_init(struct mc_board *b, const struct mc_variant *variant, uint16_t closed)
 {
     const int npits = 2 * variant->n;
     b->variant = variant;
@@ -154,7 +154,7 @@ static int game_create(mancala_game **out, const struct mc_position *pos,
 static void start_position(struct mc_position *pos, const struct mc_variant *v)
 {
     memset(pos, 0, sizeof *pos);
-    mc_board_init(&pos->board, v, 0);
+    mancala__board_init(&pos->board, v, 0);
     memset(pos->state.pit, v->stones_per_pit, 2 * v->n);
     pos->state.to_move = MANCALA_SOUTH;
 }
@@ -164,7 +164,7 @@ MANCALA_EXPORT int mancala_new_with_allocator(mancala_game **out, const char *ru
 {
     if (!out || !rules)
         return MANCALA_E_INVALID;
-    const struct mc_variant *v = mc_variant_find(rules, strlen(rules));
+    const struct mc_variant *v = mancala__variant_find(rules, strlen(rules));
     if (!v)
         return MANCALA_E_RULES;
     struct mc_position pos;
@@ -189,7 +189,7 @@ MANCALA_EXPORT int mancala_parse_with_allocator(mancala_game **out, const char *
         return MANCALA_E_INVALID;
     }
     struct mc_position pos;
-    int status = mc_parse_position(position, &pos, errbuf, errlen);
+    int status = mancala__parse_position(position, &pos, errbuf, errlen);
     if (status)
         return status;
     status = game_create(out, &pos, alloc, opaque);
@@ -351,7 +351,7 @@ MANCALA_EXPORT int mancala_format(const mancala_game *game, char *buf, size_t si
 {
     if (!game || (!buf && size))
         return MANCALA_E_INVALID;
-    return mc_format_position(&game->board, &game->cur, game->bank, buf, size);
+    return mancala__format_position(&game->board, &game->cur, game->bank, buf, size);
 }
 
 MANCALA_EXPORT int mancala_is_over(const mancala_game *game)
@@ -483,6 +483,73 @@ MANCALA_EXPORT uint64_t mancala_hash(const mancala_game *game)
     return mix(mix(mix(0, lo), hi), extra);
 }
 
+/* ---- random playouts ---- */
+
+/* Capture-free plies a playout remembers for the repetition rule: the
+ * longest seen in 300,000 random Rio Kadalis rounds was 532. */
+#define PLAYOUT_MEMORY 4096
+/* Plies after which a playout without the repetition rule gives up. */
+#define PLAYOUT_MAX_PLIES 1000000
+
+/* A small, fast generator (xorshift64*), seeded by the caller. */
+static uint32_t playout_random(uint64_t *state)
+{
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    return (uint32_t)((*state * 0x2545f4914f6cdd1dull) >> 32);
+}
+
+static int same_position(const struct mc_state *a, const struct mc_state *b)
+{
+    return a->to_move == b->to_move && memcmp(a->pit, b->pit, sizeof a->pit) == 0;
+}
+
+MANCALA_EXPORT int mancala_playout(const mancala_game *game, uint64_t seed, int scores[2])
+{
+    if (!game || !scores)
+        return MANCALA_E_INVALID;
+    /* A private copy of the position: the handle's history (read only) and
+     * a local list of the positions reached since the last capture. */
+    struct mancala_game g = *game;
+    struct mc_state seen[PLAYOUT_MEMORY];
+    uint32_t nseen = 0, history_len = game->history_len;
+    uint64_t rng = seed ^ 0x9e3779b97f4a7c15u;
+    int plies = 0, status = 0;
+
+    while (!g.end) {
+        if (plies == PLAYOUT_MAX_PLIES || nseen == PLAYOUT_MEMORY) {
+            status = MANCALA_E_NOSPACE;
+            break;
+        }
+        const struct mc_state *next = &g.moves.child[playout_random(&rng) % (uint32_t)g.moves.count];
+        plies++;
+        if (g.repetition) {
+            if (next->captured[0] + next->captured[1] != g.cur.captured[0] + g.cur.captured[1]) {
+                nseen = 0;
+                history_len = 0;
+            } else {
+                seen[nseen++] = g.cur;
+            }
+        }
+        g.cur = *next;
+        int recurred = 0;
+        for (uint32_t i = 0; g.repetition && !recurred && i < nseen; i++)
+            recurred = same_position(&seen[i], &g.cur);
+        for (uint32_t i = 0; g.repetition && !recurred && i < history_len; i++)
+            recurred = same_position(&game->history[i], &g.cur);
+        if (recurred) {
+            g.end = MANCALA_END_REPETITION;
+            break;
+        }
+        g.board.variant->rules->generate(&g.board, &g.cur, &g.moves, NULL);
+        g.end = g.moves.count ? MANCALA_END_NONE : MANCALA_END_NO_MOVES;
+    }
+    scores[0] = score(&g, MANCALA_SOUTH);
+    scores[1] = score(&g, MANCALA_NORTH);
+    return status ? status : plies;
+}
+
 /* ---- options ---- */
 
 MANCALA_EXPORT int mancala_set_option(mancala_game *game, int option, int value)
@@ -544,7 +611,7 @@ MANCALA_EXPORT int mancala_next_round(mancala_game *game)
     s.to_move = game->round_first ^ 1;
     game->round_first = s.to_move;
     game->round++;
-    mc_board_init(&game->board, v, closed);
+    mancala__board_init(&game->board, v, closed);
     game->cur = s;
     game->history_len = 0;
     settle(game);

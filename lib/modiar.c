@@ -132,7 +132,7 @@ static void modiar_generate(const struct mc_board *b, const struct mc_state *s,
     out->count = count;
 }
 
-const struct mc_rules mc_modiar_rules = {
+const struct mc_rules mancala__modiar_rules = {
     .sow = modiar_sow,
     .generate = modiar_generate,
 };

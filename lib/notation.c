@@ -90,7 +90,7 @@ static int parse_pair(struct field f, const char *name, uint8_t out[2], char *er
     return 0;
 }
 
-int mc_parse_position(const char *text, struct mc_position *pos, char *errbuf, size_t errlen)
+int mancala__parse_position(const char *text, struct mc_position *pos, char *errbuf, size_t errlen)
 {
     enum { RULES, PITS, SIDE, CAPTURED, PLY, BANKS, MAX_FIELDS };
     struct field f[MAX_FIELDS];
@@ -98,7 +98,7 @@ int mc_parse_position(const char *text, struct mc_position *pos, char *errbuf, s
 
     if (nfields < 1 || f[RULES].len == 0)
         return fail(errbuf, errlen, "RULES: missing");
-    const struct mc_variant *v = mc_variant_find(f[RULES].begin, f[RULES].len);
+    const struct mc_variant *v = mancala__variant_find(f[RULES].begin, f[RULES].len);
     if (!v)
         return fail(errbuf, errlen, "RULES: unknown rules '%.*s'", (int)f[RULES].len, f[RULES].begin);
     size_t expected = v->match ? BANKS + 1 : PLY + 1;
@@ -163,7 +163,7 @@ int mc_parse_position(const char *text, struct mc_position *pos, char *errbuf, s
         return fail(errbuf, errlen, "stones: pits, captured and banks add up to %d, %s has %d",
                     total, v->name, mc_total_stones(v));
 
-    mc_board_init(&pos->board, v, closed);
+    mancala__board_init(&pos->board, v, closed);
     if (errbuf && errlen)
         errbuf[0] = '\0';
     return 0;
@@ -187,7 +187,7 @@ static void put(struct out *o, const char *fmt, ...)
         o->len += (size_t)n;
 }
 
-int mc_format_position(const struct mc_board *b, const struct mc_state *s,
+int mancala__format_position(const struct mc_board *b, const struct mc_state *s,
                        const uint8_t bank[2], char *buf, size_t size)
 {
     struct out o = {buf, size, 0};

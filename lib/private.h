@@ -66,7 +66,9 @@ static inline void mc_record(struct mc_recorder *rec, int kind, int pit, int sto
     rec->count++;
 }
 
-/* What each game implements: one file per game. */
+/* What each game implements: one file per game. Internal functions and
+ * tables that are not static carry the prefix mancala__, so that even the
+ * static library defines no global name outside the mancala namespace. */
 struct mc_rules {
     /* Plays `pit`, an open pit of the mover's row, from `s` into `out`
      * (which then has the other player to move and ply + 1), recording the
@@ -90,12 +92,12 @@ struct mc_variant {
     uint8_t match;                /* closed pits, banks and rounds (Rio Kadalis) */
 };
 
-extern const struct mc_rules mc_modiar_rules;
-extern const struct mc_rules mc_rio_kadalis_rules;
+extern const struct mc_rules mancala__modiar_rules;
+extern const struct mc_rules mancala__rio_kadalis_rules;
 
 /* The variants, looked up by name; NULL if unknown. `len` bytes of `name`
  * are compared (the notation parser passes a field, not a C string). */
-const struct mc_variant *mc_variant_find(const char *name, size_t len);
+const struct mc_variant *mancala__variant_find(const char *name, size_t len);
 
 static inline int mc_total_stones(const struct mc_variant *v)
 {
@@ -109,7 +111,7 @@ static inline int mc_owner(const struct mc_board *b, int pit)
 }
 
 /* Sets up `b` for `variant` with the given closed pits. */
-void mc_board_init(struct mc_board *b, const struct mc_variant *variant, uint16_t closed);
+void mancala__board_init(struct mc_board *b, const struct mc_variant *variant, uint16_t closed);
 
 /* Bookkeeping every move ends with. */
 static inline void mc_finish_move(struct mc_state *out, int pit)
@@ -126,8 +128,8 @@ struct mc_position {
     uint8_t bank[2];
 };
 
-int mc_parse_position(const char *text, struct mc_position *pos, char *errbuf, size_t errlen);
-int mc_format_position(const struct mc_board *b, const struct mc_state *s,
+int mancala__parse_position(const char *text, struct mc_position *pos, char *errbuf, size_t errlen);
+int mancala__format_position(const struct mc_board *b, const struct mc_state *s,
                        const uint8_t bank[2], char *buf, size_t size);
 
 #endif /* MANCALA_PRIVATE_H */

@@ -111,7 +111,7 @@ static void rio_generate(const struct mc_board *b, const struct mc_state *s,
     out->count = count;
 }
 
-const struct mc_rules mc_rio_kadalis_rules = {
+const struct mc_rules mancala__rio_kadalis_rules = {
     .sow = rio_sow,
     .generate = rio_generate,
 };

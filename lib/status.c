@@ -29,6 +29,9 @@ MANCALA_EXPORT const char *mancala_strerror(int status)
     case MANCALA_E_MUST_FEED: return "illegal move: another move gives stones to the empty opponent row";
     case MANCALA_E_ENDLESS: return "illegal move: its relay sowing would never end";
     case MANCALA_E_OPTION: return "unknown option or option value";
+    case MANCALA_E_IO: return "a file could not be read or written";
+    case MANCALA_E_FORMAT: return "a file is not in the expected format";
+    case MANCALA_E_CANCELLED: return "cancelled by the progress callback";
     default: return "unknown status";
     }
 }

@@ -80,7 +80,7 @@ END_TEST
 
 START_TEST(strerror_covers_every_status)
 {
-    for (int status = MANCALA_OK; status >= MANCALA_E_OPTION; status--) {
+    for (int status = MANCALA_OK; status >= MANCALA_E_CANCELLED; status--) {
         const char *text = mancala_strerror(status);
         ck_assert_ptr_nonnull(text);
         ck_assert_str_ne(text, "unknown status");
@@ -398,6 +398,56 @@ START_TEST(history_growth)
 }
 END_TEST
 
+START_TEST(playouts)
+{
+    static const char *const rules[] = {"modiar", "rio-kadalis", "rio-kadalis-5-cw"};
+    static const int total[] = {42, 48, 40};
+    for (int r = 0; r < 3; r++) {
+        mancala_game *g;
+        ck_assert_int_eq(mancala_new(&g, rules[r]), MANCALA_OK);
+        play_ok(g, mancala_num_pits(g) / 2 - 1);
+        char before[128];
+        strcpy(before, fmt(g));
+        for (uint64_t seed = 0; seed < 200; seed++) {
+            int a[2], b[2];
+            int plies = mancala_playout(g, seed, a);
+            ck_assert_int_gt(plies, 0);
+            ck_assert_int_eq(a[0] + a[1], total[r]);
+            /* Deterministic for a seed. */
+            ck_assert_int_eq(mancala_playout(g, seed, b), plies);
+            ck_assert_int_eq(a[0], b[0]);
+            ck_assert_int_eq(a[1], b[1]);
+        }
+        ck_assert_str_eq(fmt(g), before);
+        ck_assert_int_eq(mancala_history_length(g), 1);
+        mancala_free(g);
+    }
+    /* R7 one move before its repetition: the only continuation that is not
+     * cut short is known, and the history counts. */
+    mancala_game *g = parse_ok("rio-kadalis/1,0,0,0,1,0,0,1,0,0,0,1/S/24,20/56/0,0");
+    int moves[] = {0, 7, 4, 11, 0, 8, 2, 6, 4};
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++)
+        play_ok(g, moves[i]);
+    int scores[2];
+    int repeated = 0;
+    for (uint64_t seed = 0; seed < 50; seed++) {
+        int plies = mancala_playout(g, seed, scores);
+        ck_assert_int_gt(plies, 0);
+        repeated |= plies == 1 && scores[0] == 27 && scores[1] == 21;
+    }
+    ck_assert_int_eq(repeated, 1);
+    mancala_free(g);
+    /* Over already: no ply, the final scores. */
+    g = parse_ok("modiar/1,1,0,0,0,1/S/20,19/30");
+    ck_assert_int_eq(mancala_playout(g, 1, scores), 0);
+    ck_assert_int_eq(scores[0], 22);
+    ck_assert_int_eq(scores[1], 20);
+    ck_assert_int_eq(mancala_playout(NULL, 1, scores), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_playout(g, 1, NULL), MANCALA_E_INVALID);
+    mancala_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("api");
@@ -413,6 +463,7 @@ int main(void)
     tcase_add_test(tc, options_before_the_first_move);
     tcase_add_test(tc, custom_allocator);
     tcase_add_test(tc, history_growth);
+    tcase_add_test(tc, playouts);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
