@@ -29,8 +29,8 @@ static int row_sum(const struct ref_game *g, const int *pit, int player)
 
 static void remember(struct ref_game *g)
 {
-    if (g->seen_count == 4096) {
-        fprintf(stderr, "reference: more than 4096 positions without a capture\n");
+    if (g->seen_count == (int)(sizeof g->seen / sizeof g->seen[0])) {
+        fprintf(stderr, "reference: too many positions without a capture\n");
         abort();
     }
     memcpy(g->seen[g->seen_count], g->pos.pit, sizeof g->pos.pit);

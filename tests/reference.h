@@ -26,7 +26,7 @@ struct ref_game {
     int over;           /* 0, 1 no legal move, 2 repetition */
     /* Positions (pits and player to move) since the last capture. */
     int seen_count;
-    int seen[4096][13];
+    int seen[1024][13];
 };
 
 /* Sets up a valid canonical position string; returns 0 or -1. */

@@ -35,16 +35,16 @@ static void check_against_reference(mancala_game *g, const struct ref_game *ref)
 {
     char expected[256];
     ref_format(ref, expected, sizeof expected);
-    ck_assert_str_eq(fmt(g), expected);
+    expect_str_eq(fmt(g), expected);
     int ref_moves[12], moves[MANCALA_MAX_PITS];
     int ref_count = ref_legal_moves(ref, ref_moves);
     int count = mancala_legal_moves(g, moves, MANCALA_MAX_PITS);
-    ck_assert_msg(count == ref_count, "%s: %d legal moves, reference %d", expected, count, ref_count);
+    expect(count == ref_count, "%s: %d legal moves, reference %d", expected, count, ref_count);
     for (int i = 0; i < count; i++)
-        ck_assert_int_eq(moves[i], ref_moves[i]);
-    ck_assert_int_eq(mancala_end_reason(g), ref->over);
-    ck_assert_int_eq(mancala_score(g, 0), ref_score(ref, 0));
-    ck_assert_int_eq(mancala_score(g, 1), ref_score(ref, 1));
+        expect_int_eq(moves[i], ref_moves[i]);
+    expect_int_eq(mancala_end_reason(g), ref->over);
+    expect_int_eq(mancala_score(g, 0), ref_score(ref, 0));
+    expect_int_eq(mancala_score(g, 1), ref_score(ref, 1));
 }
 
 /* Every pit that is not listed is refused and changes nothing. */
@@ -62,20 +62,20 @@ static void check_refusals(mancala_game *g)
         if (listed)
             continue;
         int status = mancala_play(g, pit);
-        ck_assert_int_lt(status, 0);
-        ck_assert_int_ne(status, MANCALA_E_RANGE);
-        ck_assert_str_eq(fmt(g), before);
-        ck_assert_uint_eq(mancala_hash(g), hash);
+        expect(status < 0, "pit %d of %s: status %d", pit, before, status);
+        expect(status != MANCALA_E_RANGE, "pit %d of %s out of range", pit, before);
+        expect_str_eq(fmt(g), before);
+        expect_int_eq(mancala_hash(g), hash);
     }
 }
 
 static void play_one_game(const char *name, int repetition)
 {
     mancala_game *g;
-    ck_assert_int_eq(mancala_new(&g, name), MANCALA_OK);
-    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_REPETITION, repetition), MANCALA_OK);
+    expect_int_eq(mancala_new(&g, name), MANCALA_OK);
+    expect_int_eq(mancala_set_option(g, MANCALA_OPT_REPETITION, repetition), MANCALA_OK);
     static struct ref_game ref;
-    ck_assert_int_eq(ref_parse(&ref, fmt(g)), 0);
+    expect_int_eq(ref_parse(&ref, fmt(g)), 0);
     ref.repetition = repetition;
     const int total = total_stones(name);
 
@@ -87,8 +87,8 @@ static void play_one_game(const char *name, int repetition)
         char text[256];
         strcpy(text, fmt(g));
         mancala_game *p = parse_ok(text);
-        ck_assert_str_eq(fmt(p), text);
-        ck_assert_uint_eq(mancala_hash(p), mancala_hash(g));
+        expect_str_eq(fmt(p), text);
+        expect_int_eq(mancala_hash(p), mancala_hash(g));
         mancala_free(p);
 
         int moves[MANCALA_MAX_PITS];
@@ -99,24 +99,24 @@ static void play_one_game(const char *name, int repetition)
         if (ply % 5 == 0) {
             for (int i = 0; i < count; i++) {
                 play_ok(g, moves[i]);
-                ck_assert_int_eq(stones(g), total);
-                ck_assert_int_eq(mancala_undo(g), MANCALA_OK);
-                ck_assert_str_eq(fmt(g), text);
+                expect_int_eq(stones(g), total);
+                expect_int_eq(mancala_undo(g), MANCALA_OK);
+                expect_str_eq(fmt(g), text);
             }
         }
 
         /* A clone evolves independently of the original. */
         if (ply % 17 == 3) {
             mancala_game *c;
-            ck_assert_int_eq(mancala_clone(&c, g), MANCALA_OK);
+            expect_int_eq(mancala_clone(&c, g), MANCALA_OK);
             play_ok(c, moves[(next_random() % (uint32_t)count)]);
-            ck_assert_str_eq(fmt(g), text);
+            expect_str_eq(fmt(g), text);
             mancala_free(c);
         }
 
         play_ok(g, pit);
         ref_play(&ref, pit);
-        ck_assert_int_eq(stones(g), total);
+        expect_int_eq(stones(g), total);
     }
     check_against_reference(g, &ref);
     mancala_free(g);
@@ -177,7 +177,7 @@ START_TEST(random_rio_positions)
 
         mancala_game *g = parse_ok(text);
         static struct ref_game ref;
-        ck_assert_int_eq(ref_parse(&ref, text), 0);
+        expect_int_eq(ref_parse(&ref, text), 0);
         check_against_reference(g, &ref);
         int moves[MANCALA_MAX_PITS];
         int count = mancala_legal_moves(g, moves, MANCALA_MAX_PITS);
@@ -190,7 +190,7 @@ START_TEST(random_rio_positions)
             int events = mancala_last_move_events(g, ev, 0);
             long_moves += events > 100;
             longest = events > longest ? events : longest;
-            ck_assert_int_eq(mancala_undo(g), MANCALA_OK);
+            expect_int_eq(mancala_undo(g), MANCALA_OK);
         }
         for (int p = n * mancala_to_move(g); p < n * (mancala_to_move(g) + 1); p++)
             endless += mancala_play(g, p) == MANCALA_E_ENDLESS;
