@@ -1,0 +1,85 @@
+/*
+ * The numbers of the 1.x ABI that the compiler, not the linker, carries
+ * into programs: enum values, macros that size arrays, and the layout of
+ * struct mancala_event. A program compiled against 1.0 has them baked
+ * in, so they can never change; abidiff does not see enum values that no
+ * function signature uses, so they are pinned here.
+ *
+ * A new enum value or macro gets a new line (the `symbols` test insists
+ * that every enumerator is listed). An existing line never changes.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include <mancala.h>
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define FROZEN(name, value) { #name, (long long)(name), value }
+
+static const struct {
+    const char *name;
+    long long actual, frozen;
+} frozen[] = {
+    FROZEN(MANCALA_SOUTH, 0),
+    FROZEN(MANCALA_NORTH, 1),
+    FROZEN(MANCALA_OK, 0),
+    FROZEN(MANCALA_E_INVALID, -1),
+    FROZEN(MANCALA_E_NOMEM, -2),
+    FROZEN(MANCALA_E_RULES, -3),
+    FROZEN(MANCALA_E_PARSE, -4),
+    FROZEN(MANCALA_E_RANGE, -5),
+    FROZEN(MANCALA_E_NOSPACE, -6),
+    FROZEN(MANCALA_E_OVER, -7),
+    FROZEN(MANCALA_E_NOT_OVER, -8),
+    FROZEN(MANCALA_E_NO_HISTORY, -9),
+    FROZEN(MANCALA_E_STATE, -10),
+    FROZEN(MANCALA_E_UNSUPPORTED, -11),
+    FROZEN(MANCALA_E_MATCH_OVER, -12),
+    FROZEN(MANCALA_E_NOT_YOURS, -13),
+    FROZEN(MANCALA_E_CLOSED, -14),
+    FROZEN(MANCALA_E_EMPTY, -15),
+    FROZEN(MANCALA_E_SINGLETON, -16),
+    FROZEN(MANCALA_E_GRAND_SLAM, -17),
+    FROZEN(MANCALA_E_MUST_FEED, -18),
+    FROZEN(MANCALA_E_ENDLESS, -19),
+    FROZEN(MANCALA_E_OPTION, -20),
+    FROZEN(MANCALA_E_IO, -21),
+    FROZEN(MANCALA_E_FORMAT, -22),
+    FROZEN(MANCALA_E_CANCELLED, -23),
+    FROZEN(MANCALA_END_NONE, 0),
+    FROZEN(MANCALA_END_NO_MOVES, 1),
+    FROZEN(MANCALA_END_REPETITION, 2),
+    FROZEN(MANCALA_OPT_REPETITION, 1),
+    FROZEN(MANCALA_EV_LAP, 1),
+    FROZEN(MANCALA_EV_SOW, 2),
+    FROZEN(MANCALA_EV_CAPTURE, 3),
+    FROZEN(MANCALA_EV_BINIKH, 4),
+    FROZEN(MANCALA_EV_FORFEIT, 5),
+    FROZEN(MANCALA_LIMIT_DEPTH, 1),
+    FROZEN(MANCALA_LIMIT_NODES, 2),
+    FROZEN(MANCALA_LIMIT_TIME_MS, 3),
+    FROZEN(MANCALA_DRAW, 2),
+    FROZEN(MANCALA_MAX_PITS, 12),
+    FROZEN(sizeof(mancala_event), 16),
+    FROZEN(offsetof(mancala_event, kind), 0),
+    FROZEN(offsetof(mancala_event, pit), 4),
+    FROZEN(offsetof(mancala_event, stones), 8),
+    FROZEN(offsetof(mancala_event, player), 12),
+    FROZEN(MANCALA_VERSION_MAJOR, 1),
+};
+
+int main(void)
+{
+    int changed = 0;
+    for (size_t i = 0; i < sizeof frozen / sizeof frozen[0]; i++) {
+        if (frozen[i].actual != frozen[i].frozen) {
+            printf("FAIL: %s is %lld; the 1.x ABI fixed it at %lld\n", frozen[i].name,
+                   frozen[i].actual, frozen[i].frozen);
+            changed++;
+        }
+    }
+    if (!changed)
+        printf("%zu ABI constants unchanged\n", sizeof frozen / sizeof frozen[0]);
+    return changed ? 1 : 0;
+}

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Consumer test: installs the build into a staging directory, then builds
+# the examples as another project would, with nothing but
+# `pkg-config --cflags --libs mancala`, linked shared and static, and
+# checks that they print what the in-tree examples print.
+#
+# Usage: consumer.sh BUILDDIR SOURCEDIR PREFIX LIBDIR CC...
+set -euo pipefail
+
+build=$1 source=$2 prefix=$3 libdir=$4
+shift 4
+cc=("$@")
+
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+root=$stage/root
+
+meson install -C "$build" --destdir "$root" --no-rebuild --quiet
+
+case $libdir in /*) ;; *) libdir=$prefix/$libdir ;; esac
+# Only the staged mancala.pc, never one installed on this machine; the
+# sysroot prefixes its -I and -L paths with the staging directory.
+export PKG_CONFIG_LIBDIR=$root$libdir/pkgconfig
+export PKG_CONFIG_SYSROOT_DIR=$root
+unset PKG_CONFIG_PATH
+
+fail() { echo "FAIL: $*"; exit 1; }
+
+[ -f "$root$prefix/share/man/man3/mancala.3" ] || fail "mancala.3 was not installed"
+pkg-config --exists mancala || fail "pkg-config does not find the installed mancala.pc"
+echo "mancala.pc: version $(pkg-config --modversion mancala)"
+echo "  shared: $(pkg-config --cflags --libs mancala)"
+echo "  static: $(pkg-config --static --cflags --libs mancala)"
+
+run_examples() { # KIND RUNNER...
+    local kind=$1
+    shift
+    for example in embed demo; do
+        local args=()
+        [ $example = demo ] && args=(7)
+        "$@" "$stage/$example-$kind" "${args[@]}" >"$stage/$example-$kind.out" \
+            || fail "$example ($kind) exited with $?"
+        "$build/examples/mancala-$example" "${args[@]}" >"$stage/$example.expected"
+        cmp -s "$stage/$example.expected" "$stage/$example-$kind.out" \
+            || fail "$example ($kind) printed other output than the in-tree example"
+    done
+}
+
+# Shared: the program needs libmancala.so.1 and finds it in the staging
+# directory (LD_LIBRARY_PATH comes before any installed copy).
+for example in embed demo; do
+    # shellcheck disable=SC2046 # pkg-config's output is a list of words
+    "${cc[@]}" $(pkg-config --cflags mancala) "$source/examples/$example.c" \
+        -o "$stage/$example-shared" $(pkg-config --libs mancala)
+done
+readelf -d "$stage/embed-shared" | grep -q 'NEEDED.*\[libmancala\.so\.1\]' \
+    || fail "the shared program does not need libmancala.so.1"
+LD_LIBRARY_PATH=$root$libdir ldd "$stage/embed-shared" | grep -q "=> $root$libdir/libmancala.so.1 " \
+    || fail "the shared program does not load the staged libmancala.so.1"
+run_examples shared env LD_LIBRARY_PATH="$root$libdir"
+echo "shared: embed and demo built and ran"
+
+# Static: everything from libmancala.a and Libs.private, no shared objects.
+for example in embed demo; do
+    # shellcheck disable=SC2046
+    "${cc[@]}" -static $(pkg-config --static --cflags mancala) "$source/examples/$example.c" \
+        -o "$stage/$example-static" $(pkg-config --static --libs mancala)
+done
+if readelf -d "$stage/embed-static" | grep -q NEEDED; then
+    fail "the static program still needs shared objects"
+fi
+run_examples static env
+echo "static: embed and demo built and ran"
