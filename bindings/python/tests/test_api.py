@@ -388,5 +388,13 @@ class Module(unittest.TestCase):
             self.assertIn(name, text)
 
 
+def load_tests(loader, tests, ignore):
+    """The examples in the docstrings run too."""
+    import doctest
+    tests.addTests(doctest.DocTestSuite(mancala))
+    tests.addTests(doctest.DocTestSuite(mancala.game))
+    return tests
+
+
 if __name__ == "__main__":
     unittest.main()
