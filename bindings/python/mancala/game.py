@@ -90,6 +90,12 @@ class Game:
     ``hash(game)`` is the library's 64-bit position hash, so a game used
     as a dict key or set member must not be played on afterwards.
 
+    ``copy.copy()`` and ``copy.deepcopy()`` give independent games.
+    ``pickle`` saves the position the game (or current round) began from,
+    the moves since and the options, and replays them when loading; the
+    round number is not part of the notation, so a match restored in a
+    later round counts that round as round 1.
+
     Args:
         rules: one of :data:`RULES`.
         repetition: whether a recurring position ends the game or round
@@ -232,11 +238,13 @@ class Game:
         return _draw.svg(self, size)
 
     def __eq__(self, other: object) -> bool:
+        """Whether the two positions (``str(game)``) are equal."""
         if not isinstance(other, Game):
             return NotImplemented
         return str(self) == str(other)
 
     def __hash__(self) -> int:
+        """The library's position hash (see :attr:`position_hash`)."""
         return hash(self.position_hash)
 
     @property
