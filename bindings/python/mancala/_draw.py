@@ -65,7 +65,7 @@ def svg(game, size: int = 48) -> str:
     n = game.num_pits // 2
     mover = None if game.over else int(game.to_move)
     has_banks = game.rules != "modiar"
-    label_w, side_w, pad = size * 1.6, size * 3.4, size * 0.25
+    label_w, side_w, pad = size * 1.9, size * 4.2, size * 0.25
     width = label_w + n * size + side_w
     height = 2 * size + 2 * pad + size * 0.6
     radius = size * 0.42
