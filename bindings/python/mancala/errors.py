@@ -206,7 +206,7 @@ def check(status: int, what: str | None = None) -> int:
     raise error
 
 
-def illegal(status: int, pit: int) -> IllegalMove:
+def illegal(status: int, pit: int) -> "IllegalMove | None":
     """The exception for a refused move, or None when the status is not a
     move's refusal."""
     cls = _illegal_by_status.get(status)
