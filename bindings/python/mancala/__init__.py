@@ -1,0 +1,42 @@
+# SPDX-License-Identifier: MIT
+"""Modiar and Rio Kadalis, exactly by their rules: a Python binding of
+libmancala, written with ctypes over the same shared library C programs
+use.
+
+>>> import mancala
+>>> game = mancala.Game("modiar")
+>>> game.play(0)
+>>> game.legal_moves
+(3, 4, 5)
+>>> game.scores
+(0, 0)
+
+The main class is :class:`Game`; :class:`Searcher`, :class:`Table`,
+:func:`solve_modiar` and the methods :meth:`Game.playout`,
+:meth:`Game.search` and :meth:`Game.mcts` are the research engine.
+Errors are exceptions derived from :class:`MancalaError`.
+
+The shared library is found through the environment variable
+``MANCALA_LIBRARY``, then next to this package, then on the system's
+library path.
+"""
+
+from ._native import path as library_path
+from ._native import lib as _lib
+from .engine import (Playout, SearchResult, Searcher, Table, TableValue, mcts, playout,
+                     solve_modiar)
+from .errors import *  # noqa: F401,F403
+from .errors import __all__ as _errors
+from .game import RULES, End, EventKind, Game, MoveEvent, Player
+
+__version__ = "1.0.0"
+
+#: The version of the C library in use, such as "1.0.0".
+library_version: str = _lib.mancala_version_string().decode()
+
+SOUTH = Player.SOUTH
+NORTH = Player.NORTH
+
+__all__ = ["Game", "Player", "SOUTH", "NORTH", "End", "EventKind", "MoveEvent", "RULES",
+           "Playout", "SearchResult", "Searcher", "Table", "TableValue", "playout", "mcts",
+           "solve_modiar", "library_path", "library_version", *_errors]

@@ -1,0 +1,163 @@
+# SPDX-License-Identifier: MIT
+"""Loading libmancala with ctypes and declaring its functions.
+
+Internal: the rest of the package calls the C functions through ``lib``.
+The shared library is looked up, in this order, at
+
+1. the path in the environment variable ``MANCALA_LIBRARY``;
+2. a copy next to this package (``mancala/libmancala.so.1`` or
+   ``libmancala.so``), for wheels or trees that ship one;
+3. the system's library search path (``LD_LIBRARY_PATH``, ``ld.so.cache``,
+   as ``dlopen()`` searches it).
+
+The first candidate that loads is used; if none does, ImportError lists
+every candidate and why it failed.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import sys
+from ctypes import (CFUNCTYPE, POINTER, c_char_p, c_int, c_int64, c_size_t,
+                    c_uint64, c_void_p)
+
+#: The ABI major version this binding is written for (the SONAME's number).
+ABI_MAJOR = 1
+
+_here = os.path.dirname(os.path.abspath(__file__))
+
+if sys.platform == "darwin":
+    _names = ["libmancala.1.dylib", "libmancala.dylib"]
+elif sys.platform == "win32":
+    _names = ["mancala-1.dll", "mancala.dll", "libmancala-1.dll"]
+else:
+    _names = ["libmancala.so.1", "libmancala.so"]
+
+
+def _candidates() -> list[tuple[str, str]]:
+    """(where it came from, what to pass to dlopen) in search order."""
+    found = []
+    env = os.environ.get("MANCALA_LIBRARY")
+    if env:
+        found.append(("$MANCALA_LIBRARY", env))
+    for name in _names:
+        path = os.path.join(_here, name)
+        if os.path.exists(path):
+            found.append(("next to the package", path))
+    for name in _names:
+        found.append(("system library path", name))
+    system = ctypes.util.find_library("mancala")
+    if system and system not in _names:
+        found.append(("system library path", system))
+    return found
+
+
+def _load() -> tuple[ctypes.CDLL, str]:
+    tried = []
+    for origin, target in _candidates():
+        try:
+            library = ctypes.CDLL(target)
+        except OSError as error:
+            tried.append(f"  {target} ({origin}): {error}")
+            continue
+        if not hasattr(library, "mancala_version_number"):
+            tried.append(f"  {target} ({origin}): not libmancala")
+            continue
+        version = library.mancala_version_number()
+        if version // 10000 != ABI_MAJOR:
+            tried.append(f"  {target} ({origin}): version {version // 10000}.x, "
+                         f"this binding needs {ABI_MAJOR}.x")
+            continue
+        return library, target
+    raise ImportError(
+        "cannot load the libmancala shared library; tried:\n" + "\n".join(tried)
+        + "\nSet MANCALA_LIBRARY to the path of libmancala.so.1, "
+        "or install the library where the dynamic linker finds it.")
+
+
+lib, path = _load()
+
+game_p = c_void_p
+search_p = c_void_p
+table_p = c_void_p
+
+
+class Event(ctypes.Structure):
+    """struct mancala_event: its layout is frozen for the 1.x ABI."""
+    _fields_ = [("kind", c_int), ("pit", c_int), ("stones", c_int), ("player", c_int)]
+
+
+eval_fn = CFUNCTYPE(c_int, c_void_p, c_void_p)
+progress_fn = CFUNCTYPE(c_int, c_void_p, c_int, c_int, c_uint64, c_uint64)
+
+_int_p = POINTER(c_int)
+
+# name: (return type, argument types), as in mancala.h.
+_prototypes = {
+    "mancala_strerror": (c_char_p, [c_int]),
+    "mancala_version_string": (c_char_p, []),
+    "mancala_version_number": (c_int, []),
+    "mancala_new": (c_int, [POINTER(game_p), c_char_p]),
+    "mancala_parse": (c_int, [POINTER(game_p), c_char_p, c_char_p, c_size_t]),
+    "mancala_free": (None, [game_p]),
+    "mancala_clone": (c_int, [POINTER(game_p), game_p]),
+    "mancala_format": (c_int, [game_p, c_char_p, c_size_t]),
+    "mancala_legal_moves": (c_int, [game_p, _int_p, c_size_t]),
+    "mancala_play": (c_int, [game_p, c_int]),
+    "mancala_undo": (c_int, [game_p]),
+    "mancala_history_length": (c_int, [game_p]),
+    "mancala_history": (c_int, [game_p, _int_p, c_size_t]),
+    "mancala_is_over": (c_int, [game_p]),
+    "mancala_end_reason": (c_int, [game_p]),
+    "mancala_to_move": (c_int, [game_p]),
+    "mancala_score": (c_int, [game_p, c_int]),
+    "mancala_winner": (c_int, [game_p]),
+    "mancala_rules": (c_char_p, [game_p]),
+    "mancala_num_pits": (c_int, [game_p]),
+    "mancala_pit": (c_int, [game_p, c_int]),
+    "mancala_pit_closed": (c_int, [game_p, c_int]),
+    "mancala_captured": (c_int, [game_p, c_int]),
+    "mancala_bank": (c_int, [game_p, c_int]),
+    "mancala_ply": (c_int, [game_p]),
+    "mancala_hash": (c_uint64, [game_p]),
+    "mancala_set_option": (c_int, [game_p, c_int, c_int]),
+    "mancala_get_option": (c_int, [game_p, c_int]),
+    "mancala_last_move_events": (c_int, [game_p, POINTER(Event), c_size_t]),
+    "mancala_next_round": (c_int, [game_p]),
+    "mancala_round": (c_int, [game_p]),
+    "mancala_match_over": (c_int, [game_p]),
+    "mancala_match_winner": (c_int, [game_p]),
+    "mancala_playout": (c_int, [game_p, c_uint64, _int_p]),
+    "mancala_evaluate": (c_int, [game_p]),
+    "mancala_search_new": (c_int, [POINTER(search_p), c_size_t]),
+    "mancala_search_free": (None, [search_p]),
+    "mancala_search_set_limit": (c_int, [search_p, c_int, c_int64]),
+    "mancala_search_set_eval": (c_int, [search_p, eval_fn, c_void_p]),
+    "mancala_search_run": (c_int, [search_p, game_p]),
+    "mancala_search_best_move": (c_int, [search_p]),
+    "mancala_search_score": (c_int, [search_p]),
+    "mancala_search_depth": (c_int, [search_p]),
+    "mancala_search_exact": (c_int, [search_p]),
+    "mancala_search_nodes": (c_uint64, [search_p]),
+    "mancala_search_pv": (c_int, [search_p, _int_p, c_size_t]),
+    "mancala_mcts": (c_int, [game_p, c_uint64, c_int64, _int_p]),
+    "mancala_solve_modiar": (c_int, [c_char_p, progress_fn, c_void_p]),
+    "mancala_table_open": (c_int, [POINTER(table_p), c_char_p]),
+    "mancala_table_close": (None, [table_p]),
+    "mancala_table_value": (c_int, [table_p, game_p, _int_p, _int_p]),
+    "mancala_table_best_moves": (c_int, [table_p, game_p, _int_p, c_size_t]),
+}
+
+for _name, (_restype, _argtypes) in _prototypes.items():
+    _function = getattr(lib, _name)
+    _function.restype = _restype
+    _function.argtypes = _argtypes
+
+MAX_PITS = 12
+
+
+def strerror(status: int) -> str:
+    """The library's sentence for a status code."""
+    return lib.mancala_strerror(status).decode()

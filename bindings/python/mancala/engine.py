@@ -1,0 +1,280 @@
+# SPDX-License-Identifier: MIT
+"""The research engine: random playouts, alpha-beta search, Monte Carlo
+tree search, and the solved table of Modiar.
+
+The functions raise :class:`~mancala.Unsupported` when the C library they
+run on was built without the feature.
+"""
+
+from __future__ import annotations
+
+import os
+from ctypes import byref, c_int
+from typing import Callable, NamedTuple, Optional, Union
+
+from ._native import MAX_PITS, eval_fn, lib, progress_fn, search_p, table_p
+from ._native import path as library_path
+from .errors import Unsupported, check
+from .game import Game
+
+__all__ = ["Playout", "SearchResult", "Searcher", "TableValue", "Table", "playout", "mcts",
+           "solve_modiar"]
+
+_LIMIT_DEPTH, _LIMIT_NODES, _LIMIT_TIME_MS = 1, 2, 3
+_DEFAULT_DEPTH = 64   # the library's default (mancala.h, MANCALA_LIMIT_DEPTH)
+_INT_MIN, _INT_MAX = -2**31, 2**31 - 1
+
+
+def _available(status: int, feature: str, what: Optional[str] = None) -> int:
+    """check() for the engine's entry points, whose MANCALA_E_UNSUPPORTED
+    means that this build of the library lacks the feature."""
+    if status == Unsupported.status:
+        raise Unsupported(f"{feature} is not available in libmancala {_version()} "
+                          f"({library_path})")
+    return check(status, what or feature)
+
+
+def _version() -> str:
+    return lib.mancala_version_string().decode()
+
+
+def _seed(seed: int) -> int:
+    """Any int as the C library's uint64_t seed (taken modulo 2**64)."""
+    return int(seed) & 0xFFFF_FFFF_FFFF_FFFF
+
+
+class Playout(NamedTuple):
+    """The result of :meth:`Game.playout`."""
+    plies: int                #: plies played (0 if the game was over)
+    scores: tuple[int, int]   #: final (South, North) scores
+
+
+def playout(game: Game, seed: int = 0) -> Playout:
+    """Plays ``game`` to its end with random moves on a private copy; see
+    :meth:`Game.playout`."""
+    scores = (c_int * 2)()
+    plies = _available(lib.mancala_playout(game._h, _seed(seed), scores), "playout")
+    return Playout(plies, (scores[0], scores[1]))
+
+
+class SearchResult(NamedTuple):
+    """The result of an alpha-beta search."""
+    best_move: int          #: the best move found
+    score: int              #: its score for the player to move, in stones
+    depth: int              #: depth of the last completed iteration
+    exact: bool             #: whether every line reached the end of the game
+    nodes: int              #: nodes visited
+    pv: tuple[int, ...]     #: the principal variation, best move first
+
+
+class Searcher:
+    """An alpha-beta searcher that keeps its transposition table from one
+    search to the next. One searcher must not be used by two threads at
+    once.
+
+    Args:
+        table_bytes: size of the transposition table (0: 16 MiB).
+
+    Raises:
+        Unsupported: the library was built without the search.
+    """
+
+    __slots__ = ("_handle",)
+
+    def __init__(self, table_bytes: int = 0):
+        handle = search_p()
+        _available(lib.mancala_search_new(byref(handle), table_bytes), "search")
+        self._handle = handle.value
+
+    def close(self) -> None:
+        """Releases the searcher now; safe to call more than once."""
+        handle, self._handle = getattr(self, "_handle", None), None
+        if handle:
+            lib.mancala_search_free(handle)
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def __enter__(self) -> "Searcher":
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
+
+    @property
+    def _h(self) -> int:
+        if self._handle is None:
+            raise ValueError("the searcher is closed")
+        return self._handle
+
+    def run(self, game: Game, depth: Optional[int] = None, *, nodes: Optional[int] = None,
+            time_ms: Optional[int] = None,
+            evaluate: Optional[Callable[[Game], int]] = None) -> SearchResult:
+        """Searches the position of ``game`` (not modified); see
+        :meth:`Game.search` for the arguments. Limits left out take the
+        library's defaults: depth 64, no node or time limit.
+
+        An ``evaluate`` function receives a read-only view of the position,
+        valid only during the call. If it raises, the search still
+        finishes (with 0 for that and every later leaf) and the exception
+        is raised from here.
+        """
+        handle = self._h
+        check(lib.mancala_search_set_limit(handle, _LIMIT_DEPTH,
+                                           _DEFAULT_DEPTH if depth is None else depth), "depth")
+        check(lib.mancala_search_set_limit(handle, _LIMIT_NODES, nodes or 0), "nodes")
+        check(lib.mancala_search_set_limit(handle, _LIMIT_TIME_MS, time_ms or 0), "time_ms")
+        errors: list[BaseException] = []
+        callback = eval_fn() if evaluate is None else _evaluation(evaluate, errors)
+        check(lib.mancala_search_set_eval(handle, callback, None))
+        try:
+            check(lib.mancala_search_run(handle, game._h), "search")
+        finally:
+            # The C side must not keep a pointer to a callback about to die.
+            lib.mancala_search_set_eval(handle, eval_fn(), None)
+        if errors:
+            raise errors[0]
+        pv = (c_int * 256)()
+        length = check(lib.mancala_search_pv(handle, pv, len(pv)))
+        return SearchResult(
+            best_move=check(lib.mancala_search_best_move(handle)),
+            score=lib.mancala_search_score(handle),
+            depth=check(lib.mancala_search_depth(handle)),
+            exact=bool(check(lib.mancala_search_exact(handle))),
+            nodes=lib.mancala_search_nodes(handle),
+            pv=tuple(pv[:min(length, len(pv))]))
+
+
+def _evaluation(evaluate: Callable[[Game], int], errors: list) -> eval_fn:
+    """Wraps a Python evaluation as a C callback. Exceptions cannot cross
+    the C frames, so they are kept in ``errors`` and raised afterwards."""
+    def call(game_address, opaque):
+        if errors:
+            return 0
+        view = Game._borrow(game_address)
+        try:
+            return max(_INT_MIN, min(_INT_MAX, int(evaluate(view))))
+        except BaseException as error:  # noqa: B036 - re-raised by run()
+            errors.append(error)
+            return 0
+        finally:
+            view._handle = None   # the view must not outlive the call
+    return eval_fn(call)
+
+
+def mcts(game: Game, playouts: int = 1000, seed: int = 0) -> int:
+    """Monte Carlo tree search from ``game``; see :meth:`Game.mcts`."""
+    best = c_int()
+    _available(lib.mancala_mcts(game._h, _seed(seed), playouts, byref(best)), "mcts")
+    return best.value
+
+
+Progress = Callable[[int, int, int, int], Optional[bool]]
+
+
+def solve_modiar(path: Union[str, os.PathLike], progress: Optional[Progress] = None) -> None:
+    """Solves Modiar strongly and writes the table to ``path``.
+
+    Args:
+        path: where to write the table file.
+        progress: called now and then as ``progress(step, steps, done,
+            total)`` (step: the layer under way; done/total: positions).
+            Returning a true value cancels the solve (Cancelled is
+            raised); an exception it raises cancels it too and is raised
+            again here.
+
+    Raises:
+        FileError: the file cannot be written.
+        Cancelled: ``progress`` asked to stop.
+        Unsupported: the library was built without the solver.
+    """
+    errors: list[BaseException] = []
+
+    def call(opaque, step, steps, done, total):
+        try:
+            return 1 if progress(step, steps, done, total) else 0
+        except BaseException as error:  # noqa: B036 - re-raised below
+            errors.append(error)
+            return 1
+
+    callback = progress_fn() if progress is None else progress_fn(call)
+    status = lib.mancala_solve_modiar(os.fsencode(path), callback, None)
+    if errors:
+        raise errors[0]
+    _available(status, "solve_modiar", f"solve_modiar {os.fspath(path)!r}")
+
+
+class TableValue(NamedTuple):
+    """The solved value of a position: the final stone difference (player
+    to move minus opponent) the player to move can force, as an interval."""
+    lo: int
+    hi: int
+
+    @property
+    def exact(self) -> bool:
+        """Whether the interval is a single value."""
+        return self.lo == self.hi
+
+
+class Table:
+    """A solved table written by :func:`solve_modiar`, opened read-only
+    (memory-mapped). One table may serve any number of threads.
+
+    Raises:
+        FileError: the file cannot be read.
+        FormatError: the file is not a valid table.
+        Unsupported: the library was built without the solver.
+    """
+
+    __slots__ = ("_handle",)
+
+    def __init__(self, path: Union[str, os.PathLike]):
+        handle = table_p()
+        _available(lib.mancala_table_open(byref(handle), os.fsencode(path)), "Table",
+                   f"table {os.fspath(path)!r}")
+        self._handle = handle.value
+
+    def close(self) -> None:
+        """Closes the table now; safe to call more than once."""
+        handle, self._handle = getattr(self, "_handle", None), None
+        if handle:
+            lib.mancala_table_close(handle)
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def __enter__(self) -> "Table":
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
+
+    @property
+    def _h(self) -> int:
+        if self._handle is None:
+            raise ValueError("the table is closed")
+        return self._handle
+
+    def value(self, game: Game) -> TableValue:
+        """The solved value of ``game``'s position (its captures count;
+        its history does not).
+
+        Raises:
+            Unsupported: the table is not for the game's rules.
+        """
+        lo, hi = c_int(), c_int()
+        check(lib.mancala_table_value(self._h, game._h, byref(lo), byref(hi)))
+        return TableValue(lo.value, hi.value)
+
+    def best_moves(self, game: Game) -> tuple[int, ...]:
+        """Every legal move of ``game`` whose value equals the best
+        (empty when the game is over)."""
+        moves = (c_int * MAX_PITS)()
+        count = check(lib.mancala_table_best_moves(self._h, game._h, moves, MAX_PITS))
+        return tuple(moves[:count])

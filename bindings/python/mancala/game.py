@@ -1,0 +1,540 @@
+# SPDX-License-Identifier: MIT
+"""The game: a Python object that owns one ``mancala_game`` handle."""
+
+from __future__ import annotations
+
+import enum
+import operator
+from ctypes import byref, c_int, create_string_buffer
+from typing import Iterable, NamedTuple, Optional
+
+from . import _draw
+from ._native import MAX_PITS, Event, game_p, lib
+from .errors import (InvalidArgument, ParseError, PitOutOfRange, StateError, check,
+                     illegal)
+
+__all__ = ["Game", "Player", "End", "EventKind", "MoveEvent", "RULES"]
+
+#: Every rules name the library knows.
+RULES = ("modiar", "rio-kadalis", "rio-kadalis-5", "rio-kadalis-cw", "rio-kadalis-5-cw")
+
+_OPT_REPETITION = 1
+_DRAW = 2
+
+
+class Player(enum.IntEnum):
+    """The two players. South (0) moves first and owns pits ``0 … n-1``."""
+    SOUTH = 0
+    NORTH = 1
+
+    @property
+    def opponent(self) -> "Player":
+        """The other player."""
+        return Player(1 - self)
+
+
+class End(enum.IntEnum):
+    """Why a game or round ended (``enum mancala_end``)."""
+    NONE = 0         #: not over
+    NO_MOVES = 1     #: the player to move has no legal move
+    REPETITION = 2   #: a position recurred (the repetition rule)
+
+
+class EventKind(enum.IntEnum):
+    """Kinds of :class:`MoveEvent` (``enum mancala_event_kind``)."""
+    LAP = 1       #: stones lifted to start a lap
+    SOW = 2       #: one stone sown; ``stones`` is the pit's count afterwards
+    CAPTURE = 3   #: stones captured by ``player``
+    BINIKH = 4    #: Rio Kadalis: the last stone of a lap made four
+    FORFEIT = 5   #: Modiar first move: a capture forfeited, the stones stay
+
+
+class MoveEvent(NamedTuple):
+    """One step of a move, for replaying it stone by stone."""
+    kind: EventKind
+    pit: int
+    stones: int
+    player: Player
+
+
+def _player(value: int) -> Player:
+    return Player(check(value))
+
+
+def _winner(value: int) -> Optional[Player]:
+    check(value)
+    return None if value == _DRAW else Player(value)
+
+
+class Game:
+    """A game of Modiar or a match of Rio Kadalis, played by the rules of
+    doc/RULES.md.
+
+    ``Game("modiar")`` starts a game; :meth:`Game.parse` sets one up from a
+    position string such as ``"modiar/7,7,7,7,7,7/S/0,0/0"``, which is
+    also what ``str(game)`` gives back. Moves are absolute pit numbers,
+    ``0 … 2n-1`` counter-clockwise; South owns ``0 … n-1``.
+
+    >>> game = Game("modiar")
+    >>> game.legal_moves
+    (0, 1, 2)
+    >>> game.play(0)
+    >>> str(game)
+    'modiar/2,8,8,8,8,8/N/0,0/1'
+
+    A game owns memory in the C library. It is released when the object is
+    garbage-collected, or at once by :meth:`close` or a ``with`` block.
+    A game must not be used by two threads at once; distinct games may.
+
+    Two games compare equal when their positions (``str(game)``) are equal;
+    ``hash(game)`` is the library's 64-bit position hash, so a game used
+    as a dict key or set member must not be played on afterwards.
+
+    ``copy.copy()`` and ``copy.deepcopy()`` give independent games.
+    ``pickle`` saves the position the game (or current round) began from,
+    the moves since and the options, and replays them when loading; the
+    round number is not part of the notation, so a match restored in a
+    later round counts that round as round 1.
+
+    Args:
+        rules: one of :data:`RULES`.
+        repetition: whether a recurring position ends the game or round
+            (RULES.md, "repetition"); on by default.
+
+    Raises:
+        UnknownRules: for an unknown rules name.
+    """
+
+    __slots__ = ("_handle", "_owner")
+
+    def __init__(self, rules: str = "modiar", *, repetition: bool = True):
+        handle = game_p()
+        check(lib.mancala_new(byref(handle), _encode(rules, "rules")), f"rules {rules!r}")
+        self._adopt(handle, repetition)
+
+    # -- life cycle -----------------------------------------------------
+
+    def _adopt(self, handle: game_p, repetition: bool = True) -> None:
+        self._handle = handle.value
+        self._owner = True
+        if not repetition:
+            self.repetition = False
+
+    @classmethod
+    def _wrap(cls, handle: game_p, repetition: bool = True) -> "Game":
+        game = cls.__new__(cls)
+        game._adopt(handle, repetition)
+        return game
+
+    @classmethod
+    def _borrow(cls, address: int) -> "Game":
+        """A read-only view of a handle owned by the C library (the
+        position an evaluation callback is asked about)."""
+        game = cls.__new__(cls)
+        game._handle = address
+        game._owner = False
+        return game
+
+    @classmethod
+    def parse(cls, position: str, *, repetition: bool = True) -> "Game":
+        """Sets up a game from a position string (RULES.md, "Position
+        notation"), such as ``"rio-kadalis-5/x,x,4,4,4,4,4,4,4,4/S/0,0/0/2,6"``.
+
+        The position starts a game (or round) with an empty history; if the
+        player to move has no legal move, the game is over at once.
+
+        Raises:
+            ParseError: the string is malformed; ``detail`` names the field.
+        """
+        handle = game_p()
+        errbuf = create_string_buffer(256)
+        status = lib.mancala_parse(byref(handle), _encode(position, "position"),
+                                   errbuf, len(errbuf))
+        if status == ParseError.status:
+            raise ParseError(position, errbuf.value.decode())
+        check(status)
+        return cls._wrap(handle, repetition)
+
+    def close(self) -> None:
+        """Releases the C handle now. Safe to call more than once; any
+        other use of the game afterwards raises ValueError."""
+        handle, self._handle = getattr(self, "_handle", None), None
+        if handle and self._owner:
+            lib.mancala_free(handle)
+
+    # Releases the handle when the object is collected. close() clears
+    # _handle first, so a handle is freed exactly once.
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:   # interpreter shutdown: the module may be gone
+            pass
+
+    def __enter__(self) -> "Game":
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
+
+    @property
+    def _h(self) -> int:
+        handle = self._handle
+        if handle is None:
+            raise ValueError("the game is closed")
+        return handle
+
+    def _writable(self) -> int:
+        if not self._owner:
+            raise StateError("this game is a read-only view")
+        return self._h
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called."""
+        return self._handle is None
+
+    def copy(self) -> "Game":
+        """An independent copy: position, history, options and match."""
+        handle = game_p()
+        check(lib.mancala_clone(byref(handle), self._h))
+        return Game._wrap(handle)
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo) -> "Game":
+        return self.copy()
+
+    # -- pickling: the position the game or round began from, the moves
+    # played since, and the options. The notation does not carry the
+    # round number, so an unpickled match counts its current round as 1.
+
+    def __reduce__(self):
+        return (_restore, (self.start_position, self.history, self.repetition))
+
+    # -- the position ---------------------------------------------------
+
+    def __str__(self) -> str:
+        size = check(lib.mancala_format(self._h, None, 0))
+        buf = create_string_buffer(size + 1)
+        lib.mancala_format(self._h, buf, len(buf))
+        return buf.value.decode()
+
+    @property
+    def position(self) -> str:
+        """The position string, as ``str(game)``."""
+        return str(self)
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return "<mancala.Game (closed)>"
+        return _draw.text(self)
+
+    def _repr_svg_(self) -> str:
+        """The board as an SVG picture (used by Jupyter)."""
+        return _draw.svg(self)
+
+    def svg(self, *, size: int = 48) -> str:
+        """The board as an SVG picture, ``size`` pixels per pit."""
+        return _draw.svg(self, size)
+
+    def __eq__(self, other: object) -> bool:
+        """Whether the two positions (``str(game)``) are equal."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return str(self) == str(other)
+
+    def __hash__(self) -> int:
+        """The library's position hash (see :attr:`position_hash`)."""
+        return hash(self.position_hash)
+
+    @property
+    def position_hash(self) -> int:
+        """The library's 64-bit hash of the position (unsigned): equal for
+        equal positions in every process and on every platform; the ply
+        and the history are not part of it."""
+        return lib.mancala_hash(self._h)
+
+    @property
+    def rules(self) -> str:
+        """The rules name, such as ``"rio-kadalis-5-cw"``."""
+        return lib.mancala_rules(self._h).decode()
+
+    @property
+    def num_pits(self) -> int:
+        """Pits on the board, ``2n``: 6, 10 or 12."""
+        return check(lib.mancala_num_pits(self._h))
+
+    @property
+    def pits(self) -> tuple[int, ...]:
+        """Stones in each pit, in pit-number order (0 for a closed pit)."""
+        handle = self._h
+        return tuple(check(lib.mancala_pit(handle, p)) for p in range(self.num_pits))
+
+    @property
+    def closed_pits(self) -> tuple[int, ...]:
+        """The pits closed this round (Rio Kadalis matches), ascending."""
+        handle = self._h
+        return tuple(p for p in range(self.num_pits) if check(lib.mancala_pit_closed(handle, p)))
+
+    @property
+    def to_move(self) -> Player:
+        """The player to move (once the game is over: the player who could
+        not move, or would move next)."""
+        return _player(lib.mancala_to_move(self._h))
+
+    @property
+    def legal_moves(self) -> tuple[int, ...]:
+        """The legal moves of the player to move, ascending; empty when the
+        game or round is over."""
+        moves = (c_int * MAX_PITS)()
+        count = check(lib.mancala_legal_moves(self._h, moves, MAX_PITS))
+        return tuple(moves[:count])
+
+    @property
+    def over(self) -> bool:
+        """Whether the game (or the current round) is over."""
+        return bool(check(lib.mancala_is_over(self._h)))
+
+    @property
+    def end_reason(self) -> End:
+        """Why the game or round ended (``End.NONE`` while it goes on)."""
+        return End(check(lib.mancala_end_reason(self._h)))
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """(South, North) scores as RULES.md counts them: captures plus
+        bank, and once the game or round is over the stones left in each
+        player's row."""
+        handle = self._h
+        return (check(lib.mancala_score(handle, 0)), check(lib.mancala_score(handle, 1)))
+
+    @property
+    def captured(self) -> tuple[int, int]:
+        """(South, North) stones captured in this game or round."""
+        handle = self._h
+        return (check(lib.mancala_captured(handle, 0)), check(lib.mancala_captured(handle, 1)))
+
+    @property
+    def banks(self) -> tuple[int, int]:
+        """(South, North) banks: stones kept off the board this round
+        (Rio Kadalis matches; always 0 in Modiar)."""
+        handle = self._h
+        return (check(lib.mancala_bank(handle, 0)), check(lib.mancala_bank(handle, 1)))
+
+    @property
+    def ply(self) -> int:
+        """Moves played so far in this game or round (the notation's PLY)."""
+        return check(lib.mancala_ply(self._h))
+
+    @property
+    def winner(self) -> Optional[Player]:
+        """The winner of the game (or current round) once it is over;
+        None for a draw.
+
+        Raises:
+            NotOver: while the game or round goes on.
+        """
+        return _winner(lib.mancala_winner(self._h))
+
+    @property
+    def repetition(self) -> bool:
+        """The repetition rule: whether a recurring position ends the game
+        or round. It can be changed only before the first move
+        (StateError afterwards); copies and later rounds keep it."""
+        return bool(check(lib.mancala_get_option(self._h, _OPT_REPETITION)))
+
+    @repetition.setter
+    def repetition(self, on: bool) -> None:
+        check(lib.mancala_set_option(self._writable(), _OPT_REPETITION, 1 if on else 0),
+              "repetition")
+
+    # -- moves ----------------------------------------------------------
+
+    def play(self, pit: int) -> None:
+        """Plays a move for the player to move.
+
+        Raises:
+            IllegalMove: the move is not legal; the subclass says why
+                (NotYourPit, EmptyPit, Singleton, GrandSlam, MustFeed,
+                ClosedPit, EndlessMove, PitOutOfRange). The game is
+                unchanged.
+            GameOver: the game or round is over.
+        """
+        handle = self._writable()
+        pit = _pit(pit)
+        status = lib.mancala_play(handle, pit)
+        if status < 0:
+            error = illegal(status, pit)
+            if error is not None:
+                raise error
+            check(status, f"pit {pit}")
+
+    def play_moves(self, pits: Iterable[int]) -> None:
+        """Plays several moves in order; stops at the first illegal one
+        (raising as :meth:`play`), leaving the moves before it played."""
+        for pit in pits:
+            self.play(pit)
+
+    def undo(self) -> int:
+        """Takes back the last move of the current game or round and
+        returns its pit.
+
+        Raises:
+            NoHistory: no move was played since the game was created or
+                parsed, or since the current round began.
+        """
+        handle = self._writable()
+        count = self.history_length
+        last = self.history[-1] if count else None
+        check(lib.mancala_undo(handle))
+        return last
+
+    @property
+    def history_length(self) -> int:
+        """The number of moves :meth:`undo` can take back."""
+        return check(lib.mancala_history_length(self._h))
+
+    @property
+    def history(self) -> tuple[int, ...]:
+        """The moves played since the game was created or parsed, or since
+        the current round began, oldest first."""
+        handle = self._h
+        count = check(lib.mancala_history_length(handle))
+        moves = (c_int * max(count, 1))()
+        count = check(lib.mancala_history(handle, moves, count))
+        return tuple(moves[:count])
+
+    @property
+    def start_position(self) -> str:
+        """The position the game (or current round) began from: this
+        position with every move of :attr:`history` taken back."""
+        with self.copy() as start:
+            for _ in range(start.history_length):
+                check(lib.mancala_undo(start._h))
+            return str(start)
+
+    def last_move_events(self) -> list[MoveEvent]:
+        """The steps of the last move, in order: laps, stones sown,
+        captures (and binikh or forfeits).
+
+        Raises:
+            NoHistory: there is no move to report.
+        """
+        handle = self._h
+        count = check(lib.mancala_last_move_events(handle, None, 0))
+        events = (Event * max(count, 1))()
+        check(lib.mancala_last_move_events(handle, events, count))
+        return [MoveEvent(EventKind(e.kind), e.pit, e.stones, Player(e.player))
+                for e in events[:count]]
+
+    # -- matches ----------------------------------------------------------
+
+    def next_round(self) -> None:
+        """Starts the next round of a Rio Kadalis match: each player opens
+        one pit per four stones of their round score, from their highest
+        pit down, banks the rest, and the player who did not start the
+        last round starts.
+
+        Raises:
+            Unsupported: for Modiar (one game, no match).
+            NotOver: the round goes on.
+            MatchOver: a player has fewer than four stones.
+        """
+        check(lib.mancala_next_round(self._writable()))
+
+    @property
+    def round(self) -> int:
+        """The number of the current round, 1 for the first."""
+        return check(lib.mancala_round(self._h))
+
+    @property
+    def match_over(self) -> bool:
+        """Whether the match is over (for Modiar: whether the game is)."""
+        return bool(check(lib.mancala_match_over(self._h)))
+
+    @property
+    def match_winner(self) -> Optional[Player]:
+        """The winner of the match (for Modiar, of the game); None for a
+        draw.
+
+        Raises:
+            NotOver: while the match goes on.
+        """
+        return _winner(lib.mancala_match_winner(self._h))
+
+    # -- research engine (see mancala.engine) -----------------------------
+
+    def playout(self, seed: int = 0) -> "engine.Playout":
+        """Plays the game (or round) to its end with uniformly random legal
+        moves on a private copy; this game is not changed. Deterministic
+        for a position, history and seed.
+
+        Returns:
+            Playout(plies, scores): plies played and the final (South,
+            North) scores.
+        """
+        return engine.playout(self, seed)
+
+    def evaluate(self) -> int:
+        """The library's static evaluation for the player to move:
+        (captured + bank + own row) minus the same for the opponent."""
+        return lib.mancala_evaluate(self._h)
+
+    def search(self, depth: Optional[int] = None, *, nodes: Optional[int] = None,
+               time_ms: Optional[int] = None, table_bytes: int = 0,
+               evaluate=None) -> "engine.SearchResult":
+        """Searches this position by alpha-beta (iterative deepening with a
+        transposition table) and returns a :class:`SearchResult`.
+
+        For several searches, a :class:`Searcher` keeps its table.
+
+        Args:
+            depth: deepest iteration in plies (library default 64).
+            nodes: nodes to visit at most.
+            time_ms: wall time in milliseconds.
+            table_bytes: transposition table size (0: 16 MiB).
+            evaluate: a function ``f(game) -> int`` scoring positions the
+                search does not play to the end, for the player to move.
+
+        Raises:
+            GameOver: the game or round is over.
+            Unsupported: the library was built without the search.
+        """
+        with engine.Searcher(table_bytes) as searcher:
+            return searcher.run(self, depth=depth, nodes=nodes, time_ms=time_ms,
+                                evaluate=evaluate)
+
+    def mcts(self, playouts: int = 1000, seed: int = 0) -> int:
+        """Monte Carlo tree search (UCT with random playouts); returns the
+        most visited move. Deterministic for a position, history, seed and
+        number of playouts.
+
+        Raises:
+            GameOver: the game or round is over.
+            Unsupported: the library was built without MCTS.
+        """
+        return engine.mcts(self, playouts, seed)
+
+
+def _restore(start: str, history: tuple[int, ...], repetition: bool) -> Game:
+    game = Game.parse(start, repetition=repetition)
+    game.play_moves(history)
+    return game
+
+
+def _encode(text: str, what: str) -> bytes:
+    if not isinstance(text, str):
+        raise TypeError(f"{what} must be a str, not {type(text).__name__}")
+    if "\0" in text:
+        raise InvalidArgument(f"{what} contains a NUL character")
+    return text.encode()
+
+
+def _pit(value: int) -> int:
+    pit = operator.index(value)
+    if not -2**31 <= pit < 2**31:
+        raise PitOutOfRange(pit)   # no board has it; C cannot even take it
+    return pit
+
+
+from . import engine  # noqa: E402  (engine imports Game)

@@ -1,0 +1,400 @@
+# SPDX-License-Identifier: MIT
+"""The Game object: construction, reading, moves, undo, history, copies,
+options, errors, equality and hash, pickling and the pictures."""
+
+import copy
+import gc
+import pickle
+import random
+import unittest
+import xml.etree.ElementTree as ET
+
+import mancala
+from mancala import Player
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+class Construction(unittest.TestCase):
+    def test_unknown_rules(self):
+        with self.assertRaises(mancala.UnknownRules) as caught:
+            mancala.Game("oware")
+        self.assertEqual(caught.exception.status, -3)
+        self.assertIn("oware", str(caught.exception))
+        self.assertIsInstance(caught.exception, ValueError)
+
+    def test_parse_error_carries_the_librarys_reason(self):
+        cases = {
+            "modiar/7,7,7,7,7/S/0,0/0": "PITS",
+            "modiar/7,7,7,7,7,7/W/0,0/0": "SIDE",
+            "modiar/7,7,7,7,7,7/S/0,0": "PLY",
+            "checkers/7,7,7,7,7,7/S/0,0/0": "RULES",
+            "modiar/x,7,7,7,7,14/S/0,0/0": "PITS",
+            "": "RULES",
+        }
+        for text, field in cases.items():
+            with self.subTest(text):
+                with self.assertRaises(mancala.ParseError) as caught:
+                    mancala.Game.parse(text)
+                error = caught.exception
+                self.assertEqual(error.status, -4)
+                self.assertEqual(error.position, text)
+                self.assertTrue(error.detail.startswith(field), error.detail)
+                self.assertIn(error.detail, str(error))
+
+    def test_parse_rejects_what_c_cannot_take(self):
+        with self.assertRaises(TypeError):
+            mancala.Game.parse(b"modiar/7,7,7,7,7,7/S/0,0/0")
+        with self.assertRaises(mancala.InvalidArgument):
+            mancala.Game.parse("modiar/7,7,7,7,7,7/S/0,0/0\0junk")
+        with self.assertRaises(mancala.ParseError):
+            mancala.Game.parse("modiar/7,7,7,7,7,7/S/0,0/0é")
+
+    def test_repetition_option(self):
+        game = mancala.Game("rio-kadalis")
+        self.assertTrue(game.repetition)
+        game.repetition = False
+        self.assertFalse(game.repetition)
+        game.play(0)
+        with self.assertRaises(mancala.StateError):
+            game.repetition = True
+        self.assertFalse(game.repetition)
+        self.assertFalse(game.copy().repetition)
+        self.assertFalse(mancala.Game("modiar", repetition=False).repetition)
+
+
+class Reading(unittest.TestCase):
+    def test_accessors(self):
+        game = mancala.Game.parse("rio-kadalis-5/x,x,4,4,4,4,4,4,4,4/S/0,0/0/2,6")
+        game.play(2)
+        self.assertEqual(game.pits, (0, 0, 0, 0, 9, 9, 1, 1, 8, 0))
+        self.assertEqual(game.captured, (4, 0))
+        self.assertEqual(game.banks, (2, 6))
+        self.assertEqual(game.scores, (6, 6))
+        self.assertEqual(game.to_move, Player.NORTH)
+        self.assertEqual(game.to_move.opponent, Player.SOUTH)
+        self.assertEqual(game.ply, 1)
+        self.assertEqual(game.legal_moves, (5, 6, 7, 8))   # singletons move
+        self.assertFalse(game.over)
+        self.assertEqual(game.end_reason, mancala.End.NONE)
+        with self.assertRaises(mancala.NotOver):
+            game.winner
+
+    def test_position_property_is_str(self):
+        game = mancala.Game("modiar")
+        self.assertEqual(game.position, str(game))
+
+
+class Moves(unittest.TestCase):
+    def test_refusals_map_to_exceptions_and_change_nothing(self):
+        cases = [
+            ("modiar/7,7,7,7,7,7/S/0,0/0", 3, mancala.NotYourPit),
+            ("modiar/7,7,7,7,7,7/S/0,0/0", 6, mancala.PitOutOfRange),
+            ("modiar/7,7,7,7,7,7/S/0,0/0", -1, mancala.PitOutOfRange),
+            ("modiar/7,7,7,7,7,7/S/0,0/0", 2**40, mancala.PitOutOfRange),
+            ("modiar/0,1,12,7,7,7/S/4,4/8", 0, mancala.EmptyPit),
+            ("modiar/0,1,12,7,7,7/S/4,4/8", 1, mancala.Singleton),
+            ("modiar/0,0,0,2,4,10/N/18,8/19", 5, mancala.GrandSlam),
+            ("modiar/0,0,0,2,4,10/N/18,8/19", 3, mancala.MustFeed),
+            ("rio-kadalis-5/x,x,4,4,4,4,4,4,4,4/S/0,0/0/2,6", 1, mancala.ClosedPit),
+            ("rio-kadalis/0,2,1,0,2,1,3,1,0,1,0,1/N/20,16/17/0,0", 6, mancala.EndlessMove),
+        ]
+        for position, pit, exception in cases:
+            with self.subTest(position=position, pit=pit):
+                game = mancala.Game.parse(position)
+                with self.assertRaises(exception) as caught:
+                    game.play(pit)
+                self.assertIsInstance(caught.exception, mancala.IllegalMove)
+                self.assertIsInstance(caught.exception, mancala.MancalaError)
+                self.assertEqual(caught.exception.pit, pit)
+                self.assertIn(f"pit {pit}", str(caught.exception))
+                self.assertEqual(str(game), position)
+                self.assertEqual(game.history, ())
+
+    def test_out_of_range_is_an_index_error(self):
+        with self.assertRaises(IndexError):
+            mancala.Game().play(6)
+
+    def test_play_takes_only_integers(self):
+        game = mancala.Game()
+        with self.assertRaises(TypeError):
+            game.play("0")
+        with self.assertRaises(TypeError):
+            game.play(1.0)
+        game.play(True)   # bool is an int: pit 1
+        self.assertEqual(game.history, (1,))
+
+    def test_game_over(self):
+        game = mancala.Game.parse("modiar/0,0,0,2,1,1/N/12,26/27")
+        game.play(3)
+        with self.assertRaises(mancala.GameOver) as caught:
+            game.play(0)
+        self.assertEqual(caught.exception.status, -7)
+        self.assertEqual(game.legal_moves, ())
+
+    def test_undo_and_history(self):
+        game = mancala.Game("rio-kadalis")
+        with self.assertRaises(mancala.NoHistory):
+            game.undo()
+        with self.assertRaises(mancala.NoHistory):
+            game.last_move_events()
+        positions = [str(game)]
+        for _ in range(6):
+            game.play(game.legal_moves[0])
+            positions.append(str(game))
+        self.assertEqual(game.history_length, 6)
+        moves = game.history
+        self.assertEqual(len(moves), 6)
+        self.assertEqual(game.start_position, positions[0])
+        for i in range(6):
+            self.assertEqual(game.undo(), moves[-1 - i])
+            self.assertEqual(str(game), positions[-2 - i])
+        self.assertEqual(game.history, ())
+
+    def test_play_moves_stops_at_the_first_illegal(self):
+        game = mancala.Game("modiar")
+        with self.assertRaises(mancala.NotYourPit):
+            game.play_moves([0, 3, 4])
+        self.assertEqual(game.history, (0, 3))
+
+    def test_events_of_a_relay_move(self):
+        game = mancala.Game("rio-kadalis")
+        game.play(0)
+        events = game.last_move_events()
+        laps = [e for e in events if e.kind == mancala.EventKind.LAP]
+        self.assertEqual(len(laps), 5)   # RULES.md R1: five relay laps
+        self.assertEqual(laps[0], (mancala.EventKind.LAP, 0, 4, Player.SOUTH))
+        sown = [e for e in events if e.kind == mancala.EventKind.SOW]
+        self.assertEqual(len(sown), sum(lap.stones for lap in laps))
+        self.assertEqual(sown[0].pit, 1)
+
+    def test_copy_is_independent(self):
+        game = mancala.Game("modiar")
+        game.play(0)
+        for twin in (game.copy(), copy.copy(game), copy.deepcopy(game)):
+            twin.play(3)
+            self.assertEqual(str(game), "modiar/2,8,8,8,8,8/N/0,0/1")
+            self.assertEqual(twin.history, (0, 3))
+            self.assertEqual(twin.undo(), 3)
+            self.assertEqual(twin.undo(), 0)   # the copy keeps the history
+
+
+class EqualityAndHash(unittest.TestCase):
+    def test_equal_positions(self):
+        a = mancala.Game("modiar")
+        b = mancala.Game.parse("modiar/7,7,7,7,7,7/S/0,0/0")
+        self.assertEqual(a, b)
+        self.assertEqual(hash(a), hash(b))
+        self.assertEqual(len({a, b}), 1)
+        a.play(0)
+        self.assertNotEqual(a, b)
+        self.assertNotEqual(a.position_hash, b.position_hash)
+        self.assertNotEqual(a, "modiar/2,8,8,8,8,8/N/0,0/1")
+
+    def test_hash_ignores_ply_but_equality_does_not(self):
+        a = mancala.Game.parse("modiar/2,8,8,8,8,8/N/0,0/1")
+        b = mancala.Game.parse("modiar/2,8,8,8,8,8/N/0,0/3")
+        self.assertEqual(a.position_hash, b.position_hash)
+        self.assertNotEqual(a, b)
+
+    def test_hash_is_the_librarys(self):
+        game = mancala.Game("modiar")
+        self.assertEqual(hash(game), hash(game.position_hash))
+        self.assertTrue(0 <= game.position_hash < 2**64)
+        # Stable in every process and on every platform (mancala.h).
+        self.assertEqual(game.position_hash, 0xdbb04fac2e11e7c2)
+
+
+class LifeCycle(unittest.TestCase):
+    def test_close_is_idempotent_and_final(self):
+        game = mancala.Game()
+        game.close()
+        game.close()
+        self.assertTrue(game.closed)
+        self.assertEqual(repr(game), "<mancala.Game (closed)>")
+        for use in (lambda: game.legal_moves, lambda: game.play(0), lambda: str(game),
+                    game.copy, game.undo):
+            with self.assertRaises(ValueError):
+                use()
+
+    def test_context_manager(self):
+        with mancala.Game() as game:
+            game.play(0)
+        self.assertTrue(game.closed)
+
+    def test_finaliser(self):
+        game = mancala.Game()
+        game.close()
+        del game
+        gc.collect()   # a closed game's finaliser frees nothing again
+
+
+class Matches(unittest.TestCase):
+    def test_modiar_has_no_next_round(self):
+        game = mancala.Game.parse("modiar/1,1,0,0,0,1/S/20,19/30")
+        with self.assertRaises(mancala.Unsupported) as caught:
+            game.next_round()
+        self.assertIsInstance(caught.exception, NotImplementedError)
+        self.assertTrue(game.match_over)
+
+    def test_next_round_too_early(self):
+        game = mancala.Game("rio-kadalis")
+        with self.assertRaises(mancala.NotOver):
+            game.next_round()
+        self.assertEqual(game.round, 1)
+
+    def test_a_whole_match(self):
+        choose = random.Random(3).choice
+        game = mancala.Game("rio-kadalis-5")
+        rounds = 1
+        while rounds < 100:
+            while not game.over:
+                game.play(choose(game.legal_moves))
+            total = sum(game.scores)
+            self.assertEqual(total, 40)
+            if game.match_over:
+                break
+            game.next_round()
+            rounds += 1
+            self.assertEqual(game.round, rounds)
+            self.assertEqual(game.ply, 0)
+            self.assertEqual(game.history, ())
+        self.assertTrue(game.match_over)
+        winner = game.match_winner
+        self.assertIn(winner, (Player.SOUTH, Player.NORTH))
+        self.assertLess(game.scores[1 - winner], 4)
+
+
+class Pickling(unittest.TestCase):
+    def test_round_trip(self):
+        game = mancala.Game("rio-kadalis-cw", repetition=False)
+        for _ in range(9):
+            game.play(game.legal_moves[len(game.legal_moves) // 2])
+        for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+            with self.subTest(protocol=protocol):
+                twin = pickle.loads(pickle.dumps(game, protocol))
+                self.assertEqual(str(twin), str(game))
+                self.assertEqual(twin.history, game.history)
+                self.assertFalse(twin.repetition)
+                self.assertEqual(twin.start_position, game.start_position)
+                twin.undo()
+                game_copy = game.copy()
+                game_copy.undo()
+                self.assertEqual(twin, game_copy)
+
+    def test_parsed_game_keeps_its_start(self):
+        start = "modiar/12,2,11,11,2,4/S/0,0/4"
+        game = mancala.Game.parse(start)
+        game.play_moves([0, 3])
+        twin = pickle.loads(pickle.dumps(game))
+        self.assertEqual(twin.start_position, start)
+        self.assertEqual(str(twin), str(game))
+        self.assertEqual(twin.history, (0, 3))
+
+    def test_later_round(self):
+        game = mancala.Game.parse("rio-kadalis/1,0,0,0,1,0,0,1,0,0,0,1/S/24,20/56/0,0")
+        game.play_moves([0, 7, 4, 11, 0, 8, 2, 6, 4, 10])
+        game.next_round()
+        game.play(game.legal_moves[0])
+        twin = pickle.loads(pickle.dumps(game))
+        self.assertEqual(twin.start_position, "rio-kadalis/4,4,4,4,4,4,x,4,4,4,4,4/N/0,0/0/3,1")
+        self.assertEqual(str(twin), str(game))
+        self.assertEqual(twin.history, game.history)
+
+    def test_repetition_state_survives(self):
+        # The positions seen before pickling still count for the rule.
+        game = mancala.Game.parse("rio-kadalis/1,0,0,0,1,0,0,1,0,0,0,1/S/24,20/56/0,0")
+        game.play_moves([0, 7, 4, 11, 0, 8, 2, 6, 4])
+        twin = pickle.loads(pickle.dumps(game))
+        twin.play(10)
+        self.assertEqual(twin.end_reason, mancala.End.REPETITION)
+
+
+class Pictures(unittest.TestCase):
+    def test_repr_draws_the_board(self):
+        game = mancala.Game.parse("rio-kadalis-5/x,x,4,4,4,4,4,4,4,4/S/0,0/0/2,6")
+        game.play(2)
+        lines = repr(game).splitlines()
+        self.assertEqual(lines[0],
+                         "<mancala.Game rio-kadalis-5/x,x,0,0,9,9,1,1,8,0/N/4,0/1/2,6>")
+        self.assertEqual(lines[1].split(), ["pit", "9", "8", "7", "6", "5"])
+        self.assertEqual(lines[2].split()[:6], ["North", "0", "8", "1", "1", "9"])
+        self.assertIn("bank 6", lines[2])
+        self.assertIn("to move", lines[2])
+        self.assertEqual(lines[3].split()[:6], ["South", "--", "--", "0", "0", "9"])
+        self.assertIn("captured 4", lines[3])
+        self.assertNotIn("to move", lines[3])
+        self.assertEqual(lines[4].split(), ["pit", "0", "1", "2", "3", "4"])
+
+    def test_repr_of_a_finished_game(self):
+        game = mancala.Game.parse("modiar/1,1,0,0,0,1/S/20,19/30")
+        text = repr(game)
+        self.assertNotIn("to move", text)
+        self.assertIn("over (no legal move): South 22, North 20", text)
+
+    def parse_svg(self, game):
+        root = ET.fromstring(game._repr_svg_())
+        self.assertEqual(root.tag, SVG + "svg")
+        pits = [c for c in root.iter(SVG + "circle") if c.get("class") == "pit"]
+        counts = {int(t.get("data-pit")): int(t.text) for t in root.iter(SVG + "text")
+                  if t.get("class") == "count"}
+        side = {int(t.get("data-player")): t.text for t in root.iter(SVG + "text")
+                if t.get("class") == "captured"}
+        markers = [p for p in root.iter(SVG + "path") if p.get("class") == "to-move"]
+        return root, pits, counts, side, markers
+
+    def test_svg(self):
+        game = mancala.Game.parse("rio-kadalis-5/x,x,4,4,4,4,4,4,4,4/S/0,0/0/2,6")
+        game.play(2)
+        root, pits, counts, side, markers = self.parse_svg(game)
+        self.assertEqual(root.find(SVG + "title").text, str(game))
+        self.assertEqual(sorted(int(c.get("data-pit")) for c in pits), list(range(10)))
+        sand = {int(c.get("data-pit")) for c in pits if c.get("fill") == mancala._draw.SAND}
+        self.assertEqual(sand, {0, 1})
+        self.assertEqual(counts, {p: game.pits[p] for p in range(2, 10)})
+        self.assertEqual(side, {0: "captured 4, bank 2", 1: "captured 0, bank 6"})
+        self.assertEqual(len(markers), 1)
+        self.assertIn("North", markers[0].find(SVG + "title").text)
+        # North's row is drawn above South's.
+        y = {int(c.get("data-pit")): float(c.get("cy")) for c in pits}
+        self.assertLess(y[9], y[0])
+
+    def test_svg_modiar_over(self):
+        game = mancala.Game.parse("modiar/1,1,0,0,0,1/S/20,19/30")
+        root, pits, counts, side, markers = self.parse_svg(game)
+        self.assertEqual(len(pits), 6)
+        self.assertEqual(counts, {0: 1, 1: 1, 2: 0, 3: 0, 4: 0, 5: 1})
+        self.assertEqual(side, {0: "captured 20", 1: "captured 19"})
+        self.assertEqual(markers, [])
+
+
+class Module(unittest.TestCase):
+    def test_versions_and_library(self):
+        self.assertEqual(mancala.library_version.split(".")[0], "1")
+        self.assertTrue(mancala.library_path)
+        self.assertEqual(mancala.SOUTH, Player.SOUTH)
+
+    def test_every_exception_is_a_mancala_error(self):
+        for name in mancala.__all__:
+            value = getattr(mancala, name)
+            if isinstance(value, type) and issubclass(value, BaseException):
+                self.assertTrue(issubclass(value, mancala.MancalaError), name)
+
+    def test_help_reads(self):
+        import pydoc
+        text = pydoc.render_doc(mancala.Game, renderer=pydoc.plaintext)
+        for name in ("legal_moves", "play", "undo", "parse", "scores", "next_round",
+                     "search", "mcts", "playout"):
+            self.assertIn(name, text)
+
+
+def load_tests(loader, tests, ignore):
+    """The examples in the docstrings run too."""
+    import doctest
+    tests.addTests(doctest.DocTestSuite(mancala))
+    tests.addTests(doctest.DocTestSuite(mancala.game))
+    return tests
+
+
+if __name__ == "__main__":
+    unittest.main()

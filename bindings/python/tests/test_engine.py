@@ -1,0 +1,241 @@
+# SPDX-License-Identifier: MIT
+"""The research engine through the binding: playouts, evaluation, alpha-beta
+search, MCTS and the Modiar table.
+
+Parts of the engine may be missing from the library under test: their
+functions then return MANCALA_E_UNSUPPORTED, the binding raises
+mancala.Unsupported, and the tests of that part are skipped, saying so.
+They check real results as soon as the library has the part."""
+
+import os
+import tempfile
+import unittest
+
+import mancala
+from mancala import Player
+
+# RULES.md M5 and M6: one legal move, after which the game is over, so
+# their exact values are known (mover's final score minus the opponent's).
+M5 = "modiar/0,0,0,2,4,10/N/18,8/19"   # 4 -> South 20, North 22: +2 for North
+M6 = "modiar/0,0,0,2,1,1/N/12,26/27"   # 3 -> South 12, North 30: +18 for North
+
+
+def available(call):
+    """Runs call(); skips the test if the library lacks the feature."""
+    try:
+        return call()
+    except mancala.Unsupported as error:
+        raise unittest.SkipTest(f"not in this libmancala yet: {error}") from None
+
+
+def search_available():
+    available(lambda: mancala.Searcher(1 << 16).close())
+
+
+class Playout(unittest.TestCase):
+    def test_deterministic_and_leaves_the_game_alone(self):
+        game = mancala.Game("rio-kadalis")
+        game.play(0)
+        before = (str(game), game.history)
+        first = game.playout(seed=42)
+        self.assertEqual(game.playout(seed=42), first)
+        self.assertEqual((str(game), game.history), before)
+        self.assertGreater(first.plies, 0)
+        self.assertEqual(sum(first.scores), 48)
+        others = {game.playout(seed) for seed in range(20)}
+        self.assertGreater(len(others), 1)
+
+    def test_seeds_beyond_64_bits_wrap(self):
+        game = mancala.Game()
+        self.assertEqual(game.playout(-1), game.playout(2**64 - 1))
+        self.assertEqual(game.playout(2**64 + 5), game.playout(5))
+
+    def test_over_game(self):
+        game = mancala.Game.parse("modiar/1,1,0,0,0,1/S/20,19/30")
+        self.assertEqual(game.playout(7), (0, (22, 20)))
+
+    def test_forced_line(self):
+        self.assertEqual(mancala.Game.parse(M6).playout(3), (1, (12, 30)))
+        self.assertEqual(mancala.playout(mancala.Game.parse(M5), 3), (1, (20, 22)))
+
+
+class Evaluate(unittest.TestCase):
+    def test_stone_difference_for_the_mover(self):
+        search_available()   # the evaluation comes with the search
+        cases = {
+            # (captured + bank + own row) - (the same for the opponent)
+            "modiar/7,7,7,7,7,7/S/0,0/0": 0,
+            "modiar/12,2,11,11,2,4/S/0,0/4": 25 - 17,
+            "modiar/0,0,0,2,4,10/N/18,8/19": (8 + 16) - 18,
+            "rio-kadalis-5/x,x,0,0,9,9,1,1,8,0/N/4,0/1/2,6": (0 + 6 + 19) - (4 + 2 + 9),
+        }
+        for position, expected in cases.items():
+            with self.subTest(position):
+                self.assertEqual(mancala.Game.parse(position).evaluate(), expected)
+
+
+class Search(unittest.TestCase):
+    def setUp(self):
+        search_available()
+
+    def test_forced_moves_are_exact(self):
+        for position, move, score in ((M5, 4, 2), (M6, 3, 18)):
+            with self.subTest(position):
+                result = mancala.Game.parse(position).search(depth=4, table_bytes=1 << 16)
+                self.assertEqual(result.best_move, move)
+                self.assertEqual(result.score, score)
+                self.assertTrue(result.exact)
+                self.assertEqual(result.pv, (move,))
+                self.assertGreaterEqual(result.nodes, 1)
+
+    def test_limits_and_reuse(self):
+        game = mancala.Game("rio-kadalis")
+        with mancala.Searcher(1 << 20) as searcher:
+            shallow = searcher.run(game, depth=1)
+            self.assertEqual(shallow.depth, 1)
+            self.assertIn(shallow.best_move, game.legal_moves)
+            self.assertEqual(shallow.pv[:1], (shallow.best_move,))
+            deeper = searcher.run(game, depth=3)
+            self.assertEqual(deeper.depth, 3)
+            limited = searcher.run(game, nodes=500)
+            self.assertIn(limited.best_move, game.legal_moves)
+            self.assertGreaterEqual(limited.depth, 1)
+        self.assertEqual(str(game), "rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0")
+
+    def test_deterministic(self):
+        game = mancala.Game("rio-kadalis-5")
+        game.play(2)
+        first = game.search(depth=4, table_bytes=1 << 18)
+        self.assertEqual(game.search(depth=4, table_bytes=1 << 18), first)
+
+    def test_python_evaluation(self):
+        seen = []
+
+        def evaluate(view):
+            seen.append(str(view))
+            with self.assertRaises(mancala.StateError):
+                view.play(view.legal_moves[0] if view.legal_moves else 0)
+            return view.pits[view.to_move * view.num_pits // 2]
+
+        game = mancala.Game("modiar")
+        result = game.search(depth=2, table_bytes=1 << 16, evaluate=evaluate)
+        self.assertTrue(seen)
+        self.assertIn(result.best_move, game.legal_moves)
+
+    def test_evaluation_errors_come_back(self):
+        def evaluate(view):
+            raise KeyError("from the evaluation")
+
+        with self.assertRaises(KeyError):
+            mancala.Game("modiar").search(depth=2, table_bytes=1 << 16, evaluate=evaluate)
+
+    def test_errors(self):
+        with self.assertRaises(mancala.GameOver):
+            mancala.Game.parse("modiar/1,1,0,0,0,1/S/20,19/30").search(depth=2)
+        with self.assertRaises(mancala.OptionError):
+            mancala.Game().search(depth=0, table_bytes=1 << 16)
+
+
+class MonteCarlo(unittest.TestCase):
+    def test_mcts(self):
+        available(lambda: mancala.Game.parse(M5).mcts(10))
+        game = mancala.Game.parse(M5)
+        self.assertEqual(game.mcts(playouts=50, seed=1), 4)
+        start = mancala.Game("rio-kadalis")
+        move = start.mcts(playouts=300, seed=9)
+        self.assertIn(move, start.legal_moves)
+        self.assertEqual(start.mcts(playouts=300, seed=9), move)   # deterministic
+        self.assertEqual(str(start), "rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0")
+
+    def test_errors(self):
+        available(lambda: mancala.Game().mcts(1))
+        with self.assertRaises(mancala.GameOver):
+            mancala.Game.parse("modiar/1,1,0,0,0,1/S/20,19/30").mcts(10)
+        with self.assertRaises(mancala.InvalidArgument):
+            mancala.Game().mcts(0)
+
+
+class Solver(unittest.TestCase):
+    def test_progress_can_cancel(self):
+        calls = []
+
+        def progress(step, steps, done, total):
+            calls.append((step, steps, done, total))
+            return True
+
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "modiar.table")
+            with self.assertRaises(mancala.Cancelled):
+                available(lambda: mancala.solve_modiar(path, progress=progress))
+        self.assertEqual(len(calls), 1)
+        step, steps, done, total = calls[0]
+        self.assertTrue(0 <= step < steps and 0 <= done <= total)
+
+    def test_exceptions_in_progress_come_back(self):
+        def progress(*args):
+            raise KeyboardInterrupt
+
+        with tempfile.TemporaryDirectory() as directory:
+            with self.assertRaises(KeyboardInterrupt):
+                available(lambda: mancala.solve_modiar(os.path.join(directory, "t"), progress))
+
+    def test_bad_tables(self):
+        with tempfile.TemporaryDirectory() as directory:
+            missing = os.path.join(directory, "missing.table")
+            with self.assertRaises(mancala.FileError):
+                available(lambda: mancala.Table(missing))
+            junk = os.path.join(directory, "junk.table")
+            with open(junk, "wb") as file:
+                file.write(b"not a table" * 100)
+            with self.assertRaises(mancala.FormatError):
+                available(lambda: mancala.Table(junk))
+
+
+class SolvedTable(unittest.TestCase):
+    """Needs a table: the file named by MANCALA_TABLE, or one solved here."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.directory = None
+        path = os.environ.get("MANCALA_TABLE")
+        if not path:
+            cls.directory = tempfile.TemporaryDirectory()
+            path = os.path.join(cls.directory.name, "modiar.table")
+            try:
+                mancala.solve_modiar(path)
+            except mancala.Unsupported as error:
+                cls.directory.cleanup()
+                raise unittest.SkipTest(f"not in this libmancala yet: {error}") from None
+        cls.table = mancala.Table(path)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.table.close()
+        if cls.directory:
+            cls.directory.cleanup()
+
+    def test_known_values(self):
+        over = mancala.Game.parse("modiar/1,1,0,0,0,1/S/20,19/30")
+        self.assertEqual(self.table.value(over), (2, 2))
+        self.assertEqual(self.table.best_moves(over), ())
+        for position, move, value in ((M5, 4, 2), (M6, 3, 18)):
+            game = mancala.Game.parse(position)
+            self.assertEqual(self.table.value(game), (value, value))
+            self.assertTrue(self.table.value(game).exact)
+            self.assertEqual(self.table.best_moves(game), (move,))
+
+    def test_start_position(self):
+        game = mancala.Game("modiar")
+        value = self.table.value(game)
+        self.assertLessEqual(value.lo, value.hi)
+        best = self.table.best_moves(game)
+        self.assertTrue(best)
+        self.assertTrue(set(best) <= set(game.legal_moves))
+
+    def test_other_rules(self):
+        with self.assertRaises(mancala.Unsupported):
+            self.table.value(mancala.Game("rio-kadalis"))
+
+
+if __name__ == "__main__":
+    unittest.main()

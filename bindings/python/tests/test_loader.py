@@ -1,0 +1,73 @@
+# SPDX-License-Identifier: MIT
+"""How the package finds the shared library: MANCALA_LIBRARY first, then a
+copy next to the package, then the system's library path; and what it
+says when it finds none."""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import mancala
+
+PACKAGE = os.path.dirname(os.path.abspath(mancala.__file__))
+
+
+def run_python(code, env, cwd):
+    return subprocess.run([sys.executable, "-c", code], env=env, cwd=cwd,
+                          capture_output=True, text=True)
+
+
+class Loader(unittest.TestCase):
+    def setUp(self):
+        self.directory = tempfile.TemporaryDirectory()
+        self.addCleanup(self.directory.cleanup)
+        # A copy of the package, importable only from the temporary directory.
+        shutil.copytree(PACKAGE, os.path.join(self.directory.name, "mancala"),
+                        ignore=shutil.ignore_patterns("__pycache__", "*.so*"))
+        self.env = {k: v for k, v in os.environ.items()
+                    if k not in ("MANCALA_LIBRARY", "PYTHONPATH", "LD_LIBRARY_PATH")}
+        self.env["PYTHONDONTWRITEBYTECODE"] = "1"
+
+    @unittest.skipUnless(os.environ.get("MANCALA_LIBRARY"), "MANCALA_LIBRARY is not set")
+    def test_environment_variable_comes_first(self):
+        self.assertEqual(mancala.library_path, os.environ.get("MANCALA_LIBRARY"))
+
+    def test_next_to_the_package(self):
+        shutil.copy(mancala.library_path,
+                    os.path.join(self.directory.name, "mancala", "libmancala.so.1"))
+        result = run_python("import mancala; print(mancala.library_path)", self.env,
+                            self.directory.name)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout.strip(),
+                         os.path.join(self.directory.name, "mancala", "libmancala.so.1"))
+
+    def test_says_what_it_tried(self):
+        env = dict(self.env, MANCALA_LIBRARY=os.path.join(self.directory.name, "nowhere.so"))
+        result = run_python("import mancala; print(mancala.library_path)", env,
+                            self.directory.name)
+        if result.returncode == 0:
+            # A libmancala is installed on this system: it was found there.
+            self.assertNotIn("nowhere", result.stdout)
+            return
+        self.assertIn("ImportError: cannot load the libmancala shared library; tried:",
+                      result.stderr)
+        self.assertIn("nowhere.so ($MANCALA_LIBRARY)", result.stderr)
+        self.assertIn("libmancala.so.1 (system library path)", result.stderr)
+        self.assertIn("Set MANCALA_LIBRARY", result.stderr)
+
+    def test_refuses_another_library(self):
+        libc = "libc.so.6"
+        env = dict(self.env, MANCALA_LIBRARY=libc)
+        result = run_python("import mancala; print(mancala.library_path)", env,
+                            self.directory.name)
+        if result.returncode == 0:
+            self.assertNotEqual(result.stdout.strip(), libc)
+        else:
+            self.assertIn("libc.so.6 ($MANCALA_LIBRARY): not libmancala", result.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
