@@ -227,8 +227,14 @@ static enum turn human_turn(struct session *s)
             printf("\nEnd of input.\n");
             return QUIT;
         }
+        if (!strchr(line, '\n')) {
+            /* A line longer than the buffer is no command: drop the rest. */
+            int c;
+            while ((c = getchar()) != EOF && c != '\n')
+                line[0] = '?';
+        }
         if (s->echo_input)
-            fputs(strchr(line, '\n') ? line : "\n", stdout);
+            printf("%s%s", line, strchr(line, '\n') ? "" : "\n");
         char *word = line;
         while (isspace((unsigned char)*word))
             word++;
