@@ -575,26 +575,42 @@ def analysis_rows(out):
 
 
 def final_difference(position, player):
-    """The final stone difference for player ('S' or 'N') of a finished position."""
-    out = ok("show", position)
-    m = re.search(r"over: .* South (\d+), North (\d+)", out)
-    check(m, f"a finished position: {position}\n{out}")
-    south, north = map(int, m.groups())
-    return south - north if player == "S" else north - south
+    """The final stone difference for player ('S' or 'N') if the game or
+    round ended at this position: captures, bank and own row (rule 7)."""
+    pos = parse_position(position)
+    n = len(pos["pits"]) // 2
+    banks = pos["banks"] or [0, 0]
+    rows = [pos["pits"][:n], pos["pits"][n:]]
+    score = [pos["captured"][i] + banks[i] + sum(p or 0 for p in rows[i]) for i in (0, 1)]
+    return score[0] - score[1] if player == "S" else score[1] - score[0]
 
 
-def minimax(position):
-    """The exact value for the player to move, through 'mancala moves'."""
+def position_key(position):
+    """What the repetition rule compares: the pits and the player to move."""
+    fields = position.split("/")
+    return fields[1], fields[2]
+
+
+def move_values(position, path=()):
+    """The exact value of each legal move for the player to move, through
+    'mancala moves', with the repetition rule along the line (a parsed
+    position has no history, so the line is kept here)."""
     side = position.split("/")[2]
-    best = None
+    path = path + (position_key(position),)
+    values = {}
     for line in ok("moves", position).splitlines():
-        after = line.split("  ")[1]
-        if after.endswith(" (over)"):
-            value = final_difference(after[:-len(" (over)")], side)
+        move, after = line.split("  ")
+        if after.endswith(" (over)") or position_key(after) in path:
+            values[int(move)] = final_difference(after.removesuffix(" (over)"), side)
         else:
-            value = -minimax(after)
-        best = value if best is None else max(best, value)
-    return best
+            values[int(move)] = -max(move_values(after, path).values())
+    return values
+
+
+# Small endings, each line of play at most 6 plies long.
+ENDINGS = ["modiar/0,3,1,1,2,5/S/10,20/9", "modiar/3,0,2,0,2,1/S/18,16/30",
+           "modiar/2,2,0,3,0,0/S/17,18/30", "rio-kadalis/0,0,0,0,1,1,3,0,0,0,0,0/S/23,20/30/0,0",
+           "rio-kadalis-5/0,0,0,1,2,3,0,0,0,0/S/18,16/30/0,0"]
 
 
 def test_search():
@@ -612,23 +628,15 @@ def test_search():
     expect(analysis_rows(ok("analyze", "modiar/0,0,0,2,1,1/N/12,26/27")),
            [(3, 18, 18, "exact", [3])], "analyze M6")
 
-    # Small endgames: the exact scores equal a minimax through 'moves'.
-    for position in ["modiar/2,0,1,0,2,1/S/20,16/40", "modiar/0,3,1,1,2,5/S/10,20/9",
-                     "rio-kadalis/1,0,0,0,1,0,0,1,0,0,1,0/S/24,20/56/0,0"]:
+    # Small endings: every move's exact score equals a minimax through
+    # 'moves', best first, each with its line.
+    for position in ENDINGS:
         rows = analysis_rows(ok("analyze", position, "--depth", "30"))
-        side = position.split("/")[2]
-        for move, lo, hi, how, line in rows:
-            if how != "exact":
-                continue
-            expect(line[0], move, "the line starts with the move")
-        exact = [r for r in rows if r[3] == "exact"]
-        if len(exact) == len(rows):
-            expect(rows[0][1], minimax(position), f"best score of {position}")
-        check([r[1] for r in rows] == sorted((r[1] for r in rows), reverse=True),
-              "moves ranked best first")
-        legal = [int(l.split("  ")[0]) for l in ok("moves", position).splitlines()]
-        expect(sorted(r[0] for r in rows), legal, "every legal move ranked")
-        check(side in "SN", side)
+        values = move_values(position)
+        expect({r[0]: (r[1], r[2], r[3]) for r in rows},
+               {m: (v, v, "exact") for m, v in values.items()}, f"analyze {position}")
+        expect([r[1] for r in rows], sorted(values.values(), reverse=True), "best first")
+        check(all(r[4][0] == r[0] for r in rows), "each line starts with its move")
 
     rows = analysis_rows(ok("analyze", "rio-kadalis", "--time", "0.3"))
     expect(sorted(r[0] for r in rows), [0, 1, 2, 3, 4, 5], "analyze --time ranks every move")
@@ -681,9 +689,11 @@ def test_solve():
         check(all(r[3] == "solved" for r in rows), "ranked by the table")
         expect(analysis_rows(ok("analyze", "modiar/0,0,0,2,4,10/N/18,8/19", "--table", table)),
                [(4, 2, 2, "exact", [4])], "M5 by the table")
-        for position in ["modiar/2,0,1,0,2,1/S/20,16/40", "modiar/0,3,1,1,2,5/S/10,20/9"]:
-            best = analysis_rows(ok("analyze", position, "--table", table))[0]
-            expect((best[1], best[2]), (minimax(position),) * 2, f"the table's value of {position}")
+        for position in [p for p in ENDINGS if p.startswith("modiar/")]:
+            rows = analysis_rows(ok("analyze", position, "--table", table))
+            expect({r[0]: (r[1], r[2]) for r in rows},
+                   {m: (v, v) for m, v in move_values(position).items()},
+                   f"the table's values of {position}")
 
         # The perfect player gets at least the value of the start position.
         value = rows[0][1]
