@@ -1,0 +1,113 @@
+/*
+ * The mancala command: declarations shared by its source files.
+ *
+ * The program uses only the public API (mancala.h). Exit statuses are 0 on
+ * success, 1 when an operation fails and 2 for bad usage; every error is
+ * one line on standard error, "mancala: COMMAND: what was wrong".
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef MANCALA_CLI_H
+#define MANCALA_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include <mancala.h>
+
+enum exit_status {
+    EXIT_DONE = 0,   /* success */
+    EXIT_FAILED = 1, /* an operation failed (a file, an engine, ...) */
+    EXIT_USAGE = 2   /* bad command line, position or rules name */
+};
+
+/* ---- Messages (common.c) ---- */
+
+/* Prints "mancala: CMD: message" on stderr and returns EXIT_FAILED. */
+int fail(const char *cmd, const char *fmt, ...);
+/* Prints "mancala: CMD: message" on stderr and returns EXIT_USAGE. */
+int usage_error(const char *cmd, const char *fmt, ...);
+/* Reports a failed engine call (search, MCTS, solver, table): a library
+ * without that engine answers MANCALA_E_UNSUPPORTED, which gets its own
+ * message. Returns EXIT_FAILED. */
+int engine_error(const char *cmd, const char *engine, int status);
+/* The sentence engine_error() prints for MANCALA_E_UNSUPPORTED. */
+void engine_unavailable_text(char *buf, size_t size, const char *engine);
+
+/* ---- Terminal styling (common.c) ---- */
+
+/* Colours are used only when the output is a terminal and the NO_COLOR
+ * environment variable is unset or empty (https://no-color.org). */
+struct style {
+    int color;
+};
+void style_for(struct style *style, FILE *out);
+/* @p code (one of the SGR_ escape sequences) when colours are on, else "". */
+const char *sgr(const struct style *style, const char *code);
+#define SGR_RESET "\033[0m"
+#define SGR_BOLD "\033[1m"
+#define SGR_DIM "\033[2m"
+#define SGR_RED "\033[31m"
+#define SGR_GREEN "\033[32m"
+#define SGR_YELLOW "\033[33m"
+
+/* ---- Arguments (common.c) ---- */
+
+struct option_spec {
+    const char *name;   /* without the leading "--" */
+    const char **value; /* receives the value; NULL for a flag */
+    int *flag;          /* set to 1 for a flag */
+};
+
+/* Parses the arguments after the command name: options anywhere
+ * ("--name value", "--name=value", "--" ends them) and between
+ * @p min_pos and @p max_pos positional arguments named by @p pos_names.
+ * Returns 0, EXIT_USAGE (message printed), or -1 if --help was asked. */
+int parse_args(const char *cmd, int argc, char **argv, const struct option_spec *options,
+               const char **positional, int min_pos, int max_pos, const char *const *pos_names);
+/* A decimal integer in [min, max]; returns 0 or EXIT_USAGE (message printed). */
+int parse_number(const char *cmd, const char *what, const char *text, long long min,
+                 long long max, long long *out);
+/* POSITION: a position string, or a rules name for its start position.
+ * Returns 0, EXIT_USAGE with the library's reason, or EXIT_FAILED. */
+int open_position(const char *cmd, const char *arg, mancala_game **out);
+
+/* ---- Reading a game (common.c) ---- */
+
+const char *player_name(int player);
+int is_modiar(const mancala_game *game);
+/* Final stone difference for @p player once the game or round is over. */
+int score_difference(const mancala_game *game, int player);
+
+/* ---- Drawing (draw.c) ---- */
+
+/* The board as seen from South's seat: pit numbers, North's row, South's
+ * row, captures (and banks), the player to move. */
+void draw_board(FILE *out, const struct style *style, const mancala_game *game);
+/* "Game over: ... South 22, North 20: South wins." (@p label is "Game" or
+ * "Round 3" and so on). */
+void print_result(FILE *out, const struct style *style, const mancala_game *game,
+                  const char *label);
+/* What the last move did, from mancala_last_move_events(): laps, stones
+ * sown, captures and who got them, binikh, forfeits. Returns 0 or a
+ * negative status. */
+int report_move(FILE *out, const struct style *style, const mancala_game *game);
+/* The position as an SVG picture. Returns 0, or -1 on a write error. */
+int write_svg(FILE *out, const mancala_game *game);
+
+/* ---- Commands ---- */
+
+int cmd_play(int argc, char **argv);
+int cmd_analyze(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+
+/* ---- Engines shared by play and analyze (engine.c) ---- */
+
+#define DEFAULT_TABLE "modiar.table"
+#define DEFAULT_DEPTH 8
+
+/* Makes a searcher limited to @p depth plies (and @p time_ms if > 0).
+ * Returns 0 or a negative status. */
+int searcher_new(mancala_search **out, int depth, int64_t time_ms);
+
+#endif

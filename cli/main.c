@@ -1,0 +1,244 @@
+/*
+ * mancala: play and study Modiar and Rio Kadalis with libmancala.
+ * The commands, their dispatch, and the small ones: show, moves, perft.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char main_help[] =
+    "Usage: mancala COMMAND [ARGUMENTS]\n"
+    "\n"
+    "Play and study the mancala games Modiar and Rio Kadalis.\n"
+    "\n"
+    "Commands:\n"
+    "  play RULES|POSITION [--south P] [--north P] [--seed N]\n"
+    "                           play a game (Rio Kadalis: a whole match)\n"
+    "  show POSITION [--svg FILE]\n"
+    "                           draw a position, or write it as an SVG picture\n"
+    "  moves POSITION [--all]   list the legal moves and the position after each\n"
+    "  analyze POSITION [--depth D | --time S]\n"
+    "                           rank the legal moves by search or the solved table\n"
+    "  perft RULES|POSITION DEPTH\n"
+    "                           count the lines of play of each length\n"
+    "  solve modiar [--out FILE]\n"
+    "                           solve Modiar and write its table\n"
+    "\n"
+    "Players: human, random, search:DEPTH, mcts:PLAYOUTS, perfect.\n"
+    "RULES: modiar, rio-kadalis, rio-kadalis-5, rio-kadalis-cw, rio-kadalis-5-cw.\n"
+    "POSITION: a position string such as modiar/7,7,7,7,7,7/S/0,0/0, or a\n"
+    "rules name for its start position.\n"
+    "\n"
+    "'mancala COMMAND --help' describes a command; 'mancala --version' prints\n"
+    "the version. See mancala(1).\n";
+
+/* ---- show ---- */
+
+static const char show_help[] =
+    "Usage: mancala show POSITION [--svg FILE]\n"
+    "\n"
+    "Draws the position: the pits with their numbers, the stones captured\n"
+    "(and the banks of Rio Kadalis), and whose turn it is.\n"
+    "\n"
+    "  --svg FILE  write an SVG picture of the board to FILE instead\n"
+    "              (- for standard output)\n";
+
+static int write_svg_file(const char *cmd, const char *path, const mancala_game *game)
+{
+    const int to_stdout = !strcmp(path, "-");
+    FILE *out = to_stdout ? stdout : fopen(path, "w");
+    if (!out)
+        return fail(cmd, "%s: %s", path, strerror(errno));
+    int failed = write_svg(out, game) < 0;
+    failed |= to_stdout ? fflush(out) != 0 : fclose(out) != 0;
+    return failed ? fail(cmd, "%s: %s", path, strerror(errno)) : EXIT_DONE;
+}
+
+static int cmd_show(int argc, char **argv)
+{
+    const char *cmd = "show", *svg = NULL, *position = NULL;
+    const struct option_spec options[] = {{"svg", &svg, NULL}, {0}};
+    static const char *const names[] = {"POSITION"};
+    int status = parse_args(cmd, argc, argv, options, &position, 1, 1, names);
+    if (status < 0)
+        return fputs(show_help, stdout), EXIT_DONE;
+    if (status)
+        return status;
+    mancala_game *game;
+    if ((status = open_position(cmd, position, &game)))
+        return status;
+
+    if (svg) {
+        status = write_svg_file(cmd, svg, game);
+    } else {
+        struct style style;
+        style_for(&style, stdout);
+        char text[160];
+        mancala_format(game, text, sizeof text);
+        printf("%s\n", text);
+        draw_board(stdout, &style, game);
+        if (mancala_is_over(game)) {
+            print_result(stdout, &style, game, is_modiar(game) ? "Game" : "Round");
+        } else {
+            int moves[MANCALA_MAX_PITS];
+            int count = mancala_legal_moves(game, moves, MANCALA_MAX_PITS);
+            printf("%s to move; legal moves:", player_name(mancala_to_move(game)));
+            for (int i = 0; i < count; i++)
+                printf(" %d", moves[i]);
+            printf(".\n");
+        }
+        status = EXIT_DONE;
+    }
+    mancala_free(game);
+    return status;
+}
+
+/* ---- moves ---- */
+
+static const char moves_help[] =
+    "Usage: mancala moves POSITION [--all]\n"
+    "\n"
+    "Lists the legal moves of the player to move, one a line: the pit, then\n"
+    "the position after the move (\"(over)\" if the game or round ends).\n"
+    "\n"
+    "  --all  list every pit of the player to move, with the reason each\n"
+    "         illegal one is refused\n";
+
+static int cmd_moves(int argc, char **argv)
+{
+    const char *cmd = "moves", *position = NULL;
+    int all = 0;
+    const struct option_spec options[] = {{"all", NULL, &all}, {0}};
+    static const char *const names[] = {"POSITION"};
+    int status = parse_args(cmd, argc, argv, options, &position, 1, 1, names);
+    if (status < 0)
+        return fputs(moves_help, stdout), EXIT_DONE;
+    if (status)
+        return status;
+    mancala_game *game;
+    if ((status = open_position(cmd, position, &game)))
+        return status;
+
+    int pits[MANCALA_MAX_PITS], count;
+    if (all) {
+        const int n = mancala_num_pits(game) / 2, first = mancala_to_move(game) * n;
+        for (count = 0; count < n; count++)
+            pits[count] = first + count;
+    } else {
+        count = mancala_legal_moves(game, pits, MANCALA_MAX_PITS);
+        if (count == 0)
+            printf("No legal move: %s.\n", mancala_strerror(MANCALA_E_OVER));
+    }
+    int result = EXIT_DONE;
+    for (int i = 0; i < count && result == EXIT_DONE; i++) {
+        mancala_game *after;
+        if ((status = mancala_clone(&after, game)) < 0) {
+            result = fail(cmd, "%s", mancala_strerror(status));
+            break;
+        }
+        status = mancala_play(after, pits[i]);
+        if (status < 0) {
+            printf("%d  %s\n", pits[i], mancala_strerror(status));
+        } else {
+            char text[160];
+            mancala_format(after, text, sizeof text);
+            printf("%d  %s%s\n", pits[i], text, mancala_is_over(after) ? " (over)" : "");
+        }
+        mancala_free(after);
+    }
+    mancala_free(game);
+    return result;
+}
+
+/* ---- perft ---- */
+
+static const char perft_help[] =
+    "Usage: mancala perft RULES|POSITION DEPTH\n"
+    "\n"
+    "Counts the lines of play of each length from 1 to DEPTH plies from the\n"
+    "position (the repetition rule applies; a game or round that ends earlier\n"
+    "does not count at greater depths), one line each: \"depth D: COUNT\".\n";
+
+#define PERFT_MAX_DEPTH 40
+
+/* Counts the lines of each length below this node with play and undo on one
+ * handle. */
+static void perft(mancala_game *game, int depth, int max_depth, unsigned long long *counts)
+{
+    int moves[MANCALA_MAX_PITS];
+    const int count = mancala_legal_moves(game, moves, MANCALA_MAX_PITS);
+    if (count <= 0)
+        return;
+    counts[depth] += (unsigned long long)count;
+    if (depth + 1 == max_depth)
+        return;
+    for (int i = 0; i < count; i++) {
+        if (mancala_play(game, moves[i]) < 0)
+            continue;
+        perft(game, depth + 1, max_depth, counts);
+        mancala_undo(game);
+    }
+}
+
+static int cmd_perft(int argc, char **argv)
+{
+    const char *cmd = "perft", *args[2] = {NULL, NULL};
+    static const char *const names[] = {"RULES or POSITION", "DEPTH"};
+    int status = parse_args(cmd, argc, argv, NULL, args, 2, 2, names);
+    if (status < 0)
+        return fputs(perft_help, stdout), EXIT_DONE;
+    if (status)
+        return status;
+    long long depth;
+    if ((status = parse_number(cmd, "DEPTH", args[1], 1, PERFT_MAX_DEPTH, &depth)))
+        return status;
+    mancala_game *game;
+    if ((status = open_position(cmd, args[0], &game)))
+        return status;
+    unsigned long long counts[PERFT_MAX_DEPTH] = {0};
+    perft(game, 0, (int)depth, counts);
+    for (int d = 0; d < depth; d++)
+        printf("depth %d: %llu\n", d + 1, counts[d]);
+    mancala_free(game);
+    return EXIT_DONE;
+}
+
+/* ---- dispatch ---- */
+
+static const struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} commands[] = {
+    {"play", cmd_play}, {"show", cmd_show}, {"moves", cmd_moves},
+    {"analyze", cmd_analyze}, {"analyse", cmd_analyze}, {"perft", cmd_perft},
+    {"solve", cmd_solve},
+};
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return usage_error(NULL, "missing COMMAND (try 'mancala --help')");
+    const char *name = argv[1];
+    if (!strcmp(name, "--help") || !strcmp(name, "-h") || !strcmp(name, "help")) {
+        fputs(main_help, stdout);
+        return EXIT_DONE;
+    }
+    if (!strcmp(name, "--version")) {
+        printf("mancala %s (libmancala %s)\n", MANCALA_VERSION_STRING, mancala_version_string());
+        return EXIT_DONE;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(name, commands[i].name)) {
+            int status = commands[i].run(argc - 2, argv + 2);
+            /* Output to a closed pipe or a full disk is a failure too. */
+            if (fflush(stdout) != 0 || ferror(stdout))
+                return fail(NULL, "standard output: %s", strerror(errno));
+            return status;
+        }
+    return usage_error(NULL, "unknown command '%s' (try 'mancala --help')", name);
+}

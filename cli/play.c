@@ -1,0 +1,409 @@
+/*
+ * mancala play: a game (a whole match for Rio Kadalis) between humans at
+ * the terminal and computer players.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static const char play_help[] =
+    "Usage: mancala play RULES|POSITION [--south P] [--north P] [--seed N]\n"
+    "                    [--rounds N] [--table FILE]\n"
+    "\n"
+    "Plays a game from the start position of RULES (modiar, rio-kadalis,\n"
+    "rio-kadalis-5, rio-kadalis-cw, rio-kadalis-5-cw) or from POSITION.\n"
+    "Rio Kadalis is played as a whole match, round after round.\n"
+    "\n"
+    "  --south P     South's player (default human)\n"
+    "  --north P     North's player (default random)\n"
+    "  --seed N      seed of the random and mcts players (default: from the clock,\n"
+    "                printed so that the game can be replayed)\n"
+    "  --rounds N    stop a match after N rounds\n"
+    "  --table FILE  the solved Modiar table of the perfect player\n"
+    "                (default " DEFAULT_TABLE ")\n"
+    "\n"
+    "Players:\n"
+    "  human           moves typed at the terminal\n"
+    "  random          uniformly random legal moves\n"
+    "  search:DEPTH    alpha-beta search DEPTH plies deep (1-64)\n"
+    "  mcts:PLAYOUTS   Monte Carlo tree search with PLAYOUTS playouts\n"
+    "  perfect         Modiar only: the best move by the solved table\n"
+    "\n"
+    "A human types a pit number, u to undo (back to their previous turn),\n"
+    "h for a hint from the search, or q to quit.\n";
+
+enum player_kind { HUMAN, RANDOM, SEARCH, MCTS, PERFECT };
+
+struct player {
+    enum player_kind kind;
+    const char *spec;        /* as given on the command line */
+    long long budget;        /* search depth or MCTS playouts */
+    uint64_t rng;            /* random and mcts: the player's own generator */
+    mancala_search *search;
+    mancala_table *table;
+};
+
+struct session {
+    mancala_game *game;
+    struct player players[2];
+    struct style style;
+    const char *table_path;
+    int echo_input;          /* echo what is read when stdin is not a terminal */
+    mancala_search *hint;    /* made at the first hint */
+    int hint_status;         /* 0, or why hints are not available */
+    char note[96];           /* what the engine found, printed after its move */
+};
+
+/* splitmix64: turns the seed into well-mixed states and per-move seeds. */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static int parse_player(const char *side, const char *spec, struct player *p)
+{
+    const char *cmd = "play";
+    memset(p, 0, sizeof *p);
+    p->spec = spec;
+    if (!strcmp(spec, "human"))
+        p->kind = HUMAN;
+    else if (!strcmp(spec, "random"))
+        p->kind = RANDOM;
+    else if (!strcmp(spec, "perfect"))
+        p->kind = PERFECT;
+    else if (!strncmp(spec, "search:", 7)) {
+        p->kind = SEARCH;
+        return parse_number(cmd, "the search depth", spec + 7, 1, 64, &p->budget);
+    } else if (!strncmp(spec, "mcts:", 5)) {
+        p->kind = MCTS;
+        return parse_number(cmd, "the number of playouts", spec + 5, 1, 1000000000, &p->budget);
+    } else
+        return usage_error(cmd, "--%s: unknown player '%s' (expected human, random, "
+                           "search:DEPTH, mcts:PLAYOUTS or perfect)", side, spec);
+    return 0;
+}
+
+/* Makes the engines of the computer players, so that a missing engine is
+ * reported before the game starts. */
+static int prepare_player(struct session *s, struct player *p, const char *side, uint64_t seed)
+{
+    const char *cmd = "play";
+    int status;
+    p->rng = seed ^ (side[0] == 's' ? 0x5eedULL : 0x7a11ULL << 32);
+    switch (p->kind) {
+    case SEARCH:
+        status = searcher_new(&p->search, (int)p->budget, 0);
+        return status < 0 ? engine_error(cmd, "the search", status) : 0;
+    case MCTS:
+        if (!mancala_is_over(s->game)) {
+            /* One playout tells whether the library has the engine. */
+            int move;
+            status = mancala_mcts(s->game, 1, 1, &move);
+            if (status < 0)
+                return engine_error(cmd, "Monte Carlo tree search", status);
+        }
+        return 0;
+    case PERFECT:
+        if (!is_modiar(s->game))
+            return usage_error(cmd, "--%s: the perfect player needs the solved table, which "
+                               "exists only for modiar", side);
+        if (!p->table) {
+            status = mancala_table_open(&p->table, s->table_path);
+            if (status == MANCALA_E_UNSUPPORTED)
+                return engine_error(cmd, "the solved table", status);
+            if (status < 0)
+                return fail(cmd, "%s: %s (make it with 'mancala solve modiar')", s->table_path,
+                            mancala_strerror(status));
+        }
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+/* The computer's move, or a negative status. Prints what the engine found. */
+static int computer_move(struct session *s, struct player *p)
+{
+    int moves[MANCALA_MAX_PITS], move, status;
+    const int count = mancala_legal_moves(s->game, moves, MANCALA_MAX_PITS);
+    if (count <= 0)
+        return count < 0 ? count : MANCALA_E_OVER;
+    switch (p->kind) {
+    case RANDOM:
+        return moves[next_random(&p->rng) % (uint64_t)count];
+    case SEARCH:
+        if ((status = mancala_search_run(p->search, s->game)) < 0)
+            return status;
+        move = mancala_search_best_move(p->search);
+        if (move >= 0)
+            snprintf(s->note, sizeof s->note, "(search: depth %d, score %+d)",
+                     mancala_search_depth(p->search), mancala_search_score(p->search));
+        return move;
+    case MCTS:
+        status = mancala_mcts(s->game, next_random(&p->rng), p->budget, &move);
+        return status < 0 ? status : move;
+    case PERFECT: {
+        int lo, hi;
+        if ((status = mancala_table_best_moves(p->table, s->game, moves, MANCALA_MAX_PITS)) < 0)
+            return status;
+        if (status == 0)
+            return MANCALA_E_STATE;
+        if (mancala_table_value(p->table, s->game, &lo, &hi) == 0)
+            snprintf(s->note, sizeof s->note,
+                     lo == hi ? "(perfect: value %+d)" : "(perfect: value %+d..%+d)", lo, hi);
+        return moves[0];
+    }
+    default:
+        return MANCALA_E_STATE;
+    }
+}
+
+static void show_hint(struct session *s)
+{
+    if (!s->hint && !s->hint_status) {
+        int status = searcher_new(&s->hint, DEFAULT_DEPTH, 0);
+        if (status < 0)
+            s->hint_status = status;
+    }
+    int status = s->hint_status ? s->hint_status : mancala_search_run(s->hint, s->game);
+    if (status == MANCALA_E_UNSUPPORTED) {
+        char text[160];
+        engine_unavailable_text(text, sizeof text, "the search");
+        printf("No hint: %s.\n", text);
+    } else if (status < 0) {
+        printf("No hint: %s.\n", mancala_strerror(status));
+    } else {
+        printf("Hint: play %d (search depth %d, score %+d).\n",
+               mancala_search_best_move(s->hint), mancala_search_depth(s->hint),
+               mancala_search_score(s->hint));
+    }
+}
+
+/* Takes back moves until a human is to move again (or nothing is left to
+ * take back). */
+static void undo(struct session *s)
+{
+    int taken = 0;
+    while (mancala_undo(s->game) == MANCALA_OK) {
+        taken++;
+        if (s->players[mancala_to_move(s->game)].kind == HUMAN)
+            break;
+    }
+    if (!taken) {
+        printf("%sCannot undo: %s.%s\n", sgr(&s->style, SGR_RED),
+               mancala_strerror(MANCALA_E_NO_HISTORY), sgr(&s->style, SGR_RESET));
+        return;
+    }
+    printf("Took back %d move%s.\n", taken, taken == 1 ? "" : "s");
+    draw_board(stdout, &s->style, s->game);
+}
+
+enum turn { PLAYED, UNDONE, QUIT };
+
+static enum turn human_turn(struct session *s)
+{
+    for (;;) {
+        int moves[MANCALA_MAX_PITS];
+        const int count = mancala_legal_moves(s->game, moves, MANCALA_MAX_PITS);
+        printf("%s%s%s, your move (", sgr(&s->style, SGR_BOLD),
+               player_name(mancala_to_move(s->game)), sgr(&s->style, SGR_RESET));
+        for (int i = 0; i < count; i++)
+            printf(i ? " %d" : "%d", moves[i]);
+        printf("; u undo, h hint, q quit): ");
+        fflush(stdout);
+
+        char line[256];
+        if (!fgets(line, sizeof line, stdin)) {
+            printf("\nEnd of input.\n");
+            return QUIT;
+        }
+        if (!strchr(line, '\n')) {
+            /* A line longer than the buffer is no command: drop the rest. */
+            int c;
+            while ((c = getchar()) != EOF && c != '\n')
+                line[0] = '?';
+        }
+        if (s->echo_input)
+            printf("%s%s", line, strchr(line, '\n') ? "" : "\n");
+        char *word = line;
+        while (isspace((unsigned char)*word))
+            word++;
+        size_t len = strlen(word);
+        while (len && isspace((unsigned char)word[len - 1]))
+            word[--len] = '\0';
+
+        if (!len)
+            continue;
+        if (!strcmp(word, "q") || !strcmp(word, "quit"))
+            return QUIT;
+        if (!strcmp(word, "u") || !strcmp(word, "undo")) {
+            undo(s);
+            if (s->players[mancala_to_move(s->game)].kind != HUMAN)
+                return UNDONE;
+            continue;
+        }
+        if (!strcmp(word, "h") || !strcmp(word, "hint")) {
+            show_hint(s);
+            continue;
+        }
+        long long pit;
+        if (strspn(word, "0123456789") != len || len > 3) {
+            printf("Type a pit number, u (undo), h (hint) or q (quit).\n");
+            continue;
+        }
+        pit = strtoll(word, NULL, 10);
+        int status = mancala_play(s->game, (int)pit);
+        if (status == MANCALA_OK)
+            return PLAYED;
+        /* The library says why: grand slam, must feed, endless, singleton,
+         * closed, not yours, empty. */
+        printf("%sCannot play %lld: %s.%s\n", sgr(&s->style, SGR_RED), pit,
+               mancala_strerror(status), sgr(&s->style, SGR_RESET));
+    }
+}
+
+static void print_round_start(const struct session *s)
+{
+    const mancala_game *g = s->game;
+    const int n = mancala_num_pits(g) / 2;
+    printf("\n%sRound %d%s: %s moves first.", sgr(&s->style, SGR_BOLD), mancala_round(g),
+           sgr(&s->style, SGR_RESET), player_name(mancala_to_move(g)));
+    for (int player = MANCALA_SOUTH; player <= MANCALA_NORTH; player++) {
+        int open = 0;
+        for (int pit = player * n; pit < (player + 1) * n; pit++)
+            open += !mancala_pit_closed(g, pit);
+        printf(" %s opens %d pit%s, bank %d%s", player_name(player), open, open == 1 ? "" : "s",
+               mancala_bank(g, player), player == MANCALA_SOUTH ? ";" : ".\n");
+    }
+}
+
+/* Plays one game or round to its end. Returns 0, ROUND_QUIT if a human
+ * quit, or EXIT_FAILED if an engine failed. */
+#define ROUND_QUIT (-1)
+static int play_round(struct session *s)
+{
+    draw_board(stdout, &s->style, s->game);
+    while (!mancala_is_over(s->game)) {
+        struct player *p = &s->players[mancala_to_move(s->game)];
+        if (p->kind == HUMAN) {
+            enum turn turn = human_turn(s);
+            if (turn == QUIT)
+                return ROUND_QUIT;
+            if (turn == UNDONE)
+                continue;
+        } else {
+            int move = computer_move(s, p);
+            int status = move < 0 ? move : mancala_play(s->game, move);
+            if (status < 0)
+                return engine_error("play", p->spec, status);
+        }
+        putchar('\n');
+        report_move(stdout, &s->style, s->game);
+        if (s->note[0])
+            printf("  %s\n", s->note);
+        s->note[0] = '\0';
+        draw_board(stdout, &s->style, s->game);
+    }
+    return 0;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    const char *cmd = "play", *south = "human", *north = "random", *seed_arg = NULL;
+    const char *rounds_arg = NULL, *table_arg = NULL, *start = NULL;
+    const struct option_spec options[] = {
+        {"south", &south, NULL}, {"north", &north, NULL}, {"seed", &seed_arg, NULL},
+        {"rounds", &rounds_arg, NULL}, {"table", &table_arg, NULL}, {0}};
+    static const char *const names[] = {"RULES or POSITION"};
+    int status = parse_args(cmd, argc, argv, options, &start, 1, 1, names);
+    if (status < 0)
+        return fputs(play_help, stdout), EXIT_DONE;
+    if (status)
+        return status;
+
+    struct session s;
+    memset(&s, 0, sizeof s);
+    long long seed = 0, max_rounds = 0;
+    if ((status = parse_player("south", south, &s.players[MANCALA_SOUTH])) ||
+        (status = parse_player("north", north, &s.players[MANCALA_NORTH])))
+        return status;
+    if (seed_arg && (status = parse_number(cmd, "--seed", seed_arg, 0, INT64_MAX, &seed)))
+        return status;
+    if (!seed_arg)
+        seed = (long long)time(NULL) ^ (long long)getpid() << 16;
+    if (rounds_arg && (status = parse_number(cmd, "--rounds", rounds_arg, 1, 1000000, &max_rounds)))
+        return status;
+    s.table_path = table_arg ? table_arg : DEFAULT_TABLE;
+    if ((status = open_position(cmd, start, &s.game)))
+        return status;
+    style_for(&s.style, stdout);
+    s.echo_input = !isatty(STDIN_FILENO);
+
+    int result = EXIT_DONE;
+    for (int side = MANCALA_SOUTH; side <= MANCALA_NORTH && !result; side++)
+        result = prepare_player(&s, &s.players[side], side ? "north" : "south", (uint64_t)seed);
+    if (result)
+        goto done;
+
+    printf("%s: South %s, North %s", mancala_rules(s.game), south, north);
+    if (s.players[0].kind == RANDOM || s.players[0].kind == MCTS || s.players[1].kind == RANDOM ||
+        s.players[1].kind == MCTS)
+        printf(" (--seed %lld)", seed);
+    printf(".\n");
+
+    for (;;) {
+        status = play_round(&s);
+        if (status == ROUND_QUIT) {
+            printf("Quit.\n");
+            break;
+        }
+        if (status) {
+            result = status;
+            break;
+        }
+        if (is_modiar(s.game)) {
+            print_result(stdout, &s.style, s.game, "Game");
+            break;
+        }
+        char label[32];
+        snprintf(label, sizeof label, "Round %d", mancala_round(s.game));
+        print_result(stdout, &s.style, s.game, label);
+        if (mancala_match_over(s.game)) {
+            int winner = mancala_match_winner(s.game);
+            printf("%sMatch over after %d round%s: %s wins the match.%s\n",
+                   sgr(&s.style, SGR_BOLD), mancala_round(s.game),
+                   mancala_round(s.game) == 1 ? "" : "s", player_name(winner),
+                   sgr(&s.style, SGR_RESET));
+            break;
+        }
+        if (max_rounds && mancala_round(s.game) >= max_rounds) {
+            printf("Match stopped after %d round%s (--rounds).\n", mancala_round(s.game),
+                   mancala_round(s.game) == 1 ? "" : "s");
+            break;
+        }
+        if ((status = mancala_next_round(s.game)) < 0) {
+            result = fail(cmd, "%s", mancala_strerror(status));
+            break;
+        }
+        print_round_start(&s);
+    }
+
+done:
+    for (int side = MANCALA_SOUTH; side <= MANCALA_NORTH; side++) {
+        mancala_search_free(s.players[side].search);
+        mancala_table_close(s.players[side].table);
+    }
+    mancala_search_free(s.hint);
+    mancala_free(s.game);
+    return result;
+}

@@ -1,0 +1,732 @@
+#!/usr/bin/env python3
+"""Tests of the mancala command, driven as a user drives it.
+
+Run by meson test as: test_cli.py PATH/TO/mancala GROUP
+Exit status 0: passed; 1: failed; 77: skipped (the library lacks the
+engine the group needs: the tests then turn on by themselves once it has).
+
+The expected positions and scores come from the worked examples of
+doc/RULES.md (M1-M7, R1-R7).
+"""
+import os
+import pty
+import re
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+MANCALA = None
+SKIP = 77
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+class Skip(Exception):
+    pass
+
+
+class Failure(Exception):
+    pass
+
+
+def run(*args, stdin="", env=None):
+    """Runs mancala with args; returns (status, stdout, stderr)."""
+    full_env = dict(os.environ)
+    full_env.pop("NO_COLOR", None)
+    full_env.update(env or {})
+    proc = subprocess.run([MANCALA, *args], input=stdin, capture_output=True,
+                          text=True, env=full_env, timeout=600)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def ok(*args, stdin=""):
+    """Runs mancala, which must succeed quietly on stderr; returns stdout."""
+    status, out, err = run(*args, stdin=stdin)
+    if status != 0 or err:
+        raise Failure(f"mancala {' '.join(args)}: status {status}, stderr {err!r}")
+    return out
+
+
+def expect(actual, expected, what):
+    if actual != expected:
+        raise Failure(f"{what}:\n--- expected\n{expected}\n--- actual\n{actual}")
+
+
+def check(condition, what):
+    if not condition:
+        raise Failure(what)
+
+
+def one_line_error(args, status, message):
+    """mancala ARGS must fail with STATUS and exactly the one-line MESSAGE."""
+    got_status, out, err = run(*args)
+    expect(got_status, status, f"status of mancala {' '.join(args)}")
+    expect(out, "", f"stdout of mancala {' '.join(args)}")
+    expect(err, message + "\n", f"stderr of mancala {' '.join(args)}")
+
+
+def unavailable(err, engine):
+    return re.fullmatch(r"mancala: \w+: " + re.escape(engine) +
+                        r" is not available in this libmancala \([0-9.]+\)\n", err)
+
+
+# ---------------------------------------------------------------- usage
+
+def test_usage():
+    one_line_error([], 2, "mancala: missing COMMAND (try 'mancala --help')")
+    one_line_error(["frob"], 2, "mancala: unknown command 'frob' (try 'mancala --help')")
+    check(ok("--help").startswith("Usage: mancala COMMAND [ARGUMENTS]\n"), "mancala --help")
+    check(ok("help") == ok("--help"), "mancala help")
+    for command in ["play", "show", "moves", "analyze", "perft", "solve"]:
+        text = ok(command, "--help")
+        check(text.startswith(f"Usage: mancala {command} "), f"mancala {command} --help")
+        check(ok(command, "-h") == text, f"mancala {command} -h")
+    version = os.environ["MANCALA_VERSION"]
+    expect(ok("--version"), f"mancala {version} (libmancala {version})\n", "--version")
+
+    bad = [
+        (["play"], "play: missing RULES or POSITION"),
+        (["play", "chess"], "play: unknown rules 'chess' (expected modiar, rio-kadalis, "
+                            "rio-kadalis-5, rio-kadalis-cw or rio-kadalis-5-cw)"),
+        (["play", "modiar", "--south", "robot"],
+         "play: --south: unknown player 'robot' (expected human, random, search:DEPTH, "
+         "mcts:PLAYOUTS or perfect)"),
+        (["play", "modiar", "--north", "search:0"],
+         "play: the search depth must be a whole number from 1 to 64, not '0'"),
+        (["play", "modiar", "--north", "search:"],
+         "play: the search depth must be a whole number from 1 to 64, not ''"),
+        (["play", "modiar", "--north", "mcts:many"],
+         "play: the number of playouts must be a whole number from 1 to 1000000000, not 'many'"),
+        (["play", "modiar", "--seed", "-1"],
+         "play: --seed must be a whole number from 0 to 9223372036854775807, not '-1'"),
+        (["play", "modiar", "--seed", "12x"],
+         "play: --seed must be a whole number from 0 to 9223372036854775807, not '12x'"),
+        (["play", "modiar", "--rounds", "0"],
+         "play: --rounds must be a whole number from 1 to 1000000, not '0'"),
+        (["play", "rio-kadalis", "--north", "perfect"],
+         "play: --north: the perfect player needs the solved table, which exists only for modiar"),
+        (["play", "modiar", "--south"], "play: option '--south' needs a value"),
+        (["show"], "show: missing POSITION"),
+        (["show", "modiar", "modiar"], "show: unexpected argument 'modiar'"),
+        (["show", "modiar", "--svg"], "show: option '--svg' needs a value"),
+        (["show", "modiar", "--frob"], "show: unknown option '--frob'"),
+        (["show", "modiar", "-x"], "show: unknown option '-x'"),
+        (["moves", "modiar", "--all=yes"], "moves: option '--all' takes no value"),
+        (["perft", "modiar"], "perft: missing DEPTH"),
+        (["perft", "modiar", "0"], "perft: DEPTH must be a whole number from 1 to 40, not '0'"),
+        (["perft", "modiar", "two"], "perft: DEPTH must be a whole number from 1 to 40, not 'two'"),
+        (["analyze", "modiar", "--depth", "3", "--time", "1"],
+         "analyze: give --depth or --time, not both"),
+        (["analyze", "modiar", "--depth", "65"],
+         "analyze: --depth must be a whole number from 1 to 64, not '65'"),
+        (["analyze", "modiar", "--time", "0"],
+         "analyze: --time must be a number of seconds above 0, not '0'"),
+        (["analyze", "rio-kadalis", "--table", "t"],
+         "analyze: --table: the solved table is for modiar, not rio-kadalis"),
+        (["solve"], "solve: missing RULES (modiar)"),
+        (["solve", "rio-kadalis"], "solve: only modiar can be solved, not 'rio-kadalis'"),
+    ]
+    for args, message in bad:
+        one_line_error(args, 2, "mancala: " + message)
+
+    # A bad position string gets the library's reason, naming the field.
+    positions = [
+        ("modiar/7,7,7,7,7/S/0,0/0", "PITS: expected 6 pit counts, found 5"),
+        ("modiar/7,7,7,7,7,7/s/0,0/0", "SIDE: expected 'S' or 'N', found 's'"),
+        ("chess/1/S/0,0/0", "RULES: unknown rules 'chess'"),
+        ("modiar/7,7,7,7,7,7/S/0,0/0/0,0", "after PLY: extra field '0,0'"),
+    ]
+    for command in ["play", "show", "moves", "analyze"]:
+        for position, reason in positions:
+            one_line_error([command, position], 2, f"mancala: {command}: bad position: {reason}")
+    status, out, err = run("perft", "modiar/7,7,7,7,7,8/S/0,0/0", "1")
+    expect(status, 2, "status of a position with 43 stones")
+    check(re.fullmatch(r"mancala: perft: bad position: stones: .*43.*42.*\n", err),
+          f"reason for 43 stones: {err!r}")
+
+
+# ---------------------------------------------------------------- show
+
+START_MODIAR = """modiar/7,7,7,7,7,7/S/0,0/0
+          5   4   3
+North |   7   7   7 |  captured 0
+South |   7   7   7 |  captured 0  <- to move
+          0   1   2
+South to move; legal moves: 0 1 2.
+"""
+
+R6_SHOW = """rio-kadalis-5/x,x,4,4,4,4,4,4,4,4/S/0,0/0/2,6
+          9   8   7   6   5
+North |   4   4   4   4   4 |  captured 0  bank 6
+South |   x   x   4   4   4 |  captured 0  bank 2  <- to move
+          0   1   2   3   4
+South to move; legal moves: 2 3 4.
+"""
+
+M7_SHOW = """modiar/1,1,0,0,0,1/S/20,19/30
+          5   4   3
+North |   1   0   0 |  captured 19
+South |   1   1   0 |  captured 20
+          0   1   2
+Game over: South has no legal move. South 22, North 20: South wins.
+"""
+
+R7_END = "rio-kadalis/1,1,0,0,0,1,0,0,1,0,0,0/S/24,20/66/0,0"
+
+
+def test_show():
+    expect(ok("show", "modiar"), START_MODIAR, "show modiar")
+    expect(ok("show", "modiar/7,7,7,7,7,7/S/0,0/0"), START_MODIAR, "show of the start string")
+    expect(ok("show", "rio-kadalis-5/x,x,4,4,4,4,4,4,4,4/S/0,0/0/2,6"), R6_SHOW, "show R6")
+    expect(ok("show", "modiar/1,1,0,0,0,1/S/20,19/30"), M7_SHOW, "show M7 (over at once)")
+    # R5: North to move, pit 6 is endless, so its legal moves are 7 9 11.
+    out = ok("show", "rio-kadalis/0,2,1,0,2,1,3,1,0,1,0,1/N/20,16/17/0,0")
+    check(out.endswith("North to move; legal moves: 7 9 11.\n"), f"show R5:\n{out}")
+    check("North |   1   0   1   0   1   3 |  captured 16  bank 0  <- to move\n" in out,
+          f"North's row of R5, from 11 down to 6:\n{out}")
+    # A clockwise board is drawn with the same pit numbers.
+    out = ok("show", "rio-kadalis-cw")
+    check("         11  10   9   8   7   6\n" in out and "          0   1   2   3   4   5\n" in out,
+          f"pit numbers of rio-kadalis-cw:\n{out}")
+
+
+# ---------------------------------------------------------------- svg
+
+def parse_position(position):
+    fields = position.split("/")
+    pits = fields[1].split(",")
+    return {
+        "rules": fields[0],
+        "pits": [None if p == "x" else int(p) for p in pits],
+        "side": fields[2],
+        "captured": [int(c) for c in fields[3].split(",")],
+        "banks": [int(b) for b in fields[5].split(",")] if len(fields) > 5 else None,
+    }
+
+
+def check_svg(position, text, over=False):
+    root = ET.fromstring(text)  # raises on malformed XML
+    expect(root.tag, SVG + "svg", "root element")
+    pos = parse_position(position)
+    npits = len(pos["pits"])
+    circles = [c for c in root.iter(SVG + "circle") if "pit" in c.get("class", "").split()]
+    expect(len(circles), npits, f"pit circles of {position}")
+    by_id = {c.get("id"): c for c in circles}
+    expect(sorted(by_id), sorted(f"pit-{p}" for p in range(npits)), "pit ids")
+    counts = {t.get("id"): t.text for t in root.iter(SVG + "text") if t.get("class") == "count"}
+    sand = None
+    for p, stones in enumerate(pos["pits"]):
+        circle = by_id[f"pit-{p}"]
+        closed = "closed" in circle.get("class").split()
+        expect(closed, stones is None, f"pit {p} closed")
+        if stones is None:
+            check(f"count-{p}" not in counts, f"a closed pit {p} shows no count")
+            sand = sand or circle.get("fill")
+            expect(circle.get("fill"), sand, "every closed pit is sand-coloured")
+        else:
+            expect(counts.get(f"count-{p}"), str(stones), f"count of pit {p}")
+            check(circle.get("fill") != sand, f"an open pit {p} is not sand-coloured")
+    expect(len(counts), sum(s is not None for s in pos["pits"]), "count texts")
+    # Rows: South's pits share one height, North's another, North above.
+    south_y = {by_id[f"pit-{p}"].get("cy") for p in range(npits // 2)}
+    north_y = {by_id[f"pit-{p}"].get("cy") for p in range(npits // 2, npits)}
+    check(len(south_y) == 1 and len(north_y) == 1, "each row at one height")
+    south_y, north_y = float(south_y.pop()), float(north_y.pop())
+    check(north_y < south_y, "North's row above South's")
+    # Seen from South's seat: pit 0 left of pit 1, pit 2n-1 above pit 0.
+    expect(by_id["pit-0"].get("cx"), by_id[f"pit-{npits - 1}"].get("cx"), "pit 2n-1 faces pit 0")
+    check(float(by_id["pit-0"].get("cx")) < float(by_id["pit-1"].get("cx")), "pit 0 left of 1")
+    texts = {t.get("id"): t.text for t in root.iter(SVG + "text") if t.get("id")}
+    for i, name in enumerate(["south", "north"]):
+        expect(texts.get(f"captured-{name}"), f"captured {pos['captured'][i]}", f"{name} captures")
+        if pos["banks"] is not None:
+            expect(texts.get(f"bank-{name}"), f"bank {pos['banks'][i]}", f"{name} bank")
+    markers = [p for p in root.iter(SVG + "polygon") if p.get("id") == "to-move"]
+    if over:
+        expect(markers, [], "no player to move once over")
+    else:
+        expect(len(markers), 1, "one to-move marker")
+        ys = [float(xy.split(",")[1]) for xy in markers[0].get("points").split()]
+        row_y = south_y if pos["side"] == "S" else north_y
+        check(min(ys) <= row_y <= max(ys), "the marker beside the row of the player to move")
+
+
+def test_svg():
+    cases = [
+        ("modiar/7,7,7,7,7,7/S/0,0/0", False),
+        ("modiar/12,2,11,11,2,4/S/0,0/4", False),
+        ("modiar/1,1,0,0,0,1/S/20,19/30", True),
+        ("rio-kadalis/0,2,1,0,2,1,3,1,0,1,0,1/N/20,16/17/0,0", False),
+        ("rio-kadalis-5/x,x,4,4,4,4,4,4,4,4/S/0,0/0/2,6", False),
+        ("rio-kadalis/4,4,4,4,4,4,x,4,4,4,4,4/N/0,0/0/3,1", False),
+        ("rio-kadalis-cw/x,x,x,4,4,4,4,4,4,4,x,x/S/0,0/0/12,8", False),
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, (position, over) in enumerate(cases):
+            path = os.path.join(tmp, f"board{i}.svg")
+            expect(ok("show", position, "--svg", path), "", f"stdout of show --svg {path}")
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+            check_svg(position, text, over)
+            expect(ok("show", position, "--svg", "-"), text, "--svg - writes the same to stdout")
+        status, out, err = run("show", "modiar", "--svg", os.path.join(tmp, "none", "x.svg"))
+        expect(status, 1, "status when the SVG cannot be written")
+        check(re.fullmatch(r"mancala: show: .*/none/x\.svg: No such file or directory\n", err),
+              f"message when the SVG cannot be written: {err!r}")
+
+
+# ---------------------------------------------------------------- moves
+
+def test_moves():
+    # M1, R1, R2: the position after the first move of the start position.
+    out = ok("moves", "modiar")
+    lines = out.splitlines()
+    expect([l.split("  ")[0] for l in lines], ["0", "1", "2"], "modiar's first moves")
+    expect(lines[0], "0  modiar/2,8,8,8,8,8/N/0,0/1", "M1")
+    expect(ok("moves", "modiar/7,7,7,7,7,7/S/0,0/1").splitlines()[0],
+           "0  modiar/0,8,8,8,8,8/N/2,0/2", "M2")
+    expect(ok("moves", "modiar/12,2,11,11,2,4/S/0,0/4").splitlines()[0],
+           "0  modiar/2,4,13,13,0,0/N/10,0/5", "M3")
+    expect(ok("moves", "rio-kadalis").splitlines()[0],
+           "0  rio-kadalis/2,7,1,6,1,6,6,6,0,1,6,6/N/0,0/1/0,0", "R1")
+    expect(ok("moves", "rio-kadalis-cw").splitlines()[0],
+           "0  rio-kadalis-cw/2,6,6,1,0,6,6,6,1,6,1,7/N/0,0/1/0,0", "R2")
+    # M5: pit 5 is a grand slam, pit 3 does not feed; the game ends.
+    m5 = "modiar/0,0,0,2,4,10/N/18,8/19"
+    expect(ok("moves", m5), "4  modiar/1,1,0,2,1,11/S/18,8/20 (over)\n", "M5")
+    expect(ok("moves", m5, "--all"),
+           "3  illegal move: another move gives stones to the empty opponent row\n"
+           "4  modiar/1,1,0,2,1,11/S/18,8/20 (over)\n"
+           "5  illegal move: it would capture the whole opponent row (grand slam)\n", "M5 --all")
+    # R5: the endless move; R6: closed pits.
+    r5 = ok("moves", "rio-kadalis/0,2,1,0,2,1,3,1,0,1,0,1/N/20,16/17/0,0", "--all").splitlines()
+    expect(len(r5), 6, "R5 --all lists North's six pits")
+    expect(r5[0], "6  illegal move: its relay sowing would never end", "R5 pit 6")
+    expect(r5[2], "8  illegal move: the pit is empty", "R5 pit 8")
+    expect(r5[4], "10  illegal move: the pit is empty", "R5 pit 10")
+    expect([l for l in r5 if "illegal" not in l],
+           ok("moves", "rio-kadalis/0,2,1,0,2,1,3,1,0,1,0,1/N/20,16/17/0,0").splitlines(),
+           "--all lists the legal moves as without it")
+    expect([l.split("  ")[0] for l in ok("moves", "rio-kadalis/0,2,1,0,2,1,3,1,0,1,0,1/N/20,16/17/0,0").splitlines()],
+           ["7", "9", "11"], "R5 legal moves")
+    r6 = ok("moves", "rio-kadalis-5/x,x,4,4,4,4,4,4,4,4/S/0,0/0/2,6", "--all").splitlines()
+    expect(r6[:3], ["0  illegal move: the pit is closed this round",
+                    "1  illegal move: the pit is closed this round",
+                    "2  rio-kadalis-5/x,x,0,0,9,9,1,1,8,0/N/4,0/1/2,6"], "R6 --all")
+    # M4 and M6.
+    expect(ok("moves", "modiar/0,3,1,1,2,5/S/10,20/9"), "1  modiar/0,1,0,0,2,5/N/14,20/10\n", "M4")
+    expect(ok("moves", "modiar/0,0,0,2,1,1/N/12,26/27"), "3  modiar/0,0,0,1,0,1/S/12,28/28 (over)\n",
+           "M6")
+    # M7: over at once.
+    expect(ok("moves", "modiar/1,1,0,0,0,1/S/20,19/30"),
+           "No legal move: the game or round is over.\n", "M7")
+
+
+# ---------------------------------------------------------------- perft
+
+def perft_by_moves(position, depth):
+    """Counts lines of play through 'mancala moves', one call a node."""
+    counts = [0] * depth
+    def walk(pos, d):
+        lines = ok("moves", pos).splitlines()
+        if lines[0].startswith("No legal move"):
+            return
+        counts[d] += len(lines)
+        if d + 1 < depth:
+            for line in lines:
+                after = line.split("  ")[1]
+                if not after.endswith(" (over)"):
+                    walk(after, d + 1)
+    walk(position, 0)
+    return counts
+
+
+def test_perft():
+    expect(ok("perft", "modiar", "1"), "depth 1: 3\n", "perft modiar 1 (M1: 0 1 2)")
+    expect(ok("perft", "rio-kadalis", "1"), "depth 1: 6\n", "perft rio-kadalis 1 (R1: 0-5)")
+    expect(ok("perft", "rio-kadalis/0,2,1,0,2,1,3,1,0,1,0,1/N/20,16/17/0,0", "1"),
+           "depth 1: 3\n", "perft R5 1 (7 9 11)")
+    expect(ok("perft", "modiar/1,1,0,0,0,1/S/20,19/30", "3"),
+           "depth 1: 0\ndepth 2: 0\ndepth 3: 0\n", "perft of a finished game")
+    # Depth by depth against a walk through the moves command.
+    for position in ["modiar", "rio-kadalis-5", "modiar/12,2,11,11,2,4/S/0,0/4"]:
+        counts = perft_by_moves(position, 3)
+        expected = "".join(f"depth {d + 1}: {c}\n" for d, c in enumerate(counts))
+        expect(ok("perft", position, "3"), expected, f"perft {position} 3")
+
+
+# ---------------------------------------------------------------- play
+
+BOARD_M5 = """          5   4   3
+North |  10   4   2 |  captured 8  <- to move
+South |   0   0   0 |  captured 18
+          0   1   2
+"""
+
+PLAY_M5 = """modiar: South human, North human.
+""" + BOARD_M5 + """North, your move (4; u undo, h hint, q quit): 5
+Cannot play 5: illegal move: it would capture the whole opponent row (grand slam).
+North, your move (4; u undo, h hint, q quit): 3
+Cannot play 3: illegal move: another move gives stones to the empty opponent row.
+North, your move (4; u undo, h hint, q quit): 0
+Cannot play 0: illegal move: the pit belongs to the opponent.
+North, your move (4; u undo, h hint, q quit): 6
+Cannot play 6: pit or player number out of range.
+North, your move (4; u undo, h hint, q quit): four
+Type a pit number, u (undo), h (hint) or q (quit).
+North, your move (4; u undo, h hint, q quit): 
+North, your move (4; u undo, h hint, q quit): 4
+
+North plays 4: 1 lap, 4 stones sown, the last into pit 1.
+          5   4   3
+North |  11   1   2 |  captured 8
+South |   1   1   0 |  captured 18
+          0   1   2
+Game over: South has no legal move. South 20, North 22: North wins.
+"""
+
+BOARD_M4 = """          5   4   3
+North |   5   2   1 |  captured 20
+South |   0   3   1 |  captured 10  <- to move
+          0   1   2
+"""
+
+PLAY_M4 = """modiar: South human, North human.
+""" + BOARD_M4 + """South, your move (1; u undo, h hint, q quit): u
+Cannot undo: no move to undo or report.
+South, your move (1; u undo, h hint, q quit): 2
+Cannot play 2: illegal move: a single stone cannot be moved.
+South, your move (1; u undo, h hint, q quit): 0
+Cannot play 0: illegal move: the pit is empty.
+South, your move (1; u undo, h hint, q quit): 1
+
+South plays 1: 1 lap, 3 stones sown, the last into pit 3.
+  South captures 2 from pit 3.
+  South captures 2 from pit 2.
+          5   4   3
+North |   5   2   0 |  captured 20  <- to move
+South |   0   1   0 |  captured 14
+          0   1   2
+North, your move (4 5; u undo, h hint, q quit): u
+Took back 1 move.
+""" + BOARD_M4 + """South, your move (1; u undo, h hint, q quit): q
+Quit.
+"""
+
+
+def test_play():
+    # Two humans, every line known from the rules: refused moves with the
+    # library's reasons, a capture chain (M4), undo, quitting, the end (M5).
+    expect(ok("play", "modiar/0,0,0,2,4,10/N/18,8/19", "--south", "human", "--north", "human",
+              stdin="5\n3\n0\n6\nfour\n\n4\n"), PLAY_M5, "M5 played by two humans")
+    expect(ok("play", "modiar/0,3,1,1,2,5/S/10,20/9", "--north", "human",
+              stdin="u\n2\n0\n1\nu\nq\n"), PLAY_M4, "M4 with undo")
+
+    # The first move's forfeited capture (M1); input running out ends the game.
+    out = ok("play", "modiar", "--north", "human", stdin="0\n")
+    check("South plays 0: 1 lap, 7 stones sown, the last into pit 0.\n"
+          "  First move: no capture, the 2 stones stay in pit 0.\n" in out, f"M1:\n{out}")
+    check(out.endswith("North, your move (3 4 5; u undo, h hint, q quit): \nEnd of input.\nQuit.\n"),
+          f"end of input:\n{out}")
+
+    # Human against random: the same seed gives the same game; undo takes
+    # back the computer's reply and the human's move.
+    script = "0\nu\n1\nq\n"
+    first = ok("play", "modiar", "--seed", "7", stdin=script)
+    expect(ok("play", "modiar", "--seed", "7", stdin=script), first, "a replayed seed")
+    check(first.startswith("modiar: South human, North random (--seed 7).\n"), first)
+    undone = first.split("Took back 2 moves.\n")
+    expect(len(undone), 2, "one undo of two moves")
+    start_board = "".join(START_MODIAR.splitlines(True)[1:5])
+    check(undone[1].startswith(start_board), f"the start position after undo:\n{undone[1]}")
+
+    # Random against random to the end; replaying its moves by hand gives
+    # the same game, so the loop plays exactly the moves it reports.
+    auto = ok("play", "modiar", "--south", "random", "--north", "random", "--seed", "3")
+    moves = re.findall(r"^(?:South|North) plays (\d+):", auto, re.M)
+    check(len(moves) > 5, f"a whole game:\n{auto}")
+    result = auto.splitlines()[-1]
+    check(re.fullmatch(r"Game over: .* South (\d+), North (\d+): .*\.", result), result)
+    south, north = map(int, re.search(r"South (\d+), North (\d+)", result).groups())
+    expect(south + north, 42, "all of Modiar's stones are counted")
+    by_hand = ok("play", "modiar", "--south", "human", "--north", "human",
+                 stdin="".join(m + "\n" for m in moves))
+    expect(by_hand.splitlines()[-1], result, "the game replayed by hand")
+    expect(re.findall(r"^(?:South|North) plays .*$", by_hand, re.M),
+           re.findall(r"^(?:South|North) plays .*$", auto, re.M), "the move reports")
+    expect(ok("play", "modiar", "--south", "random", "--north", "random", "--seed", "3"), auto,
+           "two computer players with a seed")
+
+
+# ---------------------------------------------------------------- match
+
+def test_match():
+    # Move reports of Rio Kadalis: relays (R1), a four for the row's owner
+    # (R3), binikh (R4), the endless and closed refusals (R5, R6).
+    out = ok("play", "rio-kadalis", "--north", "human", stdin="0\nq\n")
+    check("South plays 0: 5 laps (relays from 4 9 2 8), 26 stones sown, the last into pit 2.\n"
+          in out, f"R1:\n{out}")
+    out = ok("play", "rio-kadalis/0,0,0,0,0,3,3,0,0,0,0,2/S/20,20/30/0,0", "--north", "human",
+             stdin="5\nq\n")
+    check("South plays 5: 1 lap, 3 stones sown, the last into pit 8.\n"
+          "  North captures the four formed in pit 6.\n" in out, f"R3:\n{out}")
+    out = ok("play", "rio-kadalis/0,0,0,0,0,1,3,0,0,0,0,4/S/20,20/30/0,0", "--north", "human",
+             stdin="5\nq\n")
+    check("South plays 5: 1 lap, 1 stone sown, the last into pit 6.\n"
+          "  Binikh: South captures the four in pit 6 and the move ends.\n" in out, f"R4:\n{out}")
+    check("North |   4   0   0   0   0   0 |  captured 20  bank 0  <- to move\n"
+          "South |   0   0   0   0   0   0 |  captured 24  bank 0\n" in out, f"after R4:\n{out}")
+    out = ok("play", "rio-kadalis/0,2,1,0,2,1,3,1,0,1,0,1/N/20,16/17/0,0", "--south", "human",
+             "--north", "human", stdin="6\nq\n")
+    check("Cannot play 6: illegal move: its relay sowing would never end.\n" in out, f"R5:\n{out}")
+    out = ok("play", "rio-kadalis-5/x,x,4,4,4,4,4,4,4,4/S/0,0/0/2,6", "--north", "human",
+             stdin="0\nq\n")
+    check("Cannot play 0: illegal move: the pit is closed this round.\n" in out, f"R6:\n{out}")
+
+    # A whole match: each round opens min(n, T div 4) pits per player, banks
+    # the rest, and the other player starts; it ends when a player has
+    # fewer than 4 stones.
+    for rules, n, total, seed in [("rio-kadalis", 6, 48, "5"), ("rio-kadalis-5-cw", 5, 40, "11")]:
+        out = ok("play", rules, "--south", "random", "--north", "random", "--seed", seed)
+        ends = re.findall(r"^Round (\d+) over: .* South (\d+), North (\d+): .*$", out, re.M)
+        starts = re.findall(r"^Round (\d+): (South|North) moves first\. South opens (\d+) pits?, "
+                            r"bank (\d+); North opens (\d+) pits?, bank (\d+)\.$", out, re.M)
+        check(len(ends) >= 1, f"{rules}: rounds were played")
+        expect(len(starts), len(ends) - 1, f"{rules}: a round starts after each round but the last")
+        first = "South"
+        for i, (number, south, north) in enumerate(ends):
+            expect(int(number), i + 1, "round numbers")
+            south, north = int(south), int(north)
+            expect(south + north, total, f"{rules} round {number}: every stone counted")
+            if i + 1 < len(ends):
+                first = "North" if first == "South" else "South"
+                expected = (str(i + 2), first, str(min(n, south // 4)), str(south - 4 * min(n, south // 4)),
+                            str(min(n, north // 4)), str(north - 4 * min(n, north // 4)))
+                expect(starts[i], expected, f"{rules}: the start of round {i + 2}")
+                check(south >= 4 and north >= 4, "the match goes on only while both have 4")
+        last_south, last_north = int(ends[-1][1]), int(ends[-1][2])
+        check(min(last_south, last_north) < 4, f"{rules}: the match ends below 4 stones")
+        winner = "South" if last_south > last_north else "North"
+        expect(out.splitlines()[-1],
+               f"Match over after {len(ends)} round{'s' if len(ends) > 1 else ''}: "
+               f"{winner} wins the match.", f"{rules}: the match result")
+
+    out = ok("play", "rio-kadalis", "--south", "random", "--north", "random", "--seed", "5",
+             "--rounds", "2")
+    expect(out.splitlines()[-1], "Match stopped after 2 rounds (--rounds).", "--rounds 2")
+    expect(len(re.findall(r"^Round \d+ over", out, re.M)), 2, "two rounds with --rounds 2")
+
+
+# ---------------------------------------------------------------- colour
+
+def run_on_terminal(*args, env=None, stdin_text=None):
+    """Runs mancala with its stdout on a pseudo-terminal; returns the output."""
+    try:
+        master, slave = pty.openpty()
+    except OSError as error:
+        raise Skip(f"no pseudo-terminal: {error}")
+    full_env = dict(os.environ)
+    full_env.pop("NO_COLOR", None)
+    full_env.update(env or {})
+    proc = subprocess.Popen([MANCALA, *args], stdout=slave, stderr=subprocess.PIPE,
+                            stdin=subprocess.PIPE, env=full_env)
+    os.close(slave)
+    proc.stdin.write((stdin_text or "").encode())
+    proc.stdin.close()
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # EIO: the terminal's other end is closed
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(master)
+    proc.wait(timeout=60)
+    expect(proc.returncode, 0, f"status of mancala {' '.join(args)} on a terminal")
+    return b"".join(chunks).decode()
+
+
+def test_color():
+    commands = [["show", "rio-kadalis-5/x,x,4,4,4,4,4,4,4,4/S/0,0/0/2,6"],
+                ["play", "modiar", "--south", "random", "--north", "random", "--seed", "1"]]
+    for args in commands:
+        colored = run_on_terminal(*args)
+        check("\033[" in colored, f"colours on a terminal: mancala {' '.join(args)}")
+        plain = run_on_terminal(*args, env={"NO_COLOR": "1"})
+        check("\033" not in plain, f"no colours with NO_COLOR: mancala {' '.join(args)}")
+        expect(re.sub(r"\033\[[0-9;]*m", "", colored), plain, "the same text without colours")
+        check("\033" not in ok(*args), f"no colours into a pipe: mancala {' '.join(args)}")
+        # The terminal turns "\n" into "\r\n".
+        expect(plain.replace("\r\n", "\n"), ok(*args), "the same text on a terminal and a pipe")
+
+
+# ---------------------------------------------------------------- engines
+
+def analysis_rows(out):
+    """Parses the table of 'mancala analyze': [(move, lo, hi, how, line)]."""
+    rows = []
+    for line in out.splitlines()[3:]:
+        m = re.fullmatch(r"  +(\d+)  +([+-]\d+)(?:\.\.([+-]\d+))?  (exact|solved|depth \d+) +((?: \d+)+)",
+                         line)
+        check(m, f"an analysis line: {line!r}")
+        lo = int(m.group(2))
+        hi = int(m.group(3)) if m.group(3) else lo
+        rows.append((int(m.group(1)), lo, hi, m.group(4), [int(x) for x in m.group(5).split()]))
+    return rows
+
+
+def final_difference(position, player):
+    """The final stone difference for player ('S' or 'N') if the game or
+    round ended at this position: captures, bank and own row (rule 7)."""
+    pos = parse_position(position)
+    n = len(pos["pits"]) // 2
+    banks = pos["banks"] or [0, 0]
+    rows = [pos["pits"][:n], pos["pits"][n:]]
+    score = [pos["captured"][i] + banks[i] + sum(p or 0 for p in rows[i]) for i in (0, 1)]
+    return score[0] - score[1] if player == "S" else score[1] - score[0]
+
+
+def position_key(position):
+    """What the repetition rule compares: the pits and the player to move."""
+    fields = position.split("/")
+    return fields[1], fields[2]
+
+
+def move_values(position, path=()):
+    """The exact value of each legal move for the player to move, through
+    'mancala moves', with the repetition rule along the line (a parsed
+    position has no history, so the line is kept here)."""
+    side = position.split("/")[2]
+    path = path + (position_key(position),)
+    values = {}
+    for line in ok("moves", position).splitlines():
+        move, after = line.split("  ")
+        if after.endswith(" (over)") or position_key(after) in path:
+            values[int(move)] = final_difference(after.removesuffix(" (over)"), side)
+        else:
+            values[int(move)] = -max(move_values(after, path).values())
+    return values
+
+
+# Small endings, each line of play at most 6 plies long.
+ENDINGS = ["modiar/0,3,1,1,2,5/S/10,20/9", "modiar/3,0,2,0,2,1/S/18,16/30",
+           "modiar/2,2,0,3,0,0/S/17,18/30", "rio-kadalis/0,0,0,0,1,1,3,0,0,0,0,0/S/23,20/30/0,0",
+           "rio-kadalis-5/0,0,0,1,2,3,0,0,0,0/S/18,16/30/0,0"]
+
+
+def test_search():
+    status, out, err = run("analyze", "modiar", "--depth", "2")
+    if status == 1 and unavailable(err, "the search"):
+        raise Skip("the library has no search engine yet")
+    expect((status, err), (0, ""), "analyze modiar --depth 2")
+
+    # Forced endings, exact whatever the depth (M5, M6).
+    expect(ok("analyze", "modiar/0,0,0,2,4,10/N/18,8/19", "--depth", "4"),
+           "North to move; 1 legal move ranked by search to depth 4.\n"
+           "Score: the final stone difference for North.\n"
+           "  move   score  how       line\n"
+           "     4      +2  exact     4\n", "analyze M5")
+    expect(analysis_rows(ok("analyze", "modiar/0,0,0,2,1,1/N/12,26/27")),
+           [(3, 18, 18, "exact", [3])], "analyze M6")
+
+    # Small endings: every move's exact score equals a minimax through
+    # 'moves', best first, each with its line.
+    for position in ENDINGS:
+        rows = analysis_rows(ok("analyze", position, "--depth", "30"))
+        values = move_values(position)
+        expect({r[0]: (r[1], r[2], r[3]) for r in rows},
+               {m: (v, v, "exact") for m, v in values.items()}, f"analyze {position}")
+        expect([r[1] for r in rows], sorted(values.values(), reverse=True), "best first")
+        check(all(r[4][0] == r[0] for r in rows), "each line starts with its move")
+
+    rows = analysis_rows(ok("analyze", "rio-kadalis", "--time", "0.3"))
+    expect(sorted(r[0] for r in rows), [0, 1, 2, 3, 4, 5], "analyze --time ranks every move")
+
+    # Search players and hints.
+    game = ok("play", "modiar", "--south", "search:4", "--north", "random", "--seed", "2")
+    check(game.splitlines()[-1].startswith("Game over: "), game)
+    check(re.search(r"^  \(search: depth \d+, score [+-]\d+\)$", game, re.M), game)
+    expect(ok("play", "modiar", "--south", "search:4", "--north", "random", "--seed", "2"), game,
+           "a search player plays the same game twice")
+    match = ok("play", "rio-kadalis-5", "--south", "search:3", "--north", "search:2", "--rounds", "1")
+    check(match.splitlines()[-1] in ("Match stopped after 1 round (--rounds).",) or
+          match.splitlines()[-1].startswith("Match over"), match)
+    hint = ok("play", "modiar", "--north", "human", stdin="h\nq\n")
+    m = re.search(r"^Hint: play (\d+) \(search depth \d+, score [+-]\d+\)\.$", hint, re.M)
+    check(m and int(m.group(1)) in (0, 1, 2), f"a hint among the legal moves:\n{hint}")
+
+
+def test_mcts():
+    status, out, err = run("play", "modiar", "--south", "mcts:20", "--north", "random", "--seed", "1")
+    if status == 1 and unavailable(err, "Monte Carlo tree search"):
+        raise Skip("the library has no Monte Carlo tree search yet")
+    expect((status, err), (0, ""), "mcts against random")
+    check(out.splitlines()[-1].startswith("Game over: "), out)
+    expect(ok("play", "modiar", "--south", "mcts:20", "--north", "random", "--seed", "1"), out,
+           "the same seed gives the same game")
+    match = ok("play", "rio-kadalis", "--south", "mcts:30", "--north", "random", "--seed", "4",
+               "--rounds", "1")
+    check(re.search(r"^Round 1 over: ", match, re.M), match)
+
+
+def test_solve():
+    with tempfile.TemporaryDirectory() as tmp:
+        table = os.path.join(tmp, "modiar.table")
+        status, out, err = run("solve", "modiar", "--out", table)
+        if status == 1 and unavailable(err, "the Modiar solver"):
+            raise Skip("the library has no Modiar solver yet")
+        expect((status, err), (0, ""), "solve modiar")
+        lines = out.splitlines()
+        check(lines, "a log")
+        for line in lines[:-1]:
+            check(re.fullmatch(r"layer \d+/\d+: \S+ of \S+ positions done, \S+ positions/s, \S+ left",
+                               line), f"a log line: {line!r}")
+        check(re.fullmatch(r"Solved modiar in \d+:\d\d(:\d\d)?; the table is in " + re.escape(table) + r"\.",
+                           lines[-1]), lines[-1])
+        check(os.path.getsize(table) > 0, "a table was written")
+
+        rows = analysis_rows(ok("analyze", "modiar", "--table", table))
+        expect(sorted(r[0] for r in rows), [0, 1, 2], "every first move ranked")
+        check(all(r[3] == "solved" for r in rows), "ranked by the table")
+        expect(analysis_rows(ok("analyze", "modiar/0,0,0,2,4,10/N/18,8/19", "--table", table)),
+               [(4, 2, 2, "exact", [4])], "M5 by the table")
+        for position in [p for p in ENDINGS if p.startswith("modiar/")]:
+            rows = analysis_rows(ok("analyze", position, "--table", table))
+            expect({r[0]: (r[1], r[2]) for r in rows},
+                   {m: (v, v) for m, v in move_values(position).items()},
+                   f"the table's values of {position}")
+
+        # The perfect player gets at least the value of the start position.
+        value = rows[0][1]
+        game = ok("play", "modiar", "--south", "perfect", "--north", "random", "--seed", "9",
+                  "--table", table)
+        m = re.search(r"South (\d+), North (\d+)", game.splitlines()[-1])
+        check(m and int(m.group(1)) - int(m.group(2)) >= value,
+              f"perfect play keeps the value {value}:\n{game.splitlines()[-1]}")
+
+
+GROUPS = {name[5:]: fn for name, fn in globals().items() if name.startswith("test_")}
+
+
+def main():
+    global MANCALA
+    if len(sys.argv) != 3 or sys.argv[2] not in GROUPS:
+        print(f"usage: {sys.argv[0]} MANCALA {{{','.join(GROUPS)}}}", file=sys.stderr)
+        return 2
+    MANCALA = sys.argv[1]
+    try:
+        GROUPS[sys.argv[2]]()
+    except Skip as skip:
+        print(f"SKIP: {skip}")
+        return SKIP
+    except Failure as failure:
+        print(f"FAIL: {failure}")
+        return 1
+    print("ok")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
