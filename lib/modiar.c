@@ -8,9 +8,12 @@
 
 enum { MODIAR_PITS = 6, MODIAR_ROW = 3 };
 
+/* 2, 4 or 6, as a set of counts: bit c set for a capturing count c. */
+#define CAPTURE_COUNTS (1u << 2 | 1u << 4 | 1u << 6)
+
 static int is_capture_count(int stones)
 {
-    return stones == 2 || stones == 4 || stones == 6;
+    return stones <= 6 && (CAPTURE_COUNTS >> stones & 1);
 }
 
 static int row_stones(const struct mc_state *s, int player)
@@ -19,10 +22,36 @@ static int row_stones(const struct mc_state *s, int player)
     return row[0] + row[1] + row[2];
 }
 
-static int modiar_sow(const struct mc_board *b, const struct mc_state *s, int pit,
-                      struct mc_state *out, struct mc_recorder *rec)
+/* The pit before `p` along the sowing path. */
+static int previous_pit(int p)
 {
-    (void)b;
+    return p ? p - 1 : MODIAR_PITS - 1;
+}
+
+/* Byte vectors over the first 8 pits (Modiar uses 6) for sowing a whole
+ * lap by arithmetic. extra_stone[pit][rest]: the `rest` pits from `pit`
+ * on, along the sowing path, that get one stone more than the others. */
+#define DISTANCE(from, to) (((to) - (from) + MODIAR_PITS) % MODIAR_PITS)
+#define EXTRA(pit, rest, p) (DISTANCE(pit, p) < (rest))
+#define EXTRA_ROW(pit, rest) \
+    {EXTRA(pit, rest, 0), EXTRA(pit, rest, 1), EXTRA(pit, rest, 2), \
+     EXTRA(pit, rest, 3), EXTRA(pit, rest, 4), EXTRA(pit, rest, 5), 0, 0}
+#define EXTRA_PIT(pit) \
+    {EXTRA_ROW(pit, 0), EXTRA_ROW(pit, 1), EXTRA_ROW(pit, 2), \
+     EXTRA_ROW(pit, 3), EXTRA_ROW(pit, 4), EXTRA_ROW(pit, 5)}
+static const uint8_t extra_stone[MODIAR_PITS][MODIAR_PITS][8] = {
+    EXTRA_PIT(0), EXTRA_PIT(1), EXTRA_PIT(2), EXTRA_PIT(3), EXTRA_PIT(4), EXTRA_PIT(5),
+};
+static const uint8_t unit_in_pit[MODIAR_PITS][8] = {
+    {1}, {0, 1}, {0, 0, 1}, {0, 0, 0, 1}, {0, 0, 0, 0, 1}, {0, 0, 0, 0, 0, 1},
+};
+static const uint8_t unit_in_every_pit[8] = {1, 1, 1, 1, 1, 1, 0, 0};
+
+/* Rules 1 to 5 for one move. Inline so that the move generator gets a copy
+ * without the recorder (rec is NULL there), the hot path. */
+static inline int modiar_move(const struct mc_state *s, int pit, struct mc_state *out,
+                              struct mc_recorder *rec)
+{
     const int stones = s->pit[pit];
     const int mover = s->to_move;
     const int opponent = mover ^ 1;
@@ -34,33 +63,45 @@ static int modiar_sow(const struct mc_board *b, const struct mc_state *s, int pi
         return MANCALA_E_SINGLETON;
 
     /* Rule 2: the first stone goes back into the origin, stone k lands in
-     * pit + k - 1; one lap of the hand, no relay. */
+     * pit + k - 1; one lap of the hand, no relay. So every pit receives
+     * stones / 6, and the `stones % 6` pits from the origin on one more:
+     * the whole lap by arithmetic, each pit written once. */
+    const int laps = stones / MODIAR_PITS, rest = stones % MODIAR_PITS;
     *out = *s;
-    out->pit[pit] = 0;
     mc_record(rec, MANCALA_EV_LAP, pit, stones, mover);
     if (!rec) {
-        const int laps = stones / MODIAR_PITS, rest = stones % MODIAR_PITS;
-        for (int k = 0; k < MODIAR_PITS; k++)
-            out->pit[(pit + k) % MODIAR_PITS] += (uint8_t)(laps + (k < rest));
+        /* The six pits as one 64-bit word, each byte a pit (in memory
+         * order, so the tables below work on either byte order): the
+         * origin loses its stones and every pit gains its share at once.
+         * No byte leaves 0..42, so no carry or borrow crosses pits. */
+        uint64_t pits, lifted, extra, one_each;
+        memcpy(&pits, out->pit, sizeof pits);
+        memcpy(&lifted, unit_in_pit[pit], sizeof lifted);
+        memcpy(&extra, extra_stone[pit][rest], sizeof extra);
+        memcpy(&one_each, unit_in_every_pit, sizeof one_each);
+        pits += (uint64_t)laps * one_each + extra - (uint64_t)stones * lifted;
+        memcpy(out->pit, &pits, sizeof pits);
     } else {
-        for (int k = 0; k < stones; k++) {
-            int p = (pit + k) % MODIAR_PITS;
+        out->pit[pit] = 0;
+        for (int k = 0, p = pit; k < stones; k++, p = p == MODIAR_PITS - 1 ? 0 : p + 1) {
             out->pit[p]++;
             mc_record(rec, MANCALA_EV_SOW, p, out->pit[p], mover);
         }
     }
-    const int last = (pit + stones - 1) % MODIAR_PITS;
+    int last = pit + rest - 1; /* (pit + stones - 1) mod 6 */
+    if (last < 0)
+        last += MODIAR_PITS;
+    else if (last >= MODIAR_PITS)
+        last -= MODIAR_PITS;
 
     /* Rule 3: capture 2, 4 or 6 in the last pit, then backwards along the
      * sowing path through pits sown into by this move. Rule 4: on the very
      * first move the capture is forfeited. */
     const int forfeit = s->ply == 0;
     const int sown = stones < MODIAR_PITS ? stones : MODIAR_PITS;
-    const int opponent_after_sowing = row_stones(out, opponent);
-    int taken = 0;
-    for (int i = 0; i < sown; i++) {
-        int p = (last - i + MODIAR_PITS) % MODIAR_PITS;
-        int here = out->pit[p];
+    int taken = 0, taken_from_opponent = 0;
+    for (int i = 0, p = last; i < sown; i++, p = previous_pit(p)) {
+        const int here = out->pit[p];
         if (!is_capture_count(here))
             break;
         if (forfeit) {
@@ -69,33 +110,47 @@ static int modiar_sow(const struct mc_board *b, const struct mc_state *s, int pi
         }
         mc_record(rec, MANCALA_EV_CAPTURE, p, here, mover);
         taken += here;
+        if (p / MODIAR_ROW == opponent)
+            taken_from_opponent += here;
         out->pit[p] = 0;
+    }
+    if (!taken) {
+        mc_finish_move(out, pit);
+        return 0;
     }
     out->captured[mover] = (uint8_t)(out->captured[mover] + taken);
 
     /* Rule 5: a capture that empties a row holding stones after the sowing
-     * is illegal (convention). */
-    if (taken && opponent_after_sowing && !row_stones(out, opponent))
+     * is illegal (convention). The row held stones after the sowing if and
+     * only if it holds some now or some were taken from it. */
+    if (taken_from_opponent && !row_stones(out, opponent))
         return MANCALA_E_GRAND_SLAM;
 
     mc_finish_move(out, pit);
     return 0;
 }
 
-/* Whether the sowing of `stones` from `pit` puts a stone into the row of
- * `player` (Rule 6). */
-static int sowing_reaches_row(int pit, int stones, int player)
+static int modiar_sow(const struct mc_board *b, const struct mc_state *s, int pit,
+                      struct mc_state *out, struct mc_recorder *rec)
+{
+    (void)b;
+    return modiar_move(s, pit, out, rec);
+}
+
+/* Whether the sowing of `stones` from `pit` of the mover's row puts a
+ * stone into the opponent's row (Rule 6): the lap covers the pits from
+ * `pit` to `pit + min(stones, 6) - 1`, and the opponent's row begins
+ * right after the end of the mover's. */
+static int sowing_reaches_opponent(int pit, int stones, int mover)
 {
     const int sown = stones < MODIAR_PITS ? stones : MODIAR_PITS;
-    for (int k = 0; k < sown; k++)
-        if ((pit + k) % MODIAR_PITS / MODIAR_ROW == player)
-            return 1;
-    return 0;
+    return pit + sown - 1 >= (mover + 1) * MODIAR_ROW;
 }
 
 static void modiar_generate(const struct mc_board *b, const struct mc_state *s,
                             struct mc_moves *out, int8_t *why)
 {
+    (void)b;
     const int mover = s->to_move;
     const int first = mover * MODIAR_ROW;
     const int must_feed = row_stones(s, mover ^ 1) == 0;
@@ -104,12 +159,12 @@ static void modiar_generate(const struct mc_board *b, const struct mc_state *s,
 
     /* Rules 1 to 5 for each pit; grand slams are removed first. */
     for (int pit = first; pit < first + MODIAR_ROW; pit++) {
-        int reason = modiar_sow(b, s, pit, &out->child[count], NULL);
+        int reason = modiar_move(s, pit, &out->child[count], NULL);
         if (why)
             why[pit] = (int8_t)reason;
         if (reason)
             continue;
-        feeds[count] = must_feed && sowing_reaches_row(pit, s->pit[pit], mover ^ 1);
+        feeds[count] = must_feed && sowing_reaches_opponent(pit, s->pit[pit], mover);
         any_feeds |= feeds[count];
         out->pit[count++] = (uint8_t)pit;
     }
