@@ -9,15 +9,16 @@
  *       position by mancala_play() and mancala_undo(), the repetition rule
  *       on; a game that ends earlier contributes nothing below its end.
  *
- * Only the public API is used, as a research program would use it. Each
- * command prints exactly one line (the formats are relied upon by scripts):
+ * Only the public API is used, as a research program would use it. Times
+ * are the processor time of this (single-threaded) process. Each command
+ * prints exactly one line (the formats are relied upon by scripts):
  *
  *   RULES games=G plies=P seconds=S games_per_s=X plies_per_s=Y
  *   RULES perft DEPTH = COUNT seconds=S nodes_per_s=Y
  *
  * SPDX-License-Identifier: MIT
  */
-/* clock_gettime() and CLOCK_MONOTONIC */
+/* clock_gettime() and CLOCK_PROCESS_CPUTIME_ID */
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
@@ -29,10 +30,13 @@
 
 #include <mancala.h>
 
+/* The processor time this process has used, in seconds: the benchmark is
+ * single-threaded, so this is the time on one core, and it does not count
+ * the time other programs on a busy machine hold the processor. */
 static double now(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 

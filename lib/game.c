@@ -20,6 +20,7 @@ struct history_entry {
     struct mc_state state;
     uint8_t count;             /* its legal moves, as in struct mc_moves */
     uint8_t pit[MANCALA_MAX_PITS / 2];
+    uint32_t quiet_start;      /* the game's quiet_start in this position */
 };
 
 struct mancala_game {
@@ -37,6 +38,8 @@ struct mancala_game {
     void *opaque;
     struct history_entry *history; /* positions before each move of this round */
     uint32_t history_len, history_cap;
+    uint32_t quiet_start;      /* history index of the first position with
+                                * cur's captures: none before can recur */
 };
 
 static const struct mc_variant variants[] = {
@@ -103,18 +106,31 @@ static int stones_in_row(const struct mancala_game *g, int player)
 /* The repetition rule: has cur occurred before in this game or round?
  * Only positions since the last capture can be equal to it (captures
  * remove stones), and only those with the same player to move, which
- * alternates: every other one. */
+ * alternates: every other one, from the position before the last move's. */
 static int position_recurred(const struct mancala_game *g)
 {
-    const int captured = g->cur.captured[0] + g->cur.captured[1];
-    for (uint32_t i = g->history_len; i >= 2; i -= 2) {
-        const struct mc_state *old = &g->history[i - 2].state;
-        if (old->captured[0] + old->captured[1] != captured)
-            break;
-        if (old->to_move == g->cur.to_move && memcmp(old->pit, g->cur.pit, sizeof old->pit) == 0)
+    /* The 12 pits as two words, compared word by word: this loop is most
+     * of the cost of the rule in long capture-free stretches. */
+    uint64_t lo;
+    uint32_t hi;
+    memcpy(&lo, g->cur.pit, sizeof lo);
+    memcpy(&hi, g->cur.pit + sizeof lo, sizeof hi);
+    const struct history_entry *stop = g->history + g->quiet_start;
+    for (const struct history_entry *e = g->history + g->history_len; e - stop >= 2;) {
+        e -= 2;
+        uint64_t old_lo;
+        uint32_t old_hi;
+        memcpy(&old_lo, e->state.pit, sizeof old_lo);
+        memcpy(&old_hi, e->state.pit + sizeof old_lo, sizeof old_hi);
+        if (old_lo == lo && old_hi == hi)
             return 1;
     }
     return 0;
+}
+
+static int captures(const struct mc_state *s)
+{
+    return s->captured[0] + s->captured[1];
 }
 
 /* Brings the legal moves and the end of the game up to date with cur. */
@@ -308,12 +324,15 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
     entry->state = game->cur;
     entry->count = (uint8_t)game->moves.count;
     memcpy(entry->pit, game->moves.pit, sizeof entry->pit);
+    entry->quiet_start = game->quiet_start;
     if (game->children) {
         game->cur = game->moves.child[i];
     } else {
         /* After an undo: the move is known to be legal, sow it alone. */
         game->board.variant->rules->sow(&game->board, &entry->state, pit, &game->cur, NULL);
     }
+    if (captures(&game->cur) != captures(&entry->state))
+        game->quiet_start = game->history_len;
     settle(game);
     return MANCALA_OK;
 }
@@ -331,6 +350,7 @@ MANCALA_EXPORT int mancala_undo(mancala_game *game)
     game->cur = entry->state;
     game->moves.count = entry->count;
     memcpy(game->moves.pit, entry->pit, sizeof entry->pit);
+    game->quiet_start = entry->quiet_start;
     game->children = 0;
     game->end = MANCALA_END_NONE;
     return MANCALA_OK;
@@ -642,6 +662,7 @@ MANCALA_EXPORT int mancala_next_round(mancala_game *game)
     mancala__board_init(&game->board, v, closed);
     game->cur = s;
     game->history_len = 0;
+    game->quiet_start = 0;
     settle(game);
     return MANCALA_OK;
 }
