@@ -27,8 +27,9 @@ struct mancala_game {
     struct mc_board board;
     struct mc_state cur;
     struct mc_moves moves;     /* legal moves of cur; count 0 once over */
-    uint8_t children;          /* moves.child[] holds the children of cur;
-                                * after an undo only the pits are known */
+    uint8_t children;          /* moves.child[] holds the children of cur
+                                * (not after an undo, nor for a game whose
+                                * rules list moves without them) */
     uint8_t end;               /* enum mancala_end */
     uint8_t repetition;        /* MANCALA_OPT_REPETITION */
     uint8_t bank[2];
@@ -136,13 +137,17 @@ static int captures(const struct mc_state *s)
 /* Brings the legal moves and the end of the game up to date with cur. */
 static void settle(struct mancala_game *g)
 {
-    g->children = 1;
     if (g->repetition && g->history_len && position_recurred(g)) {
         g->moves.count = 0;
         g->end = MANCALA_END_REPETITION;
         return;
     }
-    g->board.variant->rules->generate(&g->board, &g->cur, &g->moves, NULL);
+    const struct mc_rules *rules = g->board.variant->rules;
+    g->children = !rules->list;
+    if (rules->list)
+        rules->list(&g->board, &g->cur, &g->moves);
+    else
+        rules->generate(&g->board, &g->cur, &g->moves, NULL);
     g->end = g->moves.count ? MANCALA_END_NONE : MANCALA_END_NO_MOVES;
 }
 
@@ -328,7 +333,8 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
     if (game->children) {
         game->cur = game->moves.child[i];
     } else {
-        /* After an undo: the move is known to be legal, sow it alone. */
+        /* Known to be legal (listed without children, or after an undo):
+         * sow it alone. */
         game->board.variant->rules->sow(&game->board, &entry->state, pit, &game->cur, NULL);
     }
     if (captures(&game->cur) != captures(&entry->state))

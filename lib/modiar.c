@@ -8,12 +8,14 @@
 
 enum { MODIAR_PITS = 6, MODIAR_ROW = 3 };
 
-/* 2, 4 or 6, as a set of counts: bit c set for a capturing count c. */
-#define CAPTURE_COUNTS (1u << 2 | 1u << 4 | 1u << 6)
+/* 2, 4 or 6, as a set of counts: bit c set for a capturing count c. A pit
+ * never holds 64 stones (there are 42), so this needs no branch, which
+ * matters: whether a count captures is as good as random. */
+#define CAPTURE_COUNTS (UINT64_C(1) << 2 | UINT64_C(1) << 4 | UINT64_C(1) << 6)
 
 static int is_capture_count(int stones)
 {
-    return stones <= 6 && (CAPTURE_COUNTS >> stones & 1);
+    return CAPTURE_COUNTS >> stones & 1;
 }
 
 static int row_stones(const struct mc_state *s, int player)
@@ -26,6 +28,14 @@ static int row_stones(const struct mc_state *s, int player)
 static int previous_pit(int p)
 {
     return p ? p - 1 : MODIAR_PITS - 1;
+}
+
+/* Where the last stone of `stones` sown from `pit` falls, from `rest`,
+ * stones mod 6: (pit + stones - 1) mod 6 without a division. */
+static int last_pit(int pit, int rest)
+{
+    const int last = pit + rest - 1;
+    return last < 0 ? last + MODIAR_PITS : last >= MODIAR_PITS ? last - MODIAR_PITS : last;
 }
 
 /* Byte vectors over the first 8 pits (Modiar uses 6) for sowing a whole
@@ -88,11 +98,7 @@ static inline int modiar_move(const struct mc_state *s, int pit, struct mc_state
             mc_record(rec, MANCALA_EV_SOW, p, out->pit[p], mover);
         }
     }
-    int last = pit + rest - 1; /* (pit + stones - 1) mod 6 */
-    if (last < 0)
-        last += MODIAR_PITS;
-    else if (last >= MODIAR_PITS)
-        last -= MODIAR_PITS;
+    const int last = last_pit(pit, rest);
 
     /* Rule 3: capture 2, 4 or 6 in the last pit, then backwards along the
      * sowing path through pits sown into by this move. Rule 4: on the very
@@ -147,26 +153,60 @@ static int sowing_reaches_opponent(int pit, int stones, int mover)
     return pit + sown - 1 >= (mover + 1) * MODIAR_ROW;
 }
 
-static void modiar_generate(const struct mc_board *b, const struct mc_state *s,
-                            struct mc_moves *out, int8_t *why)
+/* Whether the move of `stones` (at least 2) from `pit` captures anything
+ * (rules 3 and 4), without sowing: only the count its last stone makes in
+ * the last pit matters. That pit receives one stone per lap and, unless
+ * `stones` is a multiple of 6, one more; it is the origin (emptied first)
+ * when `stones` is 1 more than a multiple of 6. */
+static int move_captures(const struct mc_state *s, int pit, int stones)
 {
-    (void)b;
+    if (s->ply == 0)
+        return 0;
+    const int laps = stones / MODIAR_PITS, rest = stones % MODIAR_PITS;
+    const int last = last_pit(pit, rest);
+    const int before = s->pit[last] & -(last != pit);
+    return is_capture_count(before + laps + (rest != 0));
+}
+
+/* Lists the legal moves, with their children if `children` is set (a
+ * constant in each caller, so each gets its own code). */
+static inline void list_moves(const struct mc_state *s, struct mc_moves *out, int8_t *why,
+                              int children)
+{
     const int mover = s->to_move;
     const int first = mover * MODIAR_ROW;
-    const int must_feed = row_stones(s, mover ^ 1) == 0;
+    const int opponent_stones = row_stones(s, mover ^ 1);
+    const int must_feed = opponent_stones == 0;
+    /* Rule 5 needs looking at only if a capture can empty the opponent's
+     * row: it takes at most 6 stones from each of its 3 pits, and sowing
+     * never takes stones from it. */
+    const int grand_slam_possible = opponent_stones <= 3 * 6;
     int feeds[MODIAR_ROW];
     int count = 0, any_feeds = 0;
 
-    /* Rules 1 to 5 for each pit; grand slams are removed first. */
+    /* Rules 1 to 5 for each pit; grand slams are removed first. Without
+     * the children, only a move that may be a grand slam needs sowing. */
     for (int pit = first; pit < first + MODIAR_ROW; pit++) {
-        int reason = modiar_move(s, pit, &out->child[count], NULL);
-        if (why)
-            why[pit] = (int8_t)reason;
-        if (reason)
-            continue;
-        feeds[count] = must_feed && sowing_reaches_opponent(pit, s->pit[pit], mover);
-        any_feeds |= feeds[count];
-        out->pit[count++] = (uint8_t)pit;
+        const int stones = s->pit[pit];
+        int legal;
+        if (children) {
+            int reason = modiar_move(s, pit, &out->child[count], NULL);
+            if (why)
+                why[pit] = (int8_t)reason;
+            legal = !reason;
+        } else {
+            /* Rule 1, as in modiar_move(). Whether a pit can be played is
+             * as good as random, so it is counted rather than branched on. */
+            legal = stones >= 2;
+            if (grand_slam_possible && (legal & move_captures(s, pit, stones))) {
+                struct mc_state scratch;
+                legal = !modiar_move(s, pit, &scratch, NULL);
+            }
+        }
+        feeds[count] = must_feed && sowing_reaches_opponent(pit, stones, mover);
+        any_feeds |= feeds[count] & legal;
+        out->pit[count] = (uint8_t)pit;
+        count += legal;
     }
 
     /* Rule 6: if the opponent's row is empty, a move that feeds it must be
@@ -180,14 +220,30 @@ static void modiar_generate(const struct mc_board *b, const struct mc_state *s,
                 continue;
             }
             out->pit[kept] = out->pit[i];
-            out->child[kept++] = out->child[i];
+            if (children)
+                out->child[kept] = out->child[i];
+            kept++;
         }
         count = kept;
     }
     out->count = count;
 }
 
+static void modiar_generate(const struct mc_board *b, const struct mc_state *s,
+                            struct mc_moves *out, int8_t *why)
+{
+    (void)b;
+    list_moves(s, out, why, 1);
+}
+
+static void modiar_list(const struct mc_board *b, const struct mc_state *s, struct mc_moves *out)
+{
+    (void)b;
+    list_moves(s, out, NULL, 0);
+}
+
 const struct mc_rules mancala__modiar_rules = {
     .sow = modiar_sow,
     .generate = modiar_generate,
+    .list = modiar_list,
 };
