@@ -34,8 +34,7 @@ static int previous_pit(int p)
  * stones mod 6: (pit + stones - 1) mod 6 without a division. */
 static int last_pit(int pit, int rest)
 {
-    const int last = pit + rest - 1;
-    return last < 0 ? last + MODIAR_PITS : last >= MODIAR_PITS ? last - MODIAR_PITS : last;
+    return (int)((unsigned)(pit + rest + MODIAR_PITS - 1) % MODIAR_PITS);
 }
 
 /* Byte vectors over the first 8 pits (Modiar uses 6) for sowing a whole
@@ -76,7 +75,7 @@ static inline int modiar_move(const struct mc_state *s, int pit, struct mc_state
      * pit + k - 1; one lap of the hand, no relay. So every pit receives
      * stones / 6, and the `stones % 6` pits from the origin on one more:
      * the whole lap by arithmetic, each pit written once. */
-    const int laps = stones / MODIAR_PITS, rest = stones % MODIAR_PITS;
+    const int laps = (int)((unsigned)stones / MODIAR_PITS), rest = (int)((unsigned)stones % MODIAR_PITS);
     *out = *s;
     mc_record(rec, MANCALA_EV_LAP, pit, stones, mover);
     if (!rec) {
@@ -162,7 +161,7 @@ static int move_captures(const struct mc_state *s, int pit, int stones)
 {
     if (s->ply == 0)
         return 0;
-    const int laps = stones / MODIAR_PITS, rest = stones % MODIAR_PITS;
+    const int laps = (int)((unsigned)stones / MODIAR_PITS), rest = (int)((unsigned)stones % MODIAR_PITS);
     const int last = last_pit(pit, rest);
     const int before = s->pit[last] & -(last != pit);
     return is_capture_count(before + laps + (rest != 0));
