@@ -111,6 +111,16 @@ static int rio_sow(const struct mc_board *b, const struct mc_state *s, int pit,
     return rio_move(b, s, pit, out, rec);
 }
 
+/* The lowest set bit of a non-zero `bits` (a de Bruijn sequence: portable
+ * C, and no branch). */
+static int lowest_bit(unsigned bits)
+{
+    static const uint8_t position[32] = {0,  1,  28, 2,  29, 14, 24, 3,  30, 22, 20,
+                                         15, 25, 17, 4,  8,  31, 27, 13, 23, 21, 19,
+                                         16, 7,  26, 12, 18, 6,  11, 5,  10, 9};
+    return position[(uint32_t)((bits & -bits) * 0x077cb531u) >> 27];
+}
+
 static void rio_generate(const struct mc_board *b, const struct mc_state *s,
                          struct mc_moves *out, int8_t *why)
 {
@@ -118,15 +128,31 @@ static void rio_generate(const struct mc_board *b, const struct mc_state *s,
     const int first = s->to_move * n;
     int count = 0;
 
-    for (int pit = first; pit < first + n; pit++) {
-        int reason;
-        if (b->closed >> pit & 1)
-            reason = MANCALA_E_CLOSED;
-        else
-            reason = rio_move(b, s, pit, &out->child[count], NULL);
-        if (why)
+    if (why) {
+        for (int pit = first; pit < first + n; pit++) {
+            int reason;
+            if (b->closed >> pit & 1)
+                reason = MANCALA_E_CLOSED;
+            else
+                reason = rio_move(b, s, pit, &out->child[count], NULL);
             why[pit] = (int8_t)reason;
-        if (!reason)
+            if (!reason)
+                out->pit[count++] = (uint8_t)pit;
+        }
+        out->count = count;
+        return;
+    }
+
+    /* The hot path: which pits are open and hold stones is as good as
+     * random, so they are gathered without branches, then visited in
+     * ascending order. */
+    unsigned candidates = 0;
+    for (int pit = first; pit < first + n; pit++)
+        candidates |= (unsigned)(s->pit[pit] != 0) << pit;
+    candidates &= ~(unsigned)b->closed;
+    for (; candidates; candidates &= candidates - 1) {
+        const int pit = lowest_bit(candidates);
+        if (!rio_move(b, s, pit, &out->child[count], NULL))
             out->pit[count++] = (uint8_t)pit;
     }
     out->count = count;
