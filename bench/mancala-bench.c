@@ -106,6 +106,8 @@ static int run_playouts(const char *rules, long long games, uint64_t seed)
     }
     double seconds = now() - t0;
     mancala_free(start);
+    if (seconds <= 0)
+        seconds = 1e-9; /* below the clock's resolution */
     printf("%s games=%lld plies=%lld seconds=%.3f games_per_s=%.0f plies_per_s=%.0f\n", rules,
            games, plies, seconds, (double)games / seconds, (double)plies / seconds);
     return 0;
@@ -148,8 +150,10 @@ static int run_perft(const char *rules, int depth)
         return fail("perft", status);
     double seconds = now() - t0;
     mancala_free(g);
+    if (seconds <= 0)
+        seconds = 1e-9; /* below the clock's resolution */
     printf("%s perft %d = %" PRIu64 " seconds=%.3f nodes_per_s=%.0f\n", rules, depth, count,
-           seconds, seconds > 0 ? (double)count / seconds : 0.0);
+           seconds, (double)count / seconds);
     return 0;
 }
 
