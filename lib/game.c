@@ -14,10 +14,22 @@
  * games and rounds never need more, so mancala_play() does not allocate. */
 #define HISTORY_RESERVE 512
 
+/* A position of the history with its legal moves, so that mancala_undo()
+ * restores both without generating the moves again. */
+struct history_entry {
+    struct mc_state state;
+    uint8_t count;             /* its legal moves, as in struct mc_moves */
+    uint8_t pit[MANCALA_MAX_PITS / 2];
+    uint32_t quiet_start;      /* the game's quiet_start in this position */
+};
+
 struct mancala_game {
     struct mc_board board;
     struct mc_state cur;
     struct mc_moves moves;     /* legal moves of cur; count 0 once over */
+    uint8_t children;          /* moves.child[] holds the children of cur
+                                * (not after an undo, nor for a game whose
+                                * rules list moves without them) */
     uint8_t end;               /* enum mancala_end */
     uint8_t repetition;        /* MANCALA_OPT_REPETITION */
     uint8_t bank[2];
@@ -25,8 +37,10 @@ struct mancala_game {
     int round;
     mancala_alloc_fn alloc;
     void *opaque;
-    struct mc_state *history;  /* positions before each move of this round */
+    struct history_entry *history; /* positions before each move of this round */
     uint32_t history_len, history_cap;
+    uint32_t quiet_start;      /* history index of the first position with
+                                * cur's captures: none before can recur */
 };
 
 static const struct mc_variant variants[] = {
@@ -93,18 +107,31 @@ static int stones_in_row(const struct mancala_game *g, int player)
 /* The repetition rule: has cur occurred before in this game or round?
  * Only positions since the last capture can be equal to it (captures
  * remove stones), and only those with the same player to move, which
- * alternates: every other one. */
+ * alternates: every other one, from the position before the last move's. */
 static int position_recurred(const struct mancala_game *g)
 {
-    const int captured = g->cur.captured[0] + g->cur.captured[1];
-    for (uint32_t i = g->history_len; i >= 2; i -= 2) {
-        const struct mc_state *old = &g->history[i - 2];
-        if (old->captured[0] + old->captured[1] != captured)
-            break;
-        if (old->to_move == g->cur.to_move && memcmp(old->pit, g->cur.pit, sizeof old->pit) == 0)
+    /* The 12 pits as two words, compared word by word: this loop is most
+     * of the cost of the rule in long capture-free stretches. */
+    uint64_t lo;
+    uint32_t hi;
+    memcpy(&lo, g->cur.pit, sizeof lo);
+    memcpy(&hi, g->cur.pit + sizeof lo, sizeof hi);
+    const struct history_entry *stop = g->history + g->quiet_start;
+    for (const struct history_entry *e = g->history + g->history_len; e - stop >= 2;) {
+        e -= 2;
+        uint64_t old_lo;
+        uint32_t old_hi;
+        memcpy(&old_lo, e->state.pit, sizeof old_lo);
+        memcpy(&old_hi, e->state.pit + sizeof old_lo, sizeof old_hi);
+        if (old_lo == lo && old_hi == hi)
             return 1;
     }
     return 0;
+}
+
+static int captures(const struct mc_state *s)
+{
+    return s->captured[0] + s->captured[1];
 }
 
 /* Brings the legal moves and the end of the game up to date with cur. */
@@ -115,7 +142,12 @@ static void settle(struct mancala_game *g)
         g->end = MANCALA_END_REPETITION;
         return;
     }
-    g->board.variant->rules->generate(&g->board, &g->cur, &g->moves, NULL);
+    const struct mc_rules *rules = g->board.variant->rules;
+    g->children = !rules->list;
+    if (rules->list)
+        rules->list(&g->board, &g->cur, &g->moves);
+    else
+        rules->generate(&g->board, &g->cur, &g->moves, NULL);
     g->end = g->moves.count ? MANCALA_END_NONE : MANCALA_END_NO_MOVES;
 }
 
@@ -218,8 +250,8 @@ MANCALA_EXPORT int mancala_clone(mancala_game **out, const mancala_game *game)
     struct mancala_game *g = game_alloc(game->alloc, game->opaque, NULL, sizeof *g);
     if (!g)
         return MANCALA_E_NOMEM;
-    struct mc_state *history = game_alloc(game->alloc, game->opaque, NULL,
-                                          game->history_cap * sizeof *history);
+    struct history_entry *history = game_alloc(game->alloc, game->opaque, NULL,
+                                               game->history_cap * sizeof *history);
     if (!history) {
         game_alloc(game->alloc, game->opaque, g, 0);
         return MANCALA_E_NOMEM;
@@ -267,7 +299,7 @@ static int reserve_history(struct mancala_game *g)
     if (g->history_cap > UINT32_MAX / 2 / sizeof *g->history)
         return MANCALA_E_NOMEM;
     uint32_t cap = g->history_cap * 2;
-    struct mc_state *grown = game_alloc(g->alloc, g->opaque, g->history, cap * sizeof *grown);
+    struct history_entry *grown = game_alloc(g->alloc, g->opaque, g->history, cap * sizeof *grown);
     if (!grown)
         return MANCALA_E_NOMEM;
     g->history = grown;
@@ -293,8 +325,20 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
     int status = reserve_history(game);
     if (status)
         return status;
-    game->history[game->history_len++] = game->cur;
-    game->cur = game->moves.child[i];
+    struct history_entry *entry = &game->history[game->history_len++];
+    entry->state = game->cur;
+    entry->count = (uint8_t)game->moves.count;
+    memcpy(entry->pit, game->moves.pit, sizeof entry->pit);
+    entry->quiet_start = game->quiet_start;
+    if (game->children) {
+        game->cur = game->moves.child[i];
+    } else {
+        /* Known to be legal (listed without children, or after an undo):
+         * sow it alone. */
+        game->board.variant->rules->sow(&game->board, &entry->state, pit, &game->cur, NULL);
+    }
+    if (captures(&game->cur) != captures(&entry->state))
+        game->quiet_start = game->history_len;
     settle(game);
     return MANCALA_OK;
 }
@@ -305,8 +349,16 @@ MANCALA_EXPORT int mancala_undo(mancala_game *game)
         return MANCALA_E_INVALID;
     if (!game->history_len)
         return MANCALA_E_NO_HISTORY;
-    game->cur = game->history[--game->history_len];
-    settle(game);
+    /* A position of the history had legal moves (one was played), so the
+     * game is not over there. Its legal moves were saved with it; a child
+     * is sown again only when it is played. */
+    const struct history_entry *entry = &game->history[--game->history_len];
+    game->cur = entry->state;
+    game->moves.count = entry->count;
+    memcpy(game->moves.pit, entry->pit, sizeof entry->pit);
+    game->quiet_start = entry->quiet_start;
+    game->children = 0;
+    game->end = MANCALA_END_NONE;
     return MANCALA_OK;
 }
 
@@ -326,7 +378,7 @@ MANCALA_EXPORT int mancala_history(const mancala_game *game, int *moves, size_t 
         return MANCALA_E_NOSPACE;
     /* Each position records the move that led to it. */
     for (uint32_t i = 1; i < count; i++)
-        moves[i - 1] = game->history[i].move;
+        moves[i - 1] = game->history[i].state.move;
     if (count)
         moves[count - 1] = game->cur.move;
     return (int)count;
@@ -340,7 +392,7 @@ MANCALA_EXPORT int mancala_last_move_events(const mancala_game *game, mancala_ev
         return MANCALA_E_NO_HISTORY;
     struct mc_recorder rec = {events, cap, 0};
     struct mc_state after;
-    game->board.variant->rules->sow(&game->board, &game->history[game->history_len - 1],
+    game->board.variant->rules->sow(&game->board, &game->history[game->history_len - 1].state,
                                     game->cur.move, &after, &rec);
     return (int)rec.count;
 }
@@ -512,6 +564,8 @@ MANCALA_EXPORT int mancala_playout(const mancala_game *game, uint64_t seed, int 
     /* A private copy of the position: the handle's history (read only) and
      * a local list of the positions reached since the last capture. */
     struct mancala_game g = *game;
+    if (!g.children && !g.end)
+        g.board.variant->rules->generate(&g.board, &g.cur, &g.moves, NULL);
     struct mc_state seen[PLAYOUT_MEMORY];
     uint32_t nseen = 0, history_len = game->history_len;
     uint64_t rng = seed ^ 0x9e3779b97f4a7c15u;
@@ -537,7 +591,7 @@ MANCALA_EXPORT int mancala_playout(const mancala_game *game, uint64_t seed, int 
         for (uint32_t i = 0; g.repetition && !recurred && i < nseen; i++)
             recurred = same_position(&seen[i], &g.cur);
         for (uint32_t i = 0; g.repetition && !recurred && i < history_len; i++)
-            recurred = same_position(&game->history[i], &g.cur);
+            recurred = same_position(&game->history[i].state, &g.cur);
         if (recurred) {
             g.end = MANCALA_END_REPETITION;
             break;
@@ -614,6 +668,7 @@ MANCALA_EXPORT int mancala_next_round(mancala_game *game)
     mancala__board_init(&game->board, v, closed);
     game->cur = s;
     game->history_len = 0;
+    game->quiet_start = 0;
     settle(game);
     return MANCALA_OK;
 }

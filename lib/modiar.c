@@ -8,9 +8,14 @@
 
 enum { MODIAR_PITS = 6, MODIAR_ROW = 3 };
 
+/* 2, 4 or 6, as a set of counts: bit c set for a capturing count c. A pit
+ * never holds 64 stones (there are 42), so this needs no branch, which
+ * matters: whether a count captures is as good as random. */
+#define CAPTURE_COUNTS (UINT64_C(1) << 2 | UINT64_C(1) << 4 | UINT64_C(1) << 6)
+
 static int is_capture_count(int stones)
 {
-    return stones == 2 || stones == 4 || stones == 6;
+    return CAPTURE_COUNTS >> stones & 1;
 }
 
 static int row_stones(const struct mc_state *s, int player)
@@ -19,10 +24,43 @@ static int row_stones(const struct mc_state *s, int player)
     return row[0] + row[1] + row[2];
 }
 
-static int modiar_sow(const struct mc_board *b, const struct mc_state *s, int pit,
-                      struct mc_state *out, struct mc_recorder *rec)
+/* The pit before `p` along the sowing path. */
+static int previous_pit(int p)
 {
-    (void)b;
+    return p ? p - 1 : MODIAR_PITS - 1;
+}
+
+/* Where the last stone of `stones` sown from `pit` falls, from `rest`,
+ * stones mod 6: (pit + stones - 1) mod 6 without a division. */
+static int last_pit(int pit, int rest)
+{
+    return (int)((unsigned)(pit + rest + MODIAR_PITS - 1) % MODIAR_PITS);
+}
+
+/* Byte vectors over the first 8 pits (Modiar uses 6) for sowing a whole
+ * lap by arithmetic. extra_stone[pit][rest]: the `rest` pits from `pit`
+ * on, along the sowing path, that get one stone more than the others. */
+#define DISTANCE(from, to) (((to) - (from) + MODIAR_PITS) % MODIAR_PITS)
+#define EXTRA(pit, rest, p) (DISTANCE(pit, p) < (rest))
+#define EXTRA_ROW(pit, rest) \
+    {EXTRA(pit, rest, 0), EXTRA(pit, rest, 1), EXTRA(pit, rest, 2), \
+     EXTRA(pit, rest, 3), EXTRA(pit, rest, 4), EXTRA(pit, rest, 5), 0, 0}
+#define EXTRA_PIT(pit) \
+    {EXTRA_ROW(pit, 0), EXTRA_ROW(pit, 1), EXTRA_ROW(pit, 2), \
+     EXTRA_ROW(pit, 3), EXTRA_ROW(pit, 4), EXTRA_ROW(pit, 5)}
+static const uint8_t extra_stone[MODIAR_PITS][MODIAR_PITS][8] = {
+    EXTRA_PIT(0), EXTRA_PIT(1), EXTRA_PIT(2), EXTRA_PIT(3), EXTRA_PIT(4), EXTRA_PIT(5),
+};
+static const uint8_t unit_in_pit[MODIAR_PITS][8] = {
+    {1}, {0, 1}, {0, 0, 1}, {0, 0, 0, 1}, {0, 0, 0, 0, 1}, {0, 0, 0, 0, 0, 1},
+};
+static const uint8_t unit_in_every_pit[8] = {1, 1, 1, 1, 1, 1, 0, 0};
+
+/* Rules 1 to 5 for one move. Inline so that the move generator gets a copy
+ * without the recorder (rec is NULL there), the hot path. */
+static inline int modiar_move(const struct mc_state *s, int pit, struct mc_state *out,
+                              struct mc_recorder *rec)
+{
     const int stones = s->pit[pit];
     const int mover = s->to_move;
     const int opponent = mover ^ 1;
@@ -34,33 +72,41 @@ static int modiar_sow(const struct mc_board *b, const struct mc_state *s, int pi
         return MANCALA_E_SINGLETON;
 
     /* Rule 2: the first stone goes back into the origin, stone k lands in
-     * pit + k - 1; one lap of the hand, no relay. */
+     * pit + k - 1; one lap of the hand, no relay. So every pit receives
+     * stones / 6, and the `stones % 6` pits from the origin on one more:
+     * the whole lap by arithmetic, each pit written once. */
+    const int laps = (int)((unsigned)stones / MODIAR_PITS), rest = (int)((unsigned)stones % MODIAR_PITS);
     *out = *s;
-    out->pit[pit] = 0;
     mc_record(rec, MANCALA_EV_LAP, pit, stones, mover);
     if (!rec) {
-        const int laps = stones / MODIAR_PITS, rest = stones % MODIAR_PITS;
-        for (int k = 0; k < MODIAR_PITS; k++)
-            out->pit[(pit + k) % MODIAR_PITS] += (uint8_t)(laps + (k < rest));
+        /* The six pits as one 64-bit word, each byte a pit (in memory
+         * order, so the tables below work on either byte order): the
+         * origin loses its stones and every pit gains its share at once.
+         * No byte leaves 0..42, so no carry or borrow crosses pits. */
+        uint64_t pits, lifted, extra, one_each;
+        memcpy(&pits, out->pit, sizeof pits);
+        memcpy(&lifted, unit_in_pit[pit], sizeof lifted);
+        memcpy(&extra, extra_stone[pit][rest], sizeof extra);
+        memcpy(&one_each, unit_in_every_pit, sizeof one_each);
+        pits += (uint64_t)laps * one_each + extra - (uint64_t)stones * lifted;
+        memcpy(out->pit, &pits, sizeof pits);
     } else {
-        for (int k = 0; k < stones; k++) {
-            int p = (pit + k) % MODIAR_PITS;
+        out->pit[pit] = 0;
+        for (int k = 0, p = pit; k < stones; k++, p = p == MODIAR_PITS - 1 ? 0 : p + 1) {
             out->pit[p]++;
             mc_record(rec, MANCALA_EV_SOW, p, out->pit[p], mover);
         }
     }
-    const int last = (pit + stones - 1) % MODIAR_PITS;
+    const int last = last_pit(pit, rest);
 
     /* Rule 3: capture 2, 4 or 6 in the last pit, then backwards along the
      * sowing path through pits sown into by this move. Rule 4: on the very
      * first move the capture is forfeited. */
     const int forfeit = s->ply == 0;
     const int sown = stones < MODIAR_PITS ? stones : MODIAR_PITS;
-    const int opponent_after_sowing = row_stones(out, opponent);
-    int taken = 0;
-    for (int i = 0; i < sown; i++) {
-        int p = (last - i + MODIAR_PITS) % MODIAR_PITS;
-        int here = out->pit[p];
+    int taken = 0, taken_from_opponent = 0;
+    for (int i = 0, p = last; i < sown; i++, p = previous_pit(p)) {
+        const int here = out->pit[p];
         if (!is_capture_count(here))
             break;
         if (forfeit) {
@@ -69,49 +115,97 @@ static int modiar_sow(const struct mc_board *b, const struct mc_state *s, int pi
         }
         mc_record(rec, MANCALA_EV_CAPTURE, p, here, mover);
         taken += here;
+        if (p / MODIAR_ROW == opponent)
+            taken_from_opponent += here;
         out->pit[p] = 0;
+    }
+    if (!taken) {
+        mc_finish_move(out, pit);
+        return 0;
     }
     out->captured[mover] = (uint8_t)(out->captured[mover] + taken);
 
     /* Rule 5: a capture that empties a row holding stones after the sowing
-     * is illegal (convention). */
-    if (taken && opponent_after_sowing && !row_stones(out, opponent))
+     * is illegal (convention). The row held stones after the sowing if and
+     * only if it holds some now or some were taken from it. */
+    if (taken_from_opponent && !row_stones(out, opponent))
         return MANCALA_E_GRAND_SLAM;
 
     mc_finish_move(out, pit);
     return 0;
 }
 
-/* Whether the sowing of `stones` from `pit` puts a stone into the row of
- * `player` (Rule 6). */
-static int sowing_reaches_row(int pit, int stones, int player)
+static int modiar_sow(const struct mc_board *b, const struct mc_state *s, int pit,
+                      struct mc_state *out, struct mc_recorder *rec)
 {
-    const int sown = stones < MODIAR_PITS ? stones : MODIAR_PITS;
-    for (int k = 0; k < sown; k++)
-        if ((pit + k) % MODIAR_PITS / MODIAR_ROW == player)
-            return 1;
-    return 0;
+    (void)b;
+    return modiar_move(s, pit, out, rec);
 }
 
-static void modiar_generate(const struct mc_board *b, const struct mc_state *s,
-                            struct mc_moves *out, int8_t *why)
+/* Whether the sowing of `stones` from `pit` of the mover's row puts a
+ * stone into the opponent's row (Rule 6): the lap covers the pits from
+ * `pit` to `pit + min(stones, 6) - 1`, and the opponent's row begins
+ * right after the end of the mover's. */
+static int sowing_reaches_opponent(int pit, int stones, int mover)
+{
+    const int sown = stones < MODIAR_PITS ? stones : MODIAR_PITS;
+    return pit + sown - 1 >= (mover + 1) * MODIAR_ROW;
+}
+
+/* Whether the move of `stones` (at least 2) from `pit` captures anything
+ * (rules 3 and 4), without sowing: only the count its last stone makes in
+ * the last pit matters. That pit receives one stone per lap and, unless
+ * `stones` is a multiple of 6, one more; it is the origin (emptied first)
+ * when `stones` is 1 more than a multiple of 6. */
+static int move_captures(const struct mc_state *s, int pit, int stones)
+{
+    if (s->ply == 0)
+        return 0;
+    const int laps = (int)((unsigned)stones / MODIAR_PITS), rest = (int)((unsigned)stones % MODIAR_PITS);
+    const int last = last_pit(pit, rest);
+    const int before = s->pit[last] & -(last != pit);
+    return is_capture_count(before + laps + (rest != 0));
+}
+
+/* Lists the legal moves, with their children if `children` is set (a
+ * constant in each caller, so each gets its own code). */
+static inline void list_moves(const struct mc_state *s, struct mc_moves *out, int8_t *why,
+                              int children)
 {
     const int mover = s->to_move;
     const int first = mover * MODIAR_ROW;
-    const int must_feed = row_stones(s, mover ^ 1) == 0;
+    const int opponent_stones = row_stones(s, mover ^ 1);
+    const int must_feed = opponent_stones == 0;
+    /* Rule 5 needs looking at only if a capture can empty the opponent's
+     * row: it takes at most 6 stones from each of its 3 pits, and sowing
+     * never takes stones from it. */
+    const int grand_slam_possible = opponent_stones <= 3 * 6;
     int feeds[MODIAR_ROW];
     int count = 0, any_feeds = 0;
 
-    /* Rules 1 to 5 for each pit; grand slams are removed first. */
+    /* Rules 1 to 5 for each pit; grand slams are removed first. Without
+     * the children, only a move that may be a grand slam needs sowing. */
     for (int pit = first; pit < first + MODIAR_ROW; pit++) {
-        int reason = modiar_sow(b, s, pit, &out->child[count], NULL);
-        if (why)
-            why[pit] = (int8_t)reason;
-        if (reason)
-            continue;
-        feeds[count] = must_feed && sowing_reaches_row(pit, s->pit[pit], mover ^ 1);
-        any_feeds |= feeds[count];
-        out->pit[count++] = (uint8_t)pit;
+        const int stones = s->pit[pit];
+        int legal;
+        if (children) {
+            int reason = modiar_move(s, pit, &out->child[count], NULL);
+            if (why)
+                why[pit] = (int8_t)reason;
+            legal = !reason;
+        } else {
+            /* Rule 1, as in modiar_move(). Whether a pit can be played is
+             * as good as random, so it is counted rather than branched on. */
+            legal = stones >= 2;
+            if (grand_slam_possible && (legal & move_captures(s, pit, stones))) {
+                struct mc_state scratch;
+                legal = !modiar_move(s, pit, &scratch, NULL);
+            }
+        }
+        feeds[count] = must_feed && sowing_reaches_opponent(pit, stones, mover);
+        any_feeds |= feeds[count] & legal;
+        out->pit[count] = (uint8_t)pit;
+        count += legal;
     }
 
     /* Rule 6: if the opponent's row is empty, a move that feeds it must be
@@ -125,14 +219,30 @@ static void modiar_generate(const struct mc_board *b, const struct mc_state *s,
                 continue;
             }
             out->pit[kept] = out->pit[i];
-            out->child[kept++] = out->child[i];
+            if (children)
+                out->child[kept] = out->child[i];
+            kept++;
         }
         count = kept;
     }
     out->count = count;
 }
 
+static void modiar_generate(const struct mc_board *b, const struct mc_state *s,
+                            struct mc_moves *out, int8_t *why)
+{
+    (void)b;
+    list_moves(s, out, why, 1);
+}
+
+static void modiar_list(const struct mc_board *b, const struct mc_state *s, struct mc_moves *out)
+{
+    (void)b;
+    list_moves(s, out, NULL, 0);
+}
+
 const struct mc_rules mancala__modiar_rules = {
     .sow = modiar_sow,
     .generate = modiar_generate,
+    .list = modiar_list,
 };

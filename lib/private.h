@@ -81,6 +81,11 @@ struct mc_rules {
      * mover's row and the MANCALA_E_* reason for each other one. */
     void (*generate)(const struct mc_board *b, const struct mc_state *s,
                      struct mc_moves *out, int8_t *why);
+    /* Optional (NULL if the game has none): lists the same moves as
+     * generate() into out->count and out->pit[] only, leaving out->child[]
+     * unspecified, for a game where deciding legality costs much less
+     * than sowing every move. The handle then sows only the move played. */
+    void (*list)(const struct mc_board *b, const struct mc_state *s, struct mc_moves *out);
 };
 
 struct mc_variant {

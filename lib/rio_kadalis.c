@@ -26,10 +26,20 @@ static void save_lap_start(struct lap_start *a, const struct mc_state *s, int fr
     a->from = from;
 }
 
-static int rio_sow(const struct mc_board *b, const struct mc_state *s, int pit,
-                   struct mc_state *out, struct mc_recorder *rec)
+/* Laps a move sows before rule 6 is checked. The check is exact from any
+ * lap on (the laps are deterministic, so an endless move repeats a lap
+ * start sooner or later whenever the detection starts), and nearly every
+ * move ends sooner: the check then costs nothing. */
+enum { LAPS_BEFORE_CYCLE_CHECK = 16 };
+
+/* Rules 1 to 6 for one move. Inline so that the move generator gets a copy
+ * without the recorder (rec is NULL there), the hot path. */
+static inline int rio_move(const struct mc_board *b, const struct mc_state *s, int pit,
+                           struct mc_state *out, struct mc_recorder *rec)
 {
     const int mover = s->to_move;
+    const int n = b->variant->n;
+    const uint8_t *next = b->next;
 
     /* Rule 1: any open pit of one's own with a stone. */
     if (s->pit[pit] == 0)
@@ -41,8 +51,7 @@ static int rio_sow(const struct mc_board *b, const struct mc_state *s, int pit,
      * sequence of lap starts, so the move is endless if and only if a lap
      * start recurs, which Brent's cycle detection finds. */
     struct lap_start saved;
-    unsigned power = 1, since_saved = 0;
-    save_lap_start(&saved, out, pit);
+    unsigned laps = 0, power = 1, since_saved = 0;
 
     int from = pit;
     for (;;) {
@@ -52,18 +61,18 @@ static int rio_sow(const struct mc_board *b, const struct mc_state *s, int pit,
         mc_record(rec, MANCALA_EV_LAP, from, hand, mover);
         int p = from;
         for (; hand > 1; hand--) {
-            p = b->next[p];
+            p = next[p];
             int here = ++out->pit[p];
             mc_record(rec, MANCALA_EV_SOW, p, here, mover);
             if (here == 4) {
                 /* Rule 3: a four formed mid-lap goes to the row's owner. */
-                int owner = mc_owner(b, p);
+                int owner = p >= n;
                 out->pit[p] = 0;
                 out->captured[owner] += 4;
                 mc_record(rec, MANCALA_EV_CAPTURE, p, 4, owner);
             }
         }
-        p = b->next[p];
+        p = next[p];
         int last = ++out->pit[p];
         mc_record(rec, MANCALA_EV_SOW, p, last, mover);
         if (last == 4) {
@@ -78,6 +87,12 @@ static int rio_sow(const struct mc_board *b, const struct mc_state *s, int pit,
 
         /* Rule 5: relay from p. */
         from = p;
+        if (++laps < LAPS_BEFORE_CYCLE_CHECK)
+            continue;
+        if (laps == LAPS_BEFORE_CYCLE_CHECK) {
+            save_lap_start(&saved, out, from);
+            continue;
+        }
         if (same_lap_start(&saved, out, from))
             return MANCALA_E_ENDLESS;
         if (++since_saved == power) {
@@ -90,6 +105,22 @@ static int rio_sow(const struct mc_board *b, const struct mc_state *s, int pit,
     return 0;
 }
 
+static int rio_sow(const struct mc_board *b, const struct mc_state *s, int pit,
+                   struct mc_state *out, struct mc_recorder *rec)
+{
+    return rio_move(b, s, pit, out, rec);
+}
+
+/* The lowest set bit of a non-zero `bits` (a de Bruijn sequence: portable
+ * C, and no branch). */
+static int lowest_bit(unsigned bits)
+{
+    static const uint8_t position[32] = {0,  1,  28, 2,  29, 14, 24, 3,  30, 22, 20,
+                                         15, 25, 17, 4,  8,  31, 27, 13, 23, 21, 19,
+                                         16, 7,  26, 12, 18, 6,  11, 5,  10, 9};
+    return position[(uint32_t)((bits & -bits) * 0x077cb531u) >> 27];
+}
+
 static void rio_generate(const struct mc_board *b, const struct mc_state *s,
                          struct mc_moves *out, int8_t *why)
 {
@@ -97,15 +128,31 @@ static void rio_generate(const struct mc_board *b, const struct mc_state *s,
     const int first = s->to_move * n;
     int count = 0;
 
-    for (int pit = first; pit < first + n; pit++) {
-        int reason;
-        if (b->closed >> pit & 1)
-            reason = MANCALA_E_CLOSED;
-        else
-            reason = rio_sow(b, s, pit, &out->child[count], NULL);
-        if (why)
+    if (why) {
+        for (int pit = first; pit < first + n; pit++) {
+            int reason;
+            if (b->closed >> pit & 1)
+                reason = MANCALA_E_CLOSED;
+            else
+                reason = rio_move(b, s, pit, &out->child[count], NULL);
             why[pit] = (int8_t)reason;
-        if (!reason)
+            if (!reason)
+                out->pit[count++] = (uint8_t)pit;
+        }
+        out->count = count;
+        return;
+    }
+
+    /* The hot path: which pits are open and hold stones is as good as
+     * random, so they are gathered without branches, then visited in
+     * ascending order. */
+    unsigned candidates = 0;
+    for (int pit = first; pit < first + n; pit++)
+        candidates |= (unsigned)(s->pit[pit] != 0) << pit;
+    candidates &= ~(unsigned)b->closed;
+    for (; candidates; candidates &= candidates - 1) {
+        const int pit = lowest_bit(candidates);
+        if (!rio_move(b, s, pit, &out->child[count], NULL))
             out->pit[count++] = (uint8_t)pit;
     }
     out->count = count;

@@ -55,8 +55,9 @@ for example in embed demo; do
 done
 readelf -d "$stage/embed-shared" | grep -q 'NEEDED.*\[libmancala\.so\.1\]' \
     || fail "the shared program does not need libmancala.so.1"
-LD_LIBRARY_PATH=$root$libdir ldd "$stage/embed-shared" | grep -q "=> $root$libdir/libmancala.so.1 " \
-    || fail "the shared program does not load the staged libmancala.so.1"
+LD_LIBRARY_PATH=$root$libdir ldd "$stage/embed-shared" >"$stage/ldd.out"
+grep -q "=> $root$libdir/libmancala.so.1 " "$stage/ldd.out" \
+    || { cat "$stage/ldd.out"; fail "the shared program does not load the staged libmancala.so.1"; }
 run_examples shared env LD_LIBRARY_PATH="$root$libdir"
 echo "shared: embed and demo built and ran"
 
