@@ -1,0 +1,241 @@
+/*
+ * Reading the solved table of Modiar: opening the file (memory-mapped,
+ * read-only), the value of a position and its best moves.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+/* open(), mmap() and O_CLOEXEC are POSIX, not C11. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "solve.h"
+
+struct mancala_table {
+    const uint8_t *map;     /* the whole file */
+    size_t size;
+    const uint8_t *entries;
+    int max_stones;
+    struct mt_binomial binom;
+    struct mc_board board;
+};
+
+/* Whether the mapped file is a table this library can read. */
+static int valid_table(const uint8_t *map, size_t size, const struct mt_binomial *binom)
+{
+    if (size < MT_HEADER_SIZE || memcmp(map + MT_OFF_MAGIC, mt_magic, sizeof mt_magic) != 0)
+        return 0;
+    static const char rules[16] = "modiar";
+    const uint64_t max_stones = mt_get(map + MT_OFF_MAX_STONES, 2);
+    if (mt_get(map + MT_OFF_VERSION, 4) != MT_VERSION ||
+        mt_get(map + MT_OFF_HEADER_SIZE, 4) != MT_HEADER_SIZE ||
+        memcmp(map + MT_OFF_RULES, rules, sizeof rules) != 0 ||
+        mt_get(map + MT_OFF_INDEX, 4) != MT_INDEX_MOVER_FIRST ||
+        mt_get(map + MT_OFF_PITS, 2) != MT_PITS || max_stones > MT_MAX_STONES ||
+        mt_get(map + MT_OFF_ENTRY_SIZE, 4) != MT_ENTRY_SIZE ||
+        mt_get(map + MT_OFF_RESERVED, 8) != 0)
+        return 0;
+    const uint64_t count = mt_get(map + MT_OFF_ENTRIES, 4);
+    if (count != mt_layer_start(binom, (int)max_stones + 1) ||
+        size != MT_HEADER_SIZE + (count * MT_ENTRY_SIZE + 7) / 8 * 8)
+        return 0;
+    uint8_t header[MT_HEADER_SIZE];
+    memcpy(header, map, sizeof header);
+    mt_put(header + MT_OFF_CHECKSUM, 0, 8);
+    uint64_t sum = mt_checksum(MT_CHECKSUM_SEED, header, sizeof header);
+    sum = mt_checksum(sum, map + MT_HEADER_SIZE, size - MT_HEADER_SIZE);
+    return sum == mt_get(map + MT_OFF_CHECKSUM, 8);
+}
+
+MANCALA_EXPORT int mancala_table_open(mancala_table **out, const char *path)
+{
+    if (!out || !path)
+        return MANCALA_E_INVALID;
+    const int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return MANCALA_E_IO;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return MANCALA_E_IO;
+    }
+    const size_t size = (size_t)st.st_size;
+    if (size < MT_HEADER_SIZE) {
+        close(fd);
+        return MANCALA_E_FORMAT;
+    }
+    void *map = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
+    close(fd);
+    if (map == MAP_FAILED)
+        return MANCALA_E_IO;
+
+    struct mancala_table *t = malloc(sizeof *t);
+    if (!t) {
+        munmap(map, size);
+        return MANCALA_E_NOMEM;
+    }
+    mt_binomial_init(&t->binom);
+    if (!valid_table(map, size, &t->binom)) {
+        free(t);
+        munmap(map, size);
+        return MANCALA_E_FORMAT;
+    }
+    t->map = map;
+    t->size = size;
+    t->entries = t->map + MT_HEADER_SIZE;
+    t->max_stones = (int)mt_get(t->map + MT_OFF_MAX_STONES, 2);
+    mancala__board_init(&t->board, mancala__variant_find("modiar", 6), 0);
+    *out = t;
+    return MANCALA_OK;
+}
+
+MANCALA_EXPORT void mancala_table_close(mancala_table *table)
+{
+    if (!table)
+        return;
+    munmap((void *)table->map, table->size);
+    free(table);
+}
+
+/* The position of `game` as the rule code sees it; checks that the table
+ * can answer for it. */
+static int read_position(const mancala_table *table, const mancala_game *game, struct mc_state *st)
+{
+    if (!table || !game)
+        return MANCALA_E_INVALID;
+    if (strcmp(mancala_rules(game), "modiar") != 0)
+        return MANCALA_E_UNSUPPORTED;
+    memset(st, 0, sizeof *st);
+    int stones = 0;
+    for (int p = 0; p < MT_PITS; p++)
+        stones += st->pit[p] = (uint8_t)mancala_pit(game, p);
+    for (int player = 0; player < 2; player++)
+        st->captured[player] = (uint8_t)mancala_captured(game, player);
+    st->to_move = (uint8_t)mancala_to_move(game);
+    st->ply = (uint32_t)mancala_ply(game);
+    return stones > table->max_stones ? MANCALA_E_RANGE : MANCALA_OK;
+}
+
+static struct mt_entry lookup(const mancala_table *table, const struct mc_state *st)
+{
+    uint8_t r[MT_PITS];
+    mt_mover_first(st, r);
+    return mt_entry_read(table->entries, mt_index(&table->binom, r));
+}
+
+/* A legal move, valued from the table for the player who makes it. */
+struct valued_move {
+    int pit;
+    int gain;      /* stones it captures */
+    int lo, hi;    /* bounds of its value, for the player who moves */
+    unsigned distance;
+};
+
+static int value_moves(const mancala_table *table, const struct mc_state *st, struct valued_move *out)
+{
+    struct mc_moves moves;
+    mancala__modiar_rules.generate(&table->board, st, &moves, NULL);
+    for (int m = 0; m < moves.count; m++) {
+        const struct mc_state *c = &moves.child[m];
+        const struct mt_entry e = lookup(table, c);
+        out[m].pit = moves.pit[m];
+        out[m].gain = c->captured[st->to_move] - st->captured[st->to_move];
+        out[m].lo = out[m].gain - e.hi;
+        out[m].hi = out[m].gain - e.lo;
+        out[m].distance = e.distance;
+    }
+    return moves.count;
+}
+
+MANCALA_EXPORT int mancala_table_value(const mancala_table *table, const mancala_game *game, int *lo, int *hi)
+{
+    struct mc_state st;
+    if (!lo || !hi)
+        return MANCALA_E_INVALID;
+    int status = read_position(table, game, &st);
+    if (status == MANCALA_E_INVALID || status == MANCALA_E_UNSUPPORTED)
+        return status;
+    const int mover = st.to_move;
+    if (mancala_is_over(game)) {
+        /* The game has its value already: the final scores. */
+        *lo = *hi = mancala_score(game, mover) - mancala_score(game, mover ^ 1);
+        return MANCALA_OK;
+    }
+    if (status)
+        return status;
+    int v_lo, v_hi;
+    if (st.ply == 0) {
+        /* Rule 4: the table holds positions without the first-move rule,
+         * so the first move is looked ahead. */
+        struct valued_move moves[MT_ROW];
+        const int count = value_moves(table, &st, moves);
+        v_lo = v_hi = -MT_MAX_STONES - 1;
+        for (int m = 0; m < count; m++) {
+            if (moves[m].lo > v_lo)
+                v_lo = moves[m].lo;
+            if (moves[m].hi > v_hi)
+                v_hi = moves[m].hi;
+        }
+    } else {
+        const struct mt_entry e = lookup(table, &st);
+        v_lo = e.lo;
+        v_hi = e.hi;
+    }
+    const int so_far = st.captured[mover] - st.captured[mover ^ 1];
+    *lo = so_far + v_lo;
+    *hi = so_far + v_hi;
+    return MANCALA_OK;
+}
+
+MANCALA_EXPORT int mancala_table_best_moves(const mancala_table *table, const mancala_game *game,
+                                            int *moves, size_t cap)
+{
+    struct mc_state st;
+    int status = read_position(table, game, &st);
+    if (status == MANCALA_E_INVALID || status == MANCALA_E_UNSUPPORTED)
+        return status;
+    if (mancala_is_over(game))
+        return 0;
+    if (status)
+        return status;
+    struct valued_move valued[MT_ROW];
+    const int count = value_moves(table, &st, valued);
+
+    /* The best value the mover can force, and how far the moves that force
+     * it are from settling it: a capture that forces it is an exit
+     * (potential 0); otherwise the nearest such move plus one. */
+    int best = -MT_MAX_STONES - 1;
+    for (int m = 0; m < count; m++)
+        if (valued[m].lo > best)
+            best = valued[m].lo;
+    unsigned potential = MT_NO_DISTANCE + 1;
+    for (int m = 0; m < count; m++) {
+        if (valued[m].lo != best)
+            continue;
+        const unsigned here = valued[m].gain ? 0 : valued[m].distance + 1;
+        if (here < potential)
+            potential = here;
+    }
+    /* Best moves force the best value and bring its end nearer: a capture,
+     * or a child whose distance is within the potential. Playing only these
+     * never repeats a position. */
+    int best_moves[MT_ROW], found = 0;
+    for (int m = 0; m < count; m++) {
+        if (valued[m].lo != best)
+            continue;
+        if (st.ply != 0 && !valued[m].gain && valued[m].distance > potential)
+            continue;
+        best_moves[found++] = valued[m].pit;
+    }
+    if (found && !moves)
+        return MANCALA_E_INVALID;
+    if ((size_t)found > cap)
+        return MANCALA_E_NOSPACE;
+    for (int m = 0; m < found; m++)
+        moves[m] = best_moves[m];
+    return found;
+}
