@@ -163,4 +163,12 @@ struct mt_stats {
 int mancala__solve_modiar_stones(const char *path, int max_stones, mancala_progress_fn progress,
                                  void *opaque, struct mt_stats *stats);
 
+/* The best moves of a position that the table covers and that is not
+ * over (solve_table.c): writes them to `moves` in ascending order and
+ * returns their count; `potential` (may be NULL) receives the measure that
+ * they lower: every position reachable in the layer after a best move and
+ * any reply has a lower potential. */
+int mancala__table_best(const mancala_table *table, const struct mc_state *st, int moves[MT_ROW],
+                        unsigned *potential);
+
 #endif /* MANCALA_SOLVE_H */

@@ -191,6 +191,47 @@ MANCALA_EXPORT int mancala_table_value(const mancala_table *table, const mancala
     return MANCALA_OK;
 }
 
+int mancala__table_best(const mancala_table *table, const struct mc_state *st, int moves[MT_ROW],
+                        unsigned *potential)
+{
+    struct valued_move valued[MT_ROW];
+    const int count = value_moves(table, st, valued);
+
+    /* The best value the mover can force, and the potential of the
+     * position: 0 at the end or if a capture forces it (an exit of the
+     * layer), otherwise 1 + the least distance of a move that forces it. */
+    int best = -MT_MAX_STONES - 1;
+    for (int m = 0; m < count; m++)
+        if (valued[m].lo > best)
+            best = valued[m].lo;
+    unsigned least = count ? MT_NO_DISTANCE + 1 : 0; /* the end: 0 */
+    for (int m = 0; m < count; m++) {
+        if (valued[m].lo != best)
+            continue;
+        const unsigned here = valued[m].gain ? 0 : valued[m].distance + 1;
+        if (here < least)
+            least = here;
+    }
+    /* Best moves force the best value and lower the potential: captures,
+     * and moves to a position whose distance is at most the potential.
+     * Every position the opponent can then reach in the layer has a
+     * distance below the child's (solve.c), and so a lower potential: a
+     * player who plays only best moves never repeats a position. The first
+     * move (ply 0) leads out of the positions the table measures, so there
+     * the value decides alone. */
+    int found = 0;
+    for (int m = 0; m < count; m++) {
+        if (valued[m].lo != best)
+            continue;
+        if (st->ply != 0 && !valued[m].gain && valued[m].distance > least)
+            continue;
+        moves[found++] = valued[m].pit;
+    }
+    if (potential)
+        *potential = least;
+    return found;
+}
+
 MANCALA_EXPORT int mancala_table_best_moves(const mancala_table *table, const mancala_game *game,
                                             int *moves, size_t cap)
 {
@@ -202,40 +243,13 @@ MANCALA_EXPORT int mancala_table_best_moves(const mancala_table *table, const ma
         return 0;
     if (status)
         return status;
-    struct valued_move valued[MT_ROW];
-    const int count = value_moves(table, &st, valued);
-
-    /* The best value the mover can force, and how far the moves that force
-     * it are from settling it: a capture that forces it is an exit
-     * (potential 0); otherwise the nearest such move plus one. */
-    int best = -MT_MAX_STONES - 1;
-    for (int m = 0; m < count; m++)
-        if (valued[m].lo > best)
-            best = valued[m].lo;
-    unsigned potential = MT_NO_DISTANCE + 1;
-    for (int m = 0; m < count; m++) {
-        if (valued[m].lo != best)
-            continue;
-        const unsigned here = valued[m].gain ? 0 : valued[m].distance + 1;
-        if (here < potential)
-            potential = here;
-    }
-    /* Best moves force the best value and bring its end nearer: a capture,
-     * or a child whose distance is within the potential. Playing only these
-     * never repeats a position. */
-    int best_moves[MT_ROW], found = 0;
-    for (int m = 0; m < count; m++) {
-        if (valued[m].lo != best)
-            continue;
-        if (st.ply != 0 && !valued[m].gain && valued[m].distance > potential)
-            continue;
-        best_moves[found++] = valued[m].pit;
-    }
+    int best[MT_ROW];
+    const int found = mancala__table_best(table, &st, best, NULL);
     if (found && !moves)
         return MANCALA_E_INVALID;
     if ((size_t)found > cap)
         return MANCALA_E_NOSPACE;
     for (int m = 0; m < found; m++)
-        moves[m] = best_moves[m];
+        moves[m] = best[m];
     return found;
 }
