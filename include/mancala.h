@@ -838,10 +838,13 @@ int mancala_table_value(const mancala_table *table, const mancala_game *game, in
  * The moves that force the position's lo and bring the end of the game
  * nearer: a player who always plays one of them from a position reached
  * without history (or from the start of the game) finishes with at least
- * lo and, the start position aside, never repeats a position. Where
- * several moves keep lo, those that would let the game turn in a cycle
- * are left out, so the list may not hold every move of value lo; it is
- * never empty while the game goes on.
+ * lo. Where several moves keep lo, those that would let the game turn in a
+ * cycle are left out, so the list may not hold every move of value lo; it
+ * is never empty while the game goes on. In Modiar, where either player
+ * can always force the game to end, such a player never repeats a
+ * position (the start position aside); in Rio Kadalis endgames a player
+ * who cannot force an end may still see the round end by repetition,
+ * never below lo.
  *
  * @param table The table.
  * @param game The position; not modified.
@@ -856,6 +859,34 @@ int mancala_table_value(const mancala_table *table, const mancala_game *game, in
  * @note Does not allocate. Thread-safe.
  */
 int mancala_table_best_moves(const mancala_table *table, const mancala_game *game, int *moves, size_t cap);
+
+/**
+ * @brief Solves Rio Kadalis endgames and writes their table file.
+ *
+ * Like mancala_solve_modiar(), for the positions of a "rio-kadalis" round
+ * (2 x 6 pits, counter-clockwise) with every pit open and at most
+ * @p max_stones stones on the board, either player to move. The file has
+ * the same format, with rules "rio-kadalis", 12 pits and index scheme 1 on
+ * 12 pit counts (`r[0..5]` the mover's row, `r[6..11]` the opponent's).
+ * A move that captures for the opponent (a four formed in their row,
+ * rule 3) counts against the mover. mancala_table_value() and
+ * mancala_table_best_moves() then answer for "rio-kadalis" games whose
+ * pits are all open and that have at most @p max_stones stones on the
+ * board (captures and banks included in the value).
+ *
+ * Sizes: C(max_stones + 12, 12) entries of 4 bytes: 2,704,156 for 12
+ * stones (10.8 MB), 30,421,755 for 16 (122 MB; the solve then needs
+ * about 1 GiB of memory).
+ *
+ * @param path Where to write the table.
+ * @param max_stones The most stones on the board, 0 ... 16.
+ * @param progress As for mancala_solve_modiar(); may be NULL.
+ * @param opaque Passed to @p progress.
+ * @return As mancala_solve_modiar(); ::MANCALA_E_INVALID also for
+ *         @p max_stones out of range.
+ */
+int mancala_solve_rio_kadalis(const char *path, int max_stones, mancala_progress_fn progress,
+                              void *opaque);
 
 #ifdef __cplusplus
 }

@@ -69,11 +69,12 @@
 struct solver {
     struct mt_binomial binom;
     struct mc_board board;
+    int pits, row;          /* the board: 6 and 3, or 12 and 6 */
     uint8_t *entries;       /* the table being written, MT_ENTRY_SIZE bytes each */
     struct mt_stats stats;
     /* Scratch for one layer, sized for the largest; indices are local to
      * the layer. */
-    uint32_t *child;        /* MT_ROW per position: children in the layer, NO_CHILD after */
+    uint32_t *child;        /* `row` per position: children in the layer, NO_CHILD after */
     uint8_t *pending;       /* per H node: moves whose child's L node is unsettled */
     int8_t *or_exit;        /* best exit of L nodes (or the end's value), NO_OR_EXIT */
     int8_t *and_exit;       /* worst exit of H nodes (or the end's value), NO_AND_EXIT */
@@ -103,15 +104,15 @@ static void free_scratch(struct solver *sv)
 
 static int alloc_scratch(struct solver *sv, uint32_t n)
 {
-    sv->child = malloc((size_t)n * MT_ROW * sizeof *sv->child);
+    sv->child = malloc((size_t)n * sv->row * sizeof *sv->child);
     sv->pending = malloc(n);
     sv->or_exit = malloc(n);
     sv->and_exit = malloc(n);
     sv->farthest = malloc((size_t)n * sizeof *sv->farthest);
     sv->l_distance = malloc((size_t)n * sizeof *sv->l_distance);
     sv->pred_start = malloc(((size_t)n + 1) * sizeof *sv->pred_start);
-    sv->pred = malloc((size_t)n * MT_ROW * sizeof *sv->pred);
-    sv->bucket_start = malloc((2 * MT_MAX_STONES + 2) * sizeof *sv->bucket_start);
+    sv->pred = malloc((size_t)n * sv->row * sizeof *sv->pred);
+    sv->bucket_start = malloc((2 * MT_MOST_STONES + 2) * sizeof *sv->bucket_start);
     sv->by_exit = malloc((size_t)n * 2 * sizeof *sv->by_exit);
     sv->queue = malloc((size_t)n * 2 * sizeof *sv->queue);
     return sv->child && sv->pending && sv->or_exit && sv->and_exit && sv->farthest &&
@@ -127,25 +128,26 @@ static uint8_t *entry(const struct solver *sv, uint32_t base, uint32_t i)
 
 /* Lists the moves of position i of layer s (pit counts r, mover first):
  * children inside the layer, the best and worst exit, and the counters. */
-static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, const uint8_t r[MT_PITS])
+static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, const uint8_t *r)
 {
     struct mc_state st;
     memset(&st, 0, sizeof st);
-    memcpy(st.pit, r, MT_PITS);
+    memcpy(st.pit, r, (size_t)sv->pits);
     st.to_move = MANCALA_SOUTH;
-    st.ply = 1; /* the first-move rule is the reader's business */
+    st.ply = 1; /* Modiar's first-move rule is the reader's business */
     struct mc_moves moves;
-    mancala__modiar_rules.generate(&sv->board, &st, &moves, NULL);
+    sv->board.variant->rules->generate(&sv->board, &st, &moves, NULL);
 
     int best = NO_OR_EXIT, worst = NO_AND_EXIT, inside = 0;
     for (int m = 0; m < moves.count; m++) {
         const struct mc_state *c = &moves.child[m];
-        const int gain = c->captured[MANCALA_SOUTH];
-        uint8_t cr[MT_PITS];
-        mt_mover_first(c, cr);
-        const uint32_t ci = mt_index(&sv->binom, cr);
-        if (gain == 0) {
-            sv->child[(size_t)i * MT_ROW + inside++] = ci - base;
+        /* In Rio Kadalis a move can also capture for the opponent (rule 3). */
+        const int gain = c->captured[MANCALA_SOUTH] - c->captured[MANCALA_NORTH];
+        uint8_t cr[MT_MOST_PITS];
+        mt_mover_first_k(c, cr, sv->pits);
+        const uint32_t ci = mt_index_k(&sv->binom, cr, sv->pits);
+        if (c->captured[MANCALA_SOUTH] + c->captured[MANCALA_NORTH] == 0) {
+            sv->child[(size_t)i * sv->row + inside++] = ci - base;
             sv->pred_start[ci - base + 1]++;
             continue;
         }
@@ -156,13 +158,15 @@ static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, const ui
             worst = e.lo - gain;
     }
     if (moves.count == 0) {
-        /* Rule 7: each player keeps their row. */
-        const int own = r[0] + r[1] + r[2];
+        /* Rule 7 of both games: each player keeps their row. */
+        int own = 0;
+        for (int p = 0; p < sv->row; p++)
+            own += r[p];
         best = own - (s - own);
         worst = -best;
     }
-    for (int k = inside; k < MT_ROW; k++)
-        sv->child[(size_t)i * MT_ROW + k] = NO_CHILD;
+    for (int k = inside; k < sv->row; k++)
+        sv->child[(size_t)i * sv->row + k] = NO_CHILD;
     sv->pending[i] = (uint8_t)inside;
     sv->or_exit[i] = (int8_t)best;
     sv->and_exit[i] = (int8_t)worst;
@@ -186,28 +190,24 @@ static int settle_h(struct solver *sv, uint32_t base, uint32_t i, int v)
 
 static int solve_layer(struct solver *sv, int s)
 {
-    const uint32_t base = mt_layer_start(&sv->binom, s);
-    const uint32_t n = mt_ways(&sv->binom, s, MT_PITS);
+    const uint32_t base = mt_layer_start_k(&sv->binom, s, sv->pits);
+    const uint32_t n = mt_ways(&sv->binom, s, sv->pits);
 
     /* Moves of every position, and the number of predecessors of each. */
     memset(sv->pred_start, 0, ((size_t)n + 1) * sizeof *sv->pred_start);
     uint32_t i = 0;
-    uint8_t r[MT_PITS];
-    for (r[0] = 0; r[0] <= s; r[0]++)
-        for (r[1] = 0; r[1] <= s - r[0]; r[1]++)
-            for (r[2] = 0; r[2] <= s - r[0] - r[1]; r[2]++)
-                for (r[3] = 0; r[3] <= s - r[0] - r[1] - r[2]; r[3]++)
-                    for (r[4] = 0; r[4] <= s - r[0] - r[1] - r[2] - r[3]; r[4]++) {
-                        r[5] = (uint8_t)(s - r[0] - r[1] - r[2] - r[3] - r[4]);
-                        expand(sv, s, base, i++, r);
-                    }
+    uint8_t r[MT_MOST_PITS] = {0};
+    r[sv->pits - 1] = (uint8_t)s;
+    do
+        expand(sv, s, base, i++, r);
+    while (mt_next_position(r, sv->pits));
 
     /* Predecessor lists. */
     for (i = 0; i < n; i++)
         sv->pred_start[i + 1] += sv->pred_start[i];
     for (i = 0; i < n; i++)
-        for (int k = 0; k < MT_ROW && sv->child[(size_t)i * MT_ROW + k] != NO_CHILD; k++)
-            sv->pred[sv->pred_start[sv->child[(size_t)i * MT_ROW + k]]++] = i;
+        for (int k = 0; k < sv->row && sv->child[(size_t)i * sv->row + k] != NO_CHILD; k++)
+            sv->pred[sv->pred_start[sv->child[(size_t)i * sv->row + k]]++] = i;
     for (i = n; i > 0; i--)
         sv->pred_start[i] = sv->pred_start[i - 1];
     sv->pred_start[0] = 0;
@@ -307,16 +307,18 @@ static int solve_layer(struct solver *sv, int s)
     return MANCALA_OK;
 }
 
-static int write_table(const char *path, int max_stones, uint8_t *entries, uint32_t count)
+static int write_table(const char *path, const struct solver *sv, int max_stones, uint32_t count)
 {
+    const uint8_t *entries = sv->entries;
+    const char *rules = sv->board.variant->name;
     uint8_t header[MT_HEADER_SIZE];
     memset(header, 0, sizeof header);
     memcpy(header + MT_OFF_MAGIC, mt_magic, sizeof mt_magic);
     mt_put(header + MT_OFF_VERSION, MT_VERSION, 4);
     mt_put(header + MT_OFF_HEADER_SIZE, MT_HEADER_SIZE, 4);
-    memcpy(header + MT_OFF_RULES, "modiar", 6);
+    memcpy(header + MT_OFF_RULES, rules, strlen(rules));
     mt_put(header + MT_OFF_INDEX, MT_INDEX_MOVER_FIRST, 4);
-    mt_put(header + MT_OFF_PITS, MT_PITS, 2);
+    mt_put(header + MT_OFF_PITS, (uint64_t)sv->pits, 2);
     mt_put(header + MT_OFF_MAX_STONES, (uint64_t)max_stones, 2);
     mt_put(header + MT_OFF_ENTRY_SIZE, MT_ENTRY_SIZE, 4);
     mt_put(header + MT_OFF_ENTRIES, count, 4);
@@ -341,22 +343,26 @@ static int write_table(const char *path, int max_stones, uint8_t *entries, uint3
     return MANCALA_OK;
 }
 
-int mancala__solve_modiar_stones(const char *path, int max_stones, mancala_progress_fn progress,
-                                 void *opaque, struct mt_stats *stats)
+int mancala__solve_table(const char *path, const char *rules, int max_stones,
+                         mancala_progress_fn progress, void *opaque, struct mt_stats *stats)
 {
-    if (!path || max_stones < 0 || max_stones > MT_MAX_STONES)
+    const struct mc_variant *variant = rules ? mancala__variant_find(rules, strlen(rules)) : NULL;
+    if (!path || !variant || max_stones < 0 || max_stones > mt_most_stones(variant))
         return MANCALA_E_INVALID;
     struct solver sv;
     memset(&sv, 0, sizeof sv);
     mt_binomial_init(&sv.binom);
-    mancala__board_init(&sv.board, mancala__variant_find("modiar", 6), 0);
+    mancala__board_init(&sv.board, variant, 0);
+    sv.pits = 2 * variant->n;
+    sv.row = variant->n;
 
-    const uint32_t count = mt_layer_start(&sv.binom, max_stones + 1);
+    const uint32_t count = mt_layer_start_k(&sv.binom, max_stones + 1, sv.pits);
     sv.entries = calloc((size_t)count * MT_ENTRY_SIZE + 8, 1);
-    int status = sv.entries ? alloc_scratch(&sv, mt_ways(&sv.binom, max_stones, MT_PITS))
+    int status = sv.entries ? alloc_scratch(&sv, mt_ways(&sv.binom, max_stones, sv.pits))
                             : MANCALA_E_NOMEM;
     for (int s = 0; s <= max_stones && status == MANCALA_OK; s++) {
-        if (progress && progress(opaque, s, max_stones + 1, mt_layer_start(&sv.binom, s), count))
+        if (progress &&
+            progress(opaque, s, max_stones + 1, mt_layer_start_k(&sv.binom, s, sv.pits), count))
             status = MANCALA_E_CANCELLED;
         else
             status = solve_layer(&sv, s);
@@ -365,7 +371,7 @@ int mancala__solve_modiar_stones(const char *path, int max_stones, mancala_progr
         progress(opaque, max_stones + 1, max_stones + 1, count, count))
         status = MANCALA_E_CANCELLED;
     if (status == MANCALA_OK)
-        status = write_table(path, max_stones, sv.entries, count);
+        status = write_table(path, &sv, max_stones, count);
     if (status == MANCALA_OK && stats)
         *stats = sv.stats;
     free_scratch(&sv);
@@ -373,7 +379,19 @@ int mancala__solve_modiar_stones(const char *path, int max_stones, mancala_progr
     return status;
 }
 
+int mancala__solve_modiar_stones(const char *path, int max_stones, mancala_progress_fn progress,
+                                 void *opaque, struct mt_stats *stats)
+{
+    return mancala__solve_table(path, "modiar", max_stones, progress, opaque, stats);
+}
+
 MANCALA_EXPORT int mancala_solve_modiar(const char *path, mancala_progress_fn progress, void *opaque)
 {
-    return mancala__solve_modiar_stones(path, MT_MAX_STONES, progress, opaque, NULL);
+    return mancala__solve_table(path, "modiar", MT_MAX_STONES, progress, opaque, NULL);
+}
+
+MANCALA_EXPORT int mancala_solve_rio_kadalis(const char *path, int max_stones,
+                                             mancala_progress_fn progress, void *opaque)
+{
+    return mancala__solve_table(path, "rio-kadalis", max_stones, progress, opaque, NULL);
 }

@@ -47,14 +47,19 @@ static const uint8_t mt_magic[8] = {0x89, 'M', 'C', 'T', '\r', '\n', 0x1a, '\n'}
  * number of ways to put n stones into k pits. A table for positions of at
  * most S stones has C(S + 6, 6) entries: 12,271,512 for S = 42.
  */
+enum {
+    MT_MOST_PITS = MANCALA_MAX_PITS,  /* Rio Kadalis endgames: 12 pits */
+    MT_MOST_STONES = MT_MAX_STONES,
+};
+
 struct mt_binomial {
-    uint32_t c[MT_MAX_STONES + MT_PITS + 1][MT_PITS + 1];
+    uint32_t c[MT_MOST_STONES + MT_MOST_PITS + 1][MT_MOST_PITS + 1];
 };
 
 static inline void mt_binomial_init(struct mt_binomial *b)
 {
-    for (int n = 0; n <= MT_MAX_STONES + MT_PITS; n++)
-        for (int k = 0; k <= MT_PITS; k++)
+    for (int n = 0; n <= MT_MOST_STONES + MT_MOST_PITS; n++)
+        for (int k = 0; k <= MT_MOST_PITS; k++)
             b->c[n][k] = k == 0 ? 1 : n == 0 ? 0 : b->c[n - 1][k - 1] + b->c[n - 1][k];
 }
 
@@ -64,32 +69,77 @@ static inline uint32_t mt_ways(const struct mt_binomial *b, int n, int k)
     return b->c[n + k - 1][k - 1];
 }
 
-/* Positions with fewer than s stones: where layer s starts. */
-static inline uint32_t mt_layer_start(const struct mt_binomial *b, int s)
+/* Positions of k pits with fewer than s stones: where layer s starts. */
+static inline uint32_t mt_layer_start_k(const struct mt_binomial *b, int s, int k)
 {
-    return b->c[s + MT_PITS - 1][MT_PITS];
+    return b->c[s + k - 1][k];
 }
 
-/* Index of the mover-first pit counts r (at most MT_MAX_STONES stones). */
-static inline uint32_t mt_index(const struct mt_binomial *b, const uint8_t r[MT_PITS])
+/* Index of the mover-first pit counts r of k pits. */
+static inline uint32_t mt_index_k(const struct mt_binomial *b, const uint8_t *r, int k)
 {
     int s = 0;
-    for (int i = 0; i < MT_PITS; i++)
+    for (int i = 0; i < k; i++)
         s += r[i];
-    uint32_t index = mt_layer_start(b, s);
-    for (int i = 0; i < MT_PITS - 1; i++) {
-        index += mt_ways(b, s, MT_PITS - i) - mt_ways(b, s - r[i], MT_PITS - i);
+    uint32_t index = mt_layer_start_k(b, s, k);
+    for (int i = 0; i < k - 1; i++) {
+        index += mt_ways(b, s, k - i) - mt_ways(b, s - r[i], k - i);
         s -= r[i];
     }
     return index;
 }
 
-/* The pits of a state seen from its player to move. */
+/* The pits of a state seen from its player to move, on a board of `pits`
+ * pits, `pits / 2` a row. */
+static inline void mt_mover_first_k(const struct mc_state *st, uint8_t *r, int pits)
+{
+    const int shift = st->to_move * pits / 2;
+    for (int i = 0; i < pits; i++)
+        r[i] = st->pit[(i + shift) % pits];
+}
+
+/* The next k pit counts of the same sum in index order; 0 after the last. */
+static inline int mt_next_position(uint8_t *r, int k)
+{
+    int tail = r[k - 1], j = k - 2;
+    while (j >= 0 && tail == 0)
+        tail += r[j--];
+    /* Now r[j + 1 ... k - 1] holds tail > 0 stones, or j < 0. */
+    if (j < 0)
+        return 0;
+    r[j]++;
+    for (int i = j + 1; i < k; i++)
+        r[i] = 0;
+    r[k - 1] = (uint8_t)(tail - 1);
+    return 1;
+}
+
+/* The most stones on the board a table of the variant may cover: all of
+ * Modiar's; Rio Kadalis endgames up to 16 (30,421,755 entries, and a
+ * solve of about 1 GiB). Other variants have no table. */
+enum { MT_RIO_MOST_STONES = 16 };
+
+static inline int mt_most_stones(const struct mc_variant *v)
+{
+    if (strcmp(v->name, "modiar") == 0)
+        return MT_MAX_STONES;
+    return strcmp(v->name, "rio-kadalis") == 0 ? MT_RIO_MOST_STONES : -1;
+}
+
+/* Modiar's board. */
+static inline uint32_t mt_layer_start(const struct mt_binomial *b, int s)
+{
+    return mt_layer_start_k(b, s, MT_PITS);
+}
+
+static inline uint32_t mt_index(const struct mt_binomial *b, const uint8_t r[MT_PITS])
+{
+    return mt_index_k(b, r, MT_PITS);
+}
+
 static inline void mt_mover_first(const struct mc_state *st, uint8_t r[MT_PITS])
 {
-    const int shift = st->to_move * MT_ROW;
-    for (int i = 0; i < MT_PITS; i++)
-        r[i] = st->pit[(i + shift) % MT_PITS];
+    mt_mover_first_k(st, r, MT_PITS);
 }
 
 /* An entry: bounds of the value for the player to move, and the distance
@@ -163,12 +213,17 @@ struct mt_stats {
 int mancala__solve_modiar_stones(const char *path, int max_stones, mancala_progress_fn progress,
                                  void *opaque, struct mt_stats *stats);
 
+/* The same for the named rules: "modiar" (at most 42 stones) or
+ * "rio-kadalis" (all pits open, at most MT_RIO_MOST_STONES stones). */
+int mancala__solve_table(const char *path, const char *rules, int max_stones,
+                         mancala_progress_fn progress, void *opaque, struct mt_stats *stats);
+
 /* The best moves of a position that the table covers and that is not
  * over (solve_table.c): writes them to `moves` in ascending order and
  * returns their count; `potential` (may be NULL) receives the measure that
  * they lower: every position reachable in the layer after a best move and
  * any reply has a lower potential. */
-int mancala__table_best(const mancala_table *table, const struct mc_state *st, int moves[MT_ROW],
-                        unsigned *potential);
+int mancala__table_best(const mancala_table *table, const struct mc_state *st,
+                        int moves[MANCALA_MAX_PITS], unsigned *potential);
 
 #endif /* MANCALA_SOLVE_H */

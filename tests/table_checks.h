@@ -52,7 +52,7 @@ static inline void record_potential(const uint8_t *r, int s, void *opaque)
     (void)s;
     struct progress_check *pc = opaque;
     const struct mc_state st = position_state(r);
-    int moves[MT_ROW];
+    int moves[MANCALA_MAX_PITS];
     mancala__table_best(pc->table, &st, moves, &pc->potential[mt_index(&pc->binom, r)]);
 }
 
@@ -64,7 +64,7 @@ static inline void check_potential_falls(const uint8_t *r, int s, void *opaque)
     struct progress_check *pc = opaque;
     const struct mc_state st = position_state(r);
     const unsigned here = pc->potential[mt_index(&pc->binom, r)];
-    int best[MT_ROW];
+    int best[MANCALA_MAX_PITS];
     const int nbest = mancala__table_best(pc->table, &st, best, NULL);
     struct mc_moves moves, replies;
     mancala__modiar_rules.generate(&pc->board, &st, &moves, NULL);

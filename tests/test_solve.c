@@ -533,6 +533,159 @@ START_TEST(finished_by_repetition_is_worth_its_score)
 }
 END_TEST
 
+/* ---- Rio Kadalis endgames ---- */
+
+enum { RIO_STONES = 8 };
+
+static char rio_path[64];
+
+static void solve_rio_table(void)
+{
+    snprintf(rio_path, sizeof rio_path, "test-solve-rio-%ld.table", (long)getpid());
+    ck_assert_int_eq(mancala_solve_rio_kadalis(rio_path, RIO_STONES, NULL, NULL), MANCALA_OK);
+}
+
+static void remove_rio_table(void)
+{
+    remove(rio_path);
+}
+
+/* A Rio Kadalis position of pit counts r (12), all pits open. */
+static mancala_game *rio_position(const uint8_t *r, int side, const char *banks)
+{
+    char text[160];
+    int len = snprintf(text, sizeof text, "rio-kadalis/"), s = 0;
+    for (int i = 0; i < 12; i++) {
+        len += snprintf(text + len, sizeof text - (size_t)len, i ? ",%d" : "%d", r[i]);
+        s += r[i];
+    }
+    const int off = 48 - s - (banks[0] - '0') - (banks[2] - '0');
+    snprintf(text + len, sizeof text - (size_t)len, "/%c/%d,%d/1/%s", side ? 'N' : 'S', off / 2,
+             off - off / 2, banks);
+    mancala_game *g = NULL;
+    require(mancala_parse(&g, text, NULL, 0) == MANCALA_OK, "parse %s", text);
+    return g;
+}
+
+START_TEST(rio_small_positions_match_brute_force)
+{
+    mancala_table *t = NULL;
+    ck_assert_int_eq(mancala_table_open(&t, rio_path), MANCALA_OK);
+    int checked = 0;
+    /* Brute force with the repetition rule explodes from 4 stones on. */
+    for (int s = 0; s <= 3; s++) {
+        uint8_t r[12] = {0};
+        r[11] = (uint8_t)s;
+        do
+            for (int side = 0; side < 2; side++) {
+                mancala_game *g = rio_position(r, side, "0,0");
+                int lo, hi;
+                require(mancala_table_value(t, g, &lo, &hi) == MANCALA_OK, "value of %s", fmt(g));
+                const int exact = brute_force(g, -100, 100);
+                require(lo <= exact && exact <= hi, "%s: table [%d, %d], brute force %d", fmt(g), lo,
+                        hi, exact);
+                require(lo == hi, "%s: table [%d, %d]", fmt(g), lo, hi);
+                checked++;
+                mancala_free(g);
+            }
+        while (mt_next_position(r, 12));
+    }
+    ck_assert_int_eq(checked, 2 * 455); /* 2 x C(3 + 12, 12) */
+    mancala_table_close(t);
+}
+END_TEST
+
+/* Perfect play against random play and against perfect play, from random
+ * endgames: the mover's perfect play never ends below lo, the opponent's
+ * keeps the mover at most at hi. (Unlike in Modiar, a player may be unable
+ * to force an end, and then the game may end by repetition.) */
+START_TEST(rio_perfect_play_keeps_the_bounds)
+{
+    mancala_table *t = NULL;
+    ck_assert_int_eq(mancala_table_open(&t, rio_path), MANCALA_OK);
+    uint64_t rng = 99;
+    int inexact = 0, captures = 0;
+    for (int n = 0; n < 3000; n++) {
+        uint8_t r[12] = {0};
+        const int stones = 4 + n % (RIO_STONES - 3);
+        for (int k = 0; k < stones; k++) {
+            rng = rng * 6364136223846793005u + 1442695040888963407u;
+            r[(rng >> 33) % 12]++;
+        }
+        const int side = n & 1, perfect = 1 + n % 3; /* bit per player */
+        mancala_game *g = rio_position(r, side, n % 2 ? "3,1" : "0,0");
+        int lo, hi;
+        require(mancala_table_value(t, g, &lo, &hi) == MANCALA_OK, "value of %s", fmt(g));
+        inexact += lo != hi;
+        const int before = mancala_captured(g, 0) + mancala_captured(g, 1);
+        while (!mancala_is_over(g)) {
+            int moves[MANCALA_MAX_PITS];
+            const int best = perfect >> mancala_to_move(g) & 1;
+            const int count = best ? mancala_table_best_moves(t, g, moves, MANCALA_MAX_PITS)
+                                   : mancala_legal_moves(g, moves, MANCALA_MAX_PITS);
+            require(count > 0, "%s: no move", fmt(g));
+            rng = rng * 6364136223846793005u + 1442695040888963407u;
+            const int pit = moves[(rng >> 33) % (uint64_t)count];
+            require(mancala_play(g, pit) == MANCALA_OK, "%s: play %d", fmt(g), pit);
+        }
+        captures += mancala_captured(g, 0) + mancala_captured(g, 1) > before;
+        const int got = mancala_score(g, side) - mancala_score(g, side ^ 1);
+        if (perfect >> side & 1) {
+            require(got >= lo, "%s: perfect mover got %d < %d", fmt(g), got, lo);
+        }
+        if (perfect >> (side ^ 1) & 1)
+            require(got <= hi, "%s: perfect opponent let the mover get %d > %d", fmt(g), got, hi);
+        mancala_free(g);
+    }
+    /* The sample reaches captures and the positions that are not exact. */
+    ck_assert_int_gt(inexact, 100);
+    ck_assert_int_gt(captures, 100);
+    mancala_table_close(t);
+}
+END_TEST
+
+START_TEST(rio_table_errors)
+{
+    mancala_table *t = NULL;
+    ck_assert_int_eq(mancala_table_open(&t, rio_path), MANCALA_OK);
+    int lo = 99, hi = 99, moves[MANCALA_MAX_PITS];
+    /* Closed pits, too many stones, other rules. */
+    mancala_game *g = parse_ok("rio-kadalis/x,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/3,1");
+    ck_assert_int_eq(mancala_table_value(t, g, &lo, &hi), MANCALA_E_RANGE);
+    mancala_free(g);
+    g = parse_ok("rio-kadalis/0,0,0,0,0,1,3,0,0,0,0,4/S/20,20/30/0,0");
+    ck_assert_int_eq(mancala_table_value(t, g, &lo, &hi), MANCALA_OK);
+    mancala_free(g);
+    lo = 99;
+    g = parse_ok("rio-kadalis/0,0,0,0,0,3,3,0,0,0,0,3/S/20,19/30/0,0");
+    ck_assert_int_eq(mancala_table_value(t, g, &lo, &hi), MANCALA_E_RANGE);
+    ck_assert_int_eq(mancala_table_best_moves(t, g, moves, 12), MANCALA_E_RANGE);
+    mancala_free(g);
+    g = parse_ok("rio-kadalis-cw/0,0,0,0,0,1,3,0,0,0,0,4/S/20,20/30/0,0");
+    ck_assert_int_eq(mancala_table_value(t, g, &lo, &hi), MANCALA_E_UNSUPPORTED);
+    mancala_free(g);
+    g = parse_ok("modiar/0,0,0,2,1,1/N/12,26/27");
+    ck_assert_int_eq(mancala_table_value(t, g, &lo, &hi), MANCALA_E_UNSUPPORTED);
+    mancala_free(g);
+    ck_assert_int_eq(lo, 99);
+    /* R4: binikh; the value counts captures and banks. */
+    mancala_game *plain = parse_ok("rio-kadalis/0,0,0,0,0,1,3,0,0,0,0,4/S/20,20/30/0,0");
+    mancala_game *banked = parse_ok("rio-kadalis/0,0,0,0,0,1,3,0,0,0,0,4/S/17,20/30/3,0");
+    int blo, bhi;
+    ck_assert_int_eq(mancala_table_value(t, plain, &lo, &hi), MANCALA_OK);
+    ck_assert_int_eq(mancala_table_value(t, banked, &blo, &bhi), MANCALA_OK);
+    ck_assert_int_eq(lo, blo);
+    ck_assert_int_eq(hi, bhi);
+    mancala_free(plain);
+    mancala_free(banked);
+    mancala_table_close(t);
+
+    ck_assert_int_eq(mancala_solve_rio_kadalis(rio_path, 17, NULL, NULL), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_solve_rio_kadalis(rio_path, -1, NULL, NULL), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_solve_rio_kadalis(NULL, 4, NULL, NULL), MANCALA_E_INVALID);
+}
+END_TEST
+
 static Suite *solve_suite(void)
 {
     Suite *s = suite_create("solve");
@@ -556,6 +709,13 @@ static Suite *solve_suite(void)
     tcase_add_test(table, lookup_errors);
     tcase_add_test(table, finished_by_repetition_is_worth_its_score);
     suite_add_tcase(s, table);
+
+    TCase *rio = tcase_create("rio-kadalis");
+    tcase_add_unchecked_fixture(rio, solve_rio_table, remove_rio_table);
+    tcase_add_test(rio, rio_small_positions_match_brute_force);
+    tcase_add_test(rio, rio_perfect_play_keeps_the_bounds);
+    tcase_add_test(rio, rio_table_errors);
+    suite_add_tcase(s, rio);
     return s;
 }
 

@@ -1,13 +1,15 @@
 /*
- * mancala-solve: solves Modiar strongly, writes the table file, and prints
- * the value of the start position.
+ * mancala-solve: solves Modiar strongly, or Rio Kadalis endgames, writes
+ * the table file, and prints the value of Modiar's start position.
  *
  *   mancala-solve modiar [-o FILE] [--max-stones K] [-q]
+ *   mancala-solve rio-kadalis [-o FILE] [--max-stones K] [-q]
  *
- * FILE defaults to modiar.table. --max-stones solves only the positions
- * with at most K stones on the board (a smaller table, for experiments and
- * tests). Prints the positions, how many are exact, the wall and CPU time
- * and the peak memory of the solve.
+ * FILE defaults to RULES.table. --max-stones solves only the positions
+ * with at most K stones on the board (Modiar: 42 by default, a smaller
+ * table for experiments and tests; Rio Kadalis: 12 by default, at most
+ * 16). Prints the positions, how many are exact, the wall and CPU time and
+ * the peak memory of the solve.
  *
  * SPDX-License-Identifier: MIT
  */
@@ -40,7 +42,7 @@ static double seconds(struct timespec t)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: mancala-solve modiar [-o FILE] [--max-stones K] [-q]\n");
+    fprintf(stderr, "usage: mancala-solve modiar|rio-kadalis [-o FILE] [--max-stones K] [-q]\n");
     return 2;
 }
 
@@ -73,10 +75,14 @@ static int show_position(const mancala_table *table, const char *position)
 
 int main(int argc, char **argv)
 {
-    const char *out = "modiar.table";
-    int max_stones = MT_MAX_STONES, quiet = 0;
-    if (argc < 2 || strcmp(argv[1], "modiar") != 0)
+    if (argc < 2 || (strcmp(argv[1], "modiar") != 0 && strcmp(argv[1], "rio-kadalis") != 0))
         return usage();
+    const char *rules = argv[1];
+    const int modiar = strcmp(rules, "modiar") == 0;
+    char default_out[32];
+    snprintf(default_out, sizeof default_out, "%s.table", rules);
+    const char *out = default_out;
+    int max_stones = modiar ? MT_MAX_STONES : 12, quiet = 0;
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
             out = argv[++i];
@@ -92,7 +98,7 @@ int main(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &wall0);
     const clock_t cpu0 = clock();
     struct mt_stats stats;
-    int status = mancala__solve_modiar_stones(out, max_stones, quiet ? NULL : show_progress, NULL, &stats);
+    int status = mancala__solve_table(out, rules, max_stones, quiet ? NULL : show_progress, NULL, &stats);
     const clock_t cpu1 = clock();
     clock_gettime(CLOCK_MONOTONIC, &wall1);
     if (status) {
@@ -123,7 +129,7 @@ int main(int argc, char **argv)
         fclose(f);
     }
     int failed = 0;
-    if (max_stones == MT_MAX_STONES)
+    if (modiar && max_stones == MT_MAX_STONES)
         failed = show_position(table, "modiar/7,7,7,7,7,7/S/0,0/0");
     mancala_table_close(table);
     return failed;
