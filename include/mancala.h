@@ -800,9 +800,10 @@ int mancala_table_open(mancala_table **out, const char *path);
 void mancala_table_close(mancala_table *table);
 
 /**
- * @brief The solved value of a Modiar position: the final stone difference
- *        (player to move minus opponent, the captures so far included) that
- *        the player to move can force, as an interval [lo, hi].
+ * @brief The solved value of a position: the final stone difference
+ *        (player to move minus opponent, the captures and banks so far
+ *        included) that the player to move can force, as an interval
+ *        [lo, hi]. For Modiar tables and Rio Kadalis endgame tables.
  *
  * Because of the repetition rule, the exact value of a position inside a
  * cycle of capture-free moves can depend on the history. @p lo is what the
@@ -812,7 +813,8 @@ void mancala_table_close(mancala_table *table);
  * position, so the value with the repetition rule (or without it, for any
  * scoring of unending games within the stones on the board) lies in
  * [lo, hi] for a position reached without history, and lo == hi means it
- * is exact: the case for all but 7,652 of the 12,271,512 positions. A side
+ * is exact: in Modiar the case for all but 7,652 of the 12,271,512
+ * entries (each stands for a position with either player to move). A side
  * that cannot force an end at all is given the worst case, every stone on
  * the board to the other side. The game's history is not consulted.
  *
@@ -825,15 +827,15 @@ void mancala_table_close(mancala_table *table);
  * @param[out] lo Receives the lower bound.
  * @param[out] hi Receives the upper bound.
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if a pointer is NULL;
- *         ::MANCALA_E_UNSUPPORTED if @p game is not Modiar;
+ *         ::MANCALA_E_UNSUPPORTED if @p game is not of the table's rules;
  *         ::MANCALA_E_RANGE if the position has more stones on the board
- *         than the table holds (tables of fewer layers than the full one).
+ *         than the table holds, or a closed pit.
  * @note Does not allocate. Thread-safe: reads the table and the game only.
  */
 int mancala_table_value(const mancala_table *table, const mancala_game *game, int *lo, int *hi);
 
 /**
- * @brief The best moves of a Modiar position by the table.
+ * @brief The best moves of a position by the table.
  *
  * The moves that force the position's lo and bring the end of the game
  * nearer: a player who always plays one of them from a position reached
@@ -855,7 +857,8 @@ int mancala_table_value(const mancala_table *table, const mancala_game *game, in
  *         @p table or @p game is NULL, or @p moves is NULL while there is a
  *         move to write; ::MANCALA_E_NOSPACE if @p cap is below the count
  *         (nothing is written); ::MANCALA_E_UNSUPPORTED if @p game is not
- *         Modiar; ::MANCALA_E_RANGE as for mancala_table_value().
+ *         of the table's rules; ::MANCALA_E_RANGE as for
+ *         mancala_table_value().
  * @note Does not allocate. Thread-safe.
  */
 int mancala_table_best_moves(const mancala_table *table, const mancala_game *game, int *moves, size_t cap);
