@@ -705,56 +705,191 @@ int mancala_mcts(const mancala_game *game, uint64_t seed, int64_t playouts, int 
  */
 typedef int (*mancala_progress_fn)(void *opaque, int step, int steps, uint64_t done, uint64_t total);
 
-/** A solved table, loaded read-only by mancala_table_open(). */
+/**
+ * A solved table, loaded read-only by mancala_table_open().
+ *
+ * A table is immutable once open: any number of threads may query one
+ * table at the same time without locking (each with its own games).
+ */
 typedef struct mancala_table mancala_table;
 
 /**
  * @brief Solves Modiar strongly and writes the table file.
- * @param path Where to write the table.
- * @param progress Called now and then; may be NULL.
+ *
+ * Computes, for every distribution of at most 42 stones over Modiar's six
+ * pits and either player to move (24,543,024 positions; turning the board
+ * round maps one player's positions onto the other's, so the file holds
+ * 12,271,512 entries), the final stone difference the player to move can
+ * force, as an interval [lo, hi] (see mancala_table_value()). Layers of
+ * equal stones on the board are solved from the fewest stones up, each by
+ * one retrograde attractor computation over all thresholds. Takes a few
+ * seconds and about 120 MiB of memory; the file is 49,086,112 bytes.
+ *
+ * **File format** (version 1; all integers little-endian):
+ *
+ * | offset | size | field |
+ * |---|---|---|
+ * | 0  | 8  | magic: the bytes `89 4D 43 54 0D 0A 1A 0A` ("\x89MCT\r\n\x1a\n") |
+ * | 8  | 4  | format version: 1 |
+ * | 12 | 4  | header size: 64 |
+ * | 16 | 16 | rules: "modiar", NUL-padded |
+ * | 32 | 4  | index scheme: 1 (below) |
+ * | 36 | 2  | pits: 6 |
+ * | 38 | 2  | S, the most stones on the board a position may have: 42 |
+ * | 40 | 4  | entry size: 4 |
+ * | 44 | 4  | entry count N = C(S + 6, 6): 12,271,512 |
+ * | 48 | 8  | reserved, 0 |
+ * | 56 | 8  | checksum |
+ * | 64 | 4N | the entries, then zero bytes to a multiple of 8 |
+ *
+ * The checksum is FNV-1a (64 bit: offset basis 0xcbf29ce484222325, prime
+ * 0x100000001b3) applied to the file's 64-bit little-endian words in
+ * order, with the checksum field counted as zero.
+ *
+ * **Index scheme 1.** A position is its pit counts seen from the player to
+ * move: `r[0..2]` the mover's pits in sowing order, `r[3..5]` the
+ * opponent's (South to move: `r[i]` = pit `i`; North: pit `(i + 3) % 6`).
+ * Entries are ordered by the stones on the board `s`, then
+ * lexicographically by `r[0], ..., r[5]`: the entry of a position is
+ * `C(s + 5, 6) + sum(i = 0..4) [W(s_i, 6 - i) - W(s_i - r[i], 6 - i)]`,
+ * where `s_i = s - r[0] - ... - r[i-1]` and `W(n, k) = C(n + k - 1, k - 1)`.
+ *
+ * **Entry:** int8 lo, int8 hi (the value of the rest of the game for the
+ * player to move: stones they will still capture plus their row at the
+ * end, minus the same for the opponent, without the first-move rule), then
+ * uint16 distance: a bound on the moves within which the opponent of the
+ * player to move forces a capture or the end worth hi for them, used to
+ * choose best moves that never repeat a position (0xffff: they cannot
+ * force one).
+ *
+ * @param path Where to write the table (an existing file is replaced).
+ * @param progress Called before each layer (step = stones on the board,
+ *        steps = 43, done/total = positions) and once at the end; may be
+ *        NULL. A non-zero return cancels the solve.
  * @param opaque Passed to @p progress.
- * @return ::MANCALA_OK; ::MANCALA_E_INVALID; ::MANCALA_E_NOMEM;
- *         ::MANCALA_E_IO if the file cannot be written;
- *         ::MANCALA_E_CANCELLED if @p progress asked to stop.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p path is NULL;
+ *         ::MANCALA_E_NOMEM; ::MANCALA_E_IO if the file cannot be written
+ *         (nothing is left at @p path);
+ *         ::MANCALA_E_CANCELLED if @p progress asked to stop (nothing is
+ *         written).
+ * @note Thread-safe (uses no shared state); the tool `mancala-solve
+ *       modiar -o FILE` calls it and prints the start position's value.
  */
 int mancala_solve_modiar(const char *path, mancala_progress_fn progress, void *opaque);
 
 /**
- * @brief Opens a table written by mancala_solve_modiar() (memory-mapped,
- *        read-only; one table may serve any number of threads).
- * @param[out] out Receives the table.
+ * @brief Opens a table written by mancala_solve_modiar(): memory-mapped,
+ *        read-only, shareable by any number of threads.
+ *
+ * Checks the header and the checksum of the whole file (some tens of
+ * milliseconds for the full table, which also brings it into memory).
+ *
+ * @param[out] out Receives the table; unchanged on failure.
  * @param path The file.
- * @return ::MANCALA_OK; ::MANCALA_E_INVALID; ::MANCALA_E_IO;
- *         ::MANCALA_E_FORMAT if the file is not a valid table; ::MANCALA_E_NOMEM.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if a pointer is NULL;
+ *         ::MANCALA_E_IO if the file cannot be opened, is not a regular
+ *         file or cannot be mapped; ::MANCALA_E_FORMAT if it is not a valid
+ *         table (magic, version, rules, sizes, truncation, checksum);
+ *         ::MANCALA_E_NOMEM.
+ * @note The caller owns the table and closes it with mancala_table_close()
+ *       once no thread uses it.
  */
 int mancala_table_open(mancala_table **out, const char *path);
 
-/** @brief Closes a table. @param table The table; NULL is a no-op. */
+/** @brief Closes a table and unmaps its file. @param table The table; NULL is a no-op. */
 void mancala_table_close(mancala_table *table);
 
 /**
- * @brief The solved value of a position: the final stone difference (player
- *        to move minus opponent) that the player to move can force, as an
- *        interval [lo, hi]; lo == hi where it is exact.
+ * @brief The solved value of a position: the final stone difference
+ *        (player to move minus opponent, the captures and banks so far
+ *        included) that the player to move can force, as an interval
+ *        [lo, hi]. For Modiar tables and Rio Kadalis endgame tables.
+ *
+ * Because of the repetition rule, the exact value of a position inside a
+ * cycle of capture-free moves can depend on the history. @p lo is what the
+ * player to move can guarantee by forcing the game to a real end (or a
+ * capture) in a finite number of moves; @p hi is what the opponent can
+ * hold them to in the same way. Forcing strategies never repeat a
+ * position, so the value with the repetition rule (or without it, for any
+ * scoring of unending games within the stones on the board) lies in
+ * [lo, hi] for a position reached without history, and lo == hi means it
+ * is exact: in Modiar the case for all but 7,652 of the 12,271,512
+ * entries (each stands for a position with either player to move). A side
+ * that cannot force an end at all is given the worst case, every stone on
+ * the board to the other side. The game's history is not consulted.
+ *
+ * At ply 0 the first-move rule (RULES.md, Modiar rule 4) applies, so the
+ * value comes from the table through one move of lookahead. A game that is
+ * over (also by repetition) is worth its final score difference.
+ *
  * @param table The table.
- * @param game The position (its captures count; the history does not).
+ * @param game The position; not modified.
  * @param[out] lo Receives the lower bound.
  * @param[out] hi Receives the upper bound.
- * @return ::MANCALA_OK; ::MANCALA_E_INVALID; ::MANCALA_E_UNSUPPORTED if the
- *         table is not for the game's rules.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if a pointer is NULL;
+ *         ::MANCALA_E_UNSUPPORTED if @p game is not of the table's rules;
+ *         ::MANCALA_E_RANGE if the position has more stones on the board
+ *         than the table holds, or a closed pit.
+ * @note Does not allocate. Thread-safe: reads the table and the game only.
  */
 int mancala_table_value(const mancala_table *table, const mancala_game *game, int *lo, int *hi);
 
 /**
  * @brief The best moves of a position by the table.
+ *
+ * The moves that force the position's lo and bring the end of the game
+ * nearer: a player who always plays one of them from a position reached
+ * without history (or from the start of the game) finishes with at least
+ * lo. Where several moves keep lo, those that would let the game turn in a
+ * cycle are left out, so the list may not hold every move of value lo; it
+ * is never empty while the game goes on. In Modiar, where either player
+ * can always force the game to end, such a player never repeats a
+ * position (the start position aside); in Rio Kadalis endgames a player
+ * who cannot force an end may still see the round end by repetition,
+ * never below lo.
+ *
  * @param table The table.
- * @param game The position.
- * @param[out] moves Receives every legal move whose value equals the best.
- * @param cap Room in @p moves (::MANCALA_MAX_PITS suffices).
- * @return The count (0 when over); ::MANCALA_E_INVALID;
- *         ::MANCALA_E_NOSPACE; ::MANCALA_E_UNSUPPORTED.
+ * @param game The position; not modified.
+ * @param[out] moves Receives the moves, ascending; may be NULL if the game
+ *        is over.
+ * @param cap Room in @p moves (::MANCALA_MAX_PITS suffices; 3 for Modiar).
+ * @return The count (0 when the game is over); ::MANCALA_E_INVALID if
+ *         @p table or @p game is NULL, or @p moves is NULL while there is a
+ *         move to write; ::MANCALA_E_NOSPACE if @p cap is below the count
+ *         (nothing is written); ::MANCALA_E_UNSUPPORTED if @p game is not
+ *         of the table's rules; ::MANCALA_E_RANGE as for
+ *         mancala_table_value().
+ * @note Does not allocate. Thread-safe.
  */
 int mancala_table_best_moves(const mancala_table *table, const mancala_game *game, int *moves, size_t cap);
+
+/**
+ * @brief Solves Rio Kadalis endgames and writes their table file.
+ *
+ * Like mancala_solve_modiar(), for the positions of a "rio-kadalis" round
+ * (2 x 6 pits, counter-clockwise) with every pit open and at most
+ * @p max_stones stones on the board, either player to move. The file has
+ * the same format, with rules "rio-kadalis", 12 pits and index scheme 1 on
+ * 12 pit counts (`r[0..5]` the mover's row, `r[6..11]` the opponent's).
+ * A move that captures for the opponent (a four formed in their row,
+ * rule 3) counts against the mover. mancala_table_value() and
+ * mancala_table_best_moves() then answer for "rio-kadalis" games whose
+ * pits are all open and that have at most @p max_stones stones on the
+ * board (captures and banks included in the value).
+ *
+ * Sizes: C(max_stones + 12, 12) entries of 4 bytes: 2,704,156 for 12
+ * stones (10.8 MB), 30,421,755 for 16 (122 MB; the solve then needs
+ * about 1 GiB of memory).
+ *
+ * @param path Where to write the table.
+ * @param max_stones The most stones on the board, 0 ... 16.
+ * @param progress As for mancala_solve_modiar(); may be NULL.
+ * @param opaque Passed to @p progress.
+ * @return As mancala_solve_modiar(); ::MANCALA_E_INVALID also for
+ *         @p max_stones out of range.
+ */
+int mancala_solve_rio_kadalis(const char *path, int max_stones, mancala_progress_fn progress,
+                              void *opaque);
 
 #ifdef __cplusplus
 }

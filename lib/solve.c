@@ -1,34 +1,397 @@
 /*
- * The strong solution of Modiar and its table file.
- * PLACEHOLDER: every function returns MANCALA_E_UNSUPPORTED until the
- * solver lands.
+ * The strong solution of Modiar: a retrograde solver that computes, for
+ * every distribution of at most 42 stones over the six pits, the final
+ * stone difference the player to move can force, and writes it as a table
+ * file (format: solve.h and include/mancala.h).
+ *
+ * Values. A position's value counts only what is still to come: the
+ * stones the mover will capture from now on, plus the stones in their row
+ * at the end, minus the same for the opponent (RULES.md, Modiar rule 7).
+ * The captures made so far add a constant, so positions are the pit counts
+ * seen from the mover (solve.h), and a move that captures g stones is worth
+ * g minus the value of its child for the other player.
+ *
+ * Layers. Captures remove stones and every other move keeps them, so the
+ * layers of s stones on the board are solved from s = 0 up: a capture
+ * leaves the layer for one already solved (an exit), every other move stays
+ * in it. Inside a layer the moves form cycles, and the repetition rule
+ * (RULES.md, "Repetition") makes the exact value depend on the history. So
+ * for each position p the solver computes two numbers:
+ *
+ *   lo(p): the largest t such that the mover can force the game to reach,
+ *          in finitely many moves, an exit or an end worth >= t for them;
+ *   hi(p): the smallest t such that the opponent can force, likewise, an
+ *          exit or an end worth <= t for the mover.
+ *
+ * Where a player cannot force an exit at all, the bound is the worst the
+ * layer allows them: lo = -s, hi = s. Forcing strategies never repeat a
+ * position (see the distances below), so under the repetition rule, or
+ * any rule that scores an unending game within the stones on the board,
+ * the true value of a position reached without history lies in [lo, hi],
+ * and it is exact where lo == hi.
+ *
+ * Algorithm. Each position p of the layer is two nodes of a reachability
+ * game, both valued from the point of view of the player who forces:
+ *   L(p), the mover forces:    value = max over moves of the child's H value
+ *                              (exits: gain - hi(child)); an OR node;
+ *   H(p), the opponent forces: value = min over moves of the child's L value
+ *                              (exits: lo(child) - gain), where H = -hi; an
+ *                              AND node, since the mover chooses.
+ * A position with no legal move is worth its row difference (rule 7) in
+ * both. Thresholds are taken from the highest value down; the set of nodes
+ * that force >= t only grows as t falls, so one attractor computation with
+ * a counter of unsettled moves per AND node serves all thresholds: a node
+ * is settled at the first (highest) threshold at which it is attracted, and
+ * that threshold is its value. The whole layer costs time linear in its
+ * moves.
+ *
+ * Distances. Settling order is a strategy: an OR node settled through a
+ * child gets that child's distance + 1 (0 through an exit), an AND node gets
+ * 1 + the largest distance of its children (0 without moves in the layer).
+ * The table stores the distance of H nodes; a player who moves to a child
+ * of best value and small enough distance (solve_table.c) decreases it at
+ * every move, so never repeats a position and ends the layer with at least
+ * lo.
  *
  * SPDX-License-Identifier: MIT
  */
-#include "private.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "solve.h"
+
+#define NO_CHILD UINT32_MAX
+#define UNSETTLED INT8_MIN
+#define NO_OR_EXIT INT8_MIN  /* below any value */
+#define NO_AND_EXIT INT8_MAX /* above any value */
+
+struct solver {
+    struct mt_binomial binom;
+    struct mc_board board;
+    int pits, row;          /* the board: 6 and 3, or 12 and 6 */
+    uint8_t *entries;       /* the table being written, MT_ENTRY_SIZE bytes each */
+    struct mt_stats stats;
+    /* Scratch for one layer, sized for the largest; indices are local to
+     * the layer. */
+    uint32_t *child;        /* `row` per position: children in the layer, NO_CHILD after */
+    uint8_t *pending;       /* per H node: moves whose child's L node is unsettled */
+    int8_t *or_exit;        /* best exit of L nodes (or the end's value), NO_OR_EXIT */
+    int8_t *and_exit;       /* worst exit of H nodes (or the end's value), NO_AND_EXIT */
+    int32_t *farthest;      /* per H node: largest distance of a settled child, -1 */
+    uint32_t *l_distance;   /* distance of L nodes */
+    uint32_t *pred_start;   /* predecessors in the layer, compressed rows */
+    uint32_t *pred;
+    uint32_t *bucket_start; /* nodes with an exit, by exit value */
+    uint32_t *by_exit;
+    uint32_t *queue;        /* nodes settled at the current threshold */
+};
+
+static void free_scratch(struct solver *sv)
+{
+    free(sv->child);
+    free(sv->pending);
+    free(sv->or_exit);
+    free(sv->and_exit);
+    free(sv->farthest);
+    free(sv->l_distance);
+    free(sv->pred_start);
+    free(sv->pred);
+    free(sv->bucket_start);
+    free(sv->by_exit);
+    free(sv->queue);
+}
+
+static int alloc_scratch(struct solver *sv, uint32_t n)
+{
+    sv->child = malloc((size_t)n * sv->row * sizeof *sv->child);
+    sv->pending = malloc(n);
+    sv->or_exit = malloc(n);
+    sv->and_exit = malloc(n);
+    sv->farthest = malloc((size_t)n * sizeof *sv->farthest);
+    sv->l_distance = malloc((size_t)n * sizeof *sv->l_distance);
+    sv->pred_start = malloc(((size_t)n + 1) * sizeof *sv->pred_start);
+    sv->pred = malloc((size_t)n * sv->row * sizeof *sv->pred);
+    sv->bucket_start = malloc((2 * MT_MOST_STONES + 2) * sizeof *sv->bucket_start);
+    sv->by_exit = malloc((size_t)n * 2 * sizeof *sv->by_exit);
+    sv->queue = malloc((size_t)n * 2 * sizeof *sv->queue);
+    return sv->child && sv->pending && sv->or_exit && sv->and_exit && sv->farthest &&
+           sv->l_distance && sv->pred_start && sv->pred && sv->bucket_start && sv->by_exit &&
+           sv->queue ? MANCALA_OK : MANCALA_E_NOMEM;
+}
+
+/* Entry bytes of a position of the layer. */
+static uint8_t *entry(const struct solver *sv, uint32_t base, uint32_t i)
+{
+    return sv->entries + ((size_t)base + i) * MT_ENTRY_SIZE;
+}
+
+/* Lists the moves of position i of layer s (pit counts r, mover first):
+ * children inside the layer, the best and worst exit, and the counters. */
+static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, const uint8_t *r)
+{
+    struct mc_state st;
+    memset(&st, 0, sizeof st);
+    memcpy(st.pit, r, (size_t)sv->pits);
+    st.to_move = MANCALA_SOUTH;
+    st.ply = 1; /* Modiar's first-move rule is the reader's business */
+    struct mc_moves moves;
+    sv->board.variant->rules->generate(&sv->board, &st, &moves, NULL);
+
+    int best = NO_OR_EXIT, worst = NO_AND_EXIT, inside = 0;
+    for (int m = 0; m < moves.count; m++) {
+        const struct mc_state *c = &moves.child[m];
+        /* In Rio Kadalis a move can also capture for the opponent (rule 3). */
+        const int gain = c->captured[MANCALA_SOUTH] - c->captured[MANCALA_NORTH];
+        uint8_t cr[MT_MOST_PITS];
+        mt_mover_first_k(c, cr, sv->pits);
+        const uint32_t ci = mt_index_k(&sv->binom, cr, sv->pits);
+        if (c->captured[MANCALA_SOUTH] + c->captured[MANCALA_NORTH] == 0) {
+            sv->child[(size_t)i * sv->row + inside++] = ci - base;
+            sv->pred_start[ci - base + 1]++;
+            continue;
+        }
+        const struct mt_entry e = mt_entry_read(sv->entries, ci);
+        if (gain - e.hi > best)
+            best = gain - e.hi;
+        if (e.lo - gain < worst)
+            worst = e.lo - gain;
+    }
+    if (moves.count == 0) {
+        /* Rule 7 of both games: each player keeps their row. */
+        int own = 0;
+        for (int p = 0; p < sv->row; p++)
+            own += r[p];
+        best = own - (s - own);
+        worst = -best;
+    }
+    for (int k = inside; k < sv->row; k++)
+        sv->child[(size_t)i * sv->row + k] = NO_CHILD;
+    sv->pending[i] = (uint8_t)inside;
+    sv->or_exit[i] = (int8_t)best;
+    sv->and_exit[i] = (int8_t)worst;
+    sv->farthest[i] = -1;
+    uint8_t *e = entry(sv, base, i);
+    e[0] = e[1] = (uint8_t)UNSETTLED;
+}
+
+/* Settles H(i) at value v (from the forcing opponent's side). Returns
+ * nonzero if its distance does not fit the table. */
+static int settle_h(struct solver *sv, uint32_t base, uint32_t i, int v)
+{
+    uint8_t *e = entry(sv, base, i);
+    const uint32_t distance = (uint32_t)(sv->farthest[i] + 1);
+    e[1] = (uint8_t)(int8_t)-v;
+    mt_put(e + 2, distance, 2);
+    if (distance > sv->stats.max_distance)
+        sv->stats.max_distance = distance;
+    return distance >= MT_NO_DISTANCE;
+}
+
+static int solve_layer(struct solver *sv, int s)
+{
+    const uint32_t base = mt_layer_start_k(&sv->binom, s, sv->pits);
+    const uint32_t n = mt_ways(&sv->binom, s, sv->pits);
+
+    /* Moves of every position, and the number of predecessors of each. */
+    memset(sv->pred_start, 0, ((size_t)n + 1) * sizeof *sv->pred_start);
+    uint32_t i = 0;
+    uint8_t r[MT_MOST_PITS] = {0};
+    r[sv->pits - 1] = (uint8_t)s;
+    do
+        expand(sv, s, base, i++, r);
+    while (mt_next_position(r, sv->pits));
+
+    /* Predecessor lists. */
+    for (i = 0; i < n; i++)
+        sv->pred_start[i + 1] += sv->pred_start[i];
+    for (i = 0; i < n; i++)
+        for (int k = 0; k < sv->row && sv->child[(size_t)i * sv->row + k] != NO_CHILD; k++)
+            sv->pred[sv->pred_start[sv->child[(size_t)i * sv->row + k]]++] = i;
+    for (i = n; i > 0; i--)
+        sv->pred_start[i] = sv->pred_start[i - 1];
+    sv->pred_start[0] = 0;
+
+    /* Nodes with an exit, by exit value, highest first: bucket b holds
+     * value s - b. L nodes are i, H nodes n + i. */
+    const int buckets = 2 * s + 1;
+    memset(sv->bucket_start, 0, ((size_t)buckets + 1) * sizeof *sv->bucket_start);
+    for (i = 0; i < n; i++) {
+        if (sv->or_exit[i] != NO_OR_EXIT)
+            sv->bucket_start[s - sv->or_exit[i] + 1]++;
+        if (sv->and_exit[i] != NO_AND_EXIT)
+            sv->bucket_start[s - sv->and_exit[i] + 1]++;
+    }
+    for (int b = 0; b < buckets; b++)
+        sv->bucket_start[b + 1] += sv->bucket_start[b];
+    for (i = 0; i < n; i++) {
+        if (sv->or_exit[i] != NO_OR_EXIT)
+            sv->by_exit[sv->bucket_start[s - sv->or_exit[i]]++] = i;
+        if (sv->and_exit[i] != NO_AND_EXIT)
+            sv->by_exit[sv->bucket_start[s - sv->and_exit[i]]++] = n + i;
+    }
+    for (int b = buckets; b > 0; b--)
+        sv->bucket_start[b] = sv->bucket_start[b - 1];
+    sv->bucket_start[0] = 0;
+
+    /* The attractor, threshold by threshold from the top. */
+    uint32_t head = 0, tail = 0;
+    for (int b = 0; b < buckets; b++) {
+        const int v = s - b;
+        for (uint32_t k = sv->bucket_start[b]; k < sv->bucket_start[b + 1]; k++) {
+            const uint32_t x = sv->by_exit[k];
+            if (x < n) {
+                uint8_t *e = entry(sv, base, x);
+                if ((int8_t)e[0] != UNSETTLED)
+                    continue;
+                e[0] = (uint8_t)(int8_t)v;
+                sv->l_distance[x] = 0;
+                sv->queue[tail++] = x;
+            } else {
+                uint8_t *e = entry(sv, base, x - n);
+                if ((int8_t)e[1] != UNSETTLED || sv->pending[x - n])
+                    continue;
+                if (settle_h(sv, base, x - n, v))
+                    return MANCALA_E_RANGE;
+                sv->queue[tail++] = x;
+            }
+        }
+        while (head < tail) {
+            const uint32_t x = sv->queue[head++];
+            if (x < n) {
+                /* L(x) settled: one more settled move for the H nodes of
+                 * its predecessors. */
+                for (uint32_t k = sv->pred_start[x]; k < sv->pred_start[x + 1]; k++) {
+                    const uint32_t p = sv->pred[k];
+                    if ((int8_t)entry(sv, base, p)[1] != UNSETTLED)
+                        continue;
+                    if ((int32_t)sv->l_distance[x] > sv->farthest[p])
+                        sv->farthest[p] = (int32_t)sv->l_distance[x];
+                    if (--sv->pending[p] == 0 && sv->and_exit[p] >= v) {
+                        if (settle_h(sv, base, p, v))
+                            return MANCALA_E_RANGE;
+                        sv->queue[tail++] = n + p;
+                    }
+                }
+            } else {
+                /* H(x) settled: the L nodes of its predecessors move there. */
+                const uint32_t c = x - n;
+                const unsigned distance = mt_entry_read(sv->entries, base + c).distance;
+                for (uint32_t k = sv->pred_start[c]; k < sv->pred_start[c + 1]; k++) {
+                    const uint32_t p = sv->pred[k];
+                    uint8_t *e = entry(sv, base, p);
+                    if ((int8_t)e[0] != UNSETTLED)
+                        continue;
+                    e[0] = (uint8_t)(int8_t)v;
+                    sv->l_distance[p] = distance + 1;
+                    sv->queue[tail++] = p;
+                }
+            }
+        }
+    }
+
+    /* What nobody can force: the worst of the layer for the one who tries. */
+    for (i = 0; i < n; i++) {
+        uint8_t *e = entry(sv, base, i);
+        if ((int8_t)e[0] == UNSETTLED)
+            e[0] = (uint8_t)(int8_t)-s;
+        else
+            sv->stats.forced++;
+        if ((int8_t)e[1] == UNSETTLED) {
+            e[1] = (uint8_t)(int8_t)s;
+            mt_put(e + 2, MT_NO_DISTANCE, 2);
+        }
+        sv->stats.exact += e[0] == e[1];
+    }
+    sv->stats.positions += n;
+    return MANCALA_OK;
+}
+
+static int write_table(const char *path, const struct solver *sv, int max_stones, uint32_t count)
+{
+    const uint8_t *entries = sv->entries;
+    const char *rules = sv->board.variant->name;
+    uint8_t header[MT_HEADER_SIZE];
+    memset(header, 0, sizeof header);
+    memcpy(header + MT_OFF_MAGIC, mt_magic, sizeof mt_magic);
+    mt_put(header + MT_OFF_VERSION, MT_VERSION, 4);
+    mt_put(header + MT_OFF_HEADER_SIZE, MT_HEADER_SIZE, 4);
+    memcpy(header + MT_OFF_RULES, rules, strlen(rules));
+    mt_put(header + MT_OFF_INDEX, MT_INDEX_MOVER_FIRST, 4);
+    mt_put(header + MT_OFF_PITS, (uint64_t)sv->pits, 2);
+    mt_put(header + MT_OFF_MAX_STONES, (uint64_t)max_stones, 2);
+    mt_put(header + MT_OFF_ENTRY_SIZE, MT_ENTRY_SIZE, 4);
+    mt_put(header + MT_OFF_ENTRIES, count, 4);
+    const size_t size = (size_t)count * MT_ENTRY_SIZE;
+    /* Pad the data to whole 64-bit words for the checksum; C(S + 6, 6) * 4
+     * is a multiple of 8 for every S > 0, and the padding is zero anyway. */
+    const size_t padded = (size + 7) / 8 * 8;
+    uint64_t sum = mt_checksum(MT_CHECKSUM_SEED, header, sizeof header);
+    sum = mt_checksum(sum, entries, padded);
+    mt_put(header + MT_OFF_CHECKSUM, sum, 8);
+
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return MANCALA_E_IO;
+    int ok = fwrite(header, 1, sizeof header, f) == sizeof header &&
+             fwrite(entries, 1, padded, f) == padded;
+    ok &= fclose(f) == 0;
+    if (!ok) {
+        remove(path);
+        return MANCALA_E_IO;
+    }
+    return MANCALA_OK;
+}
+
+int mancala__solve_table(const char *path, const char *rules, int max_stones,
+                         mancala_progress_fn progress, void *opaque, struct mt_stats *stats)
+{
+    const struct mc_variant *variant = rules ? mancala__variant_find(rules, strlen(rules)) : NULL;
+    if (!path || !variant || max_stones < 0 || max_stones > mt_most_stones(variant))
+        return MANCALA_E_INVALID;
+    struct solver sv;
+    memset(&sv, 0, sizeof sv);
+    mt_binomial_init(&sv.binom);
+    mancala__board_init(&sv.board, variant, 0);
+    sv.pits = 2 * variant->n;
+    sv.row = variant->n;
+
+    const uint32_t count = mt_layer_start_k(&sv.binom, max_stones + 1, sv.pits);
+    sv.entries = calloc((size_t)count * MT_ENTRY_SIZE + 8, 1);
+    int status = sv.entries ? alloc_scratch(&sv, mt_ways(&sv.binom, max_stones, sv.pits))
+                            : MANCALA_E_NOMEM;
+    for (int s = 0; s <= max_stones && status == MANCALA_OK; s++) {
+        if (progress &&
+            progress(opaque, s, max_stones + 1, mt_layer_start_k(&sv.binom, s, sv.pits), count))
+            status = MANCALA_E_CANCELLED;
+        else
+            status = solve_layer(&sv, s);
+    }
+    if (status == MANCALA_OK && progress &&
+        progress(opaque, max_stones + 1, max_stones + 1, count, count))
+        status = MANCALA_E_CANCELLED;
+    if (status == MANCALA_OK)
+        status = write_table(path, &sv, max_stones, count);
+    if (status == MANCALA_OK && stats)
+        *stats = sv.stats;
+    free_scratch(&sv);
+    free(sv.entries);
+    return status;
+}
+
+int mancala__solve_modiar_stones(const char *path, int max_stones, mancala_progress_fn progress,
+                                 void *opaque, struct mt_stats *stats)
+{
+    return mancala__solve_table(path, "modiar", max_stones, progress, opaque, stats);
+}
 
 MANCALA_EXPORT int mancala_solve_modiar(const char *path, mancala_progress_fn progress, void *opaque)
 {
-    (void)progress, (void)opaque;
-    return path ? MANCALA_E_UNSUPPORTED : MANCALA_E_INVALID;
+    return mancala__solve_table(path, "modiar", MT_MAX_STONES, progress, opaque, NULL);
 }
 
-MANCALA_EXPORT int mancala_table_open(mancala_table **out, const char *path)
+MANCALA_EXPORT int mancala_solve_rio_kadalis(const char *path, int max_stones,
+                                             mancala_progress_fn progress, void *opaque)
 {
-    return out && path ? MANCALA_E_UNSUPPORTED : MANCALA_E_INVALID;
-}
-
-MANCALA_EXPORT void mancala_table_close(mancala_table *table) { (void)table; }
-
-MANCALA_EXPORT int mancala_table_value(const mancala_table *table, const mancala_game *game, int *lo, int *hi)
-{
-    (void)table, (void)game, (void)lo, (void)hi;
-    return MANCALA_E_INVALID;
-}
-
-MANCALA_EXPORT int mancala_table_best_moves(const mancala_table *table, const mancala_game *game,
-                                            int *moves, size_t cap)
-{
-    (void)table, (void)game, (void)moves, (void)cap;
-    return MANCALA_E_INVALID;
+    return mancala__solve_table(path, "rio-kadalis", max_stones, progress, opaque, NULL);
 }

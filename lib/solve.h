@@ -1,0 +1,229 @@
+/*
+ * The solved table of Modiar: what the solver (solve.c) and the reader
+ * (solve_table.c) share — the index of positions, the layout of an entry
+ * and of the file header. The format is documented for users at
+ * mancala_solve_modiar() in include/mancala.h; this file is its one
+ * definition in code.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef MANCALA_SOLVE_H
+#define MANCALA_SOLVE_H
+
+#include <stdint.h>
+
+#include "private.h"
+
+enum {
+    MT_PITS = 6,           /* Modiar's board */
+    MT_ROW = 3,
+    MT_MAX_STONES = 42,    /* stones at the start: every position has at most these */
+    MT_HEADER_SIZE = 64,
+    MT_ENTRY_SIZE = 4,     /* int8 lo, int8 hi, uint16 distance (little-endian) */
+    MT_VERSION = 1,
+    MT_INDEX_MOVER_FIRST = 1, /* the index scheme below, by its number in the header */
+};
+
+/* Distance of a position the player not to move cannot force to an end
+ * (see the solver): it never counts as progress. */
+#define MT_NO_DISTANCE 0xffffu
+
+/* The first 8 bytes of a table file: like PNG's signature, a non-ASCII
+ * byte, the name, and the line endings that text-mode copies mangle. */
+static const uint8_t mt_magic[8] = {0x89, 'M', 'C', 'T', '\r', '\n', 0x1a, '\n'};
+
+/*
+ * The index scheme (MT_INDEX_MOVER_FIRST). A position is its six pit
+ * counts seen from the player to move: r[0..2] the mover's row in sowing
+ * order, r[3..5] the opponent's (for South to move r[i] = pit[i]; for
+ * North r[i] = pit[(i + 3) % 6]). Turning the board round is a symmetry of
+ * the rules, so one entry serves both players. Positions are ordered by
+ * stones on the board s, then lexicographically by r[0], ..., r[5]; the
+ * index is the number of positions before it:
+ *
+ *     C(s + 5, 6) + sum over i < 5 of [ W(s_i, 6 - i) - W(s_i - r[i], 6 - i) ]
+ *
+ * with s_i = s - r[0] - ... - r[i-1] and W(n, k) = C(n + k - 1, k - 1), the
+ * number of ways to put n stones into k pits. A table for positions of at
+ * most S stones has C(S + 6, 6) entries: 12,271,512 for S = 42.
+ */
+enum {
+    MT_MOST_PITS = MANCALA_MAX_PITS,  /* Rio Kadalis endgames: 12 pits */
+    MT_MOST_STONES = MT_MAX_STONES,
+};
+
+struct mt_binomial {
+    uint32_t c[MT_MOST_STONES + MT_MOST_PITS + 1][MT_MOST_PITS + 1];
+};
+
+static inline void mt_binomial_init(struct mt_binomial *b)
+{
+    for (int n = 0; n <= MT_MOST_STONES + MT_MOST_PITS; n++)
+        for (int k = 0; k <= MT_MOST_PITS; k++)
+            b->c[n][k] = k == 0 ? 1 : n == 0 ? 0 : b->c[n - 1][k - 1] + b->c[n - 1][k];
+}
+
+/* Ways to put n stones into k >= 1 pits. */
+static inline uint32_t mt_ways(const struct mt_binomial *b, int n, int k)
+{
+    return b->c[n + k - 1][k - 1];
+}
+
+/* Positions of k pits with fewer than s stones: where layer s starts. */
+static inline uint32_t mt_layer_start_k(const struct mt_binomial *b, int s, int k)
+{
+    return b->c[s + k - 1][k];
+}
+
+/* Index of the mover-first pit counts r of k pits. */
+static inline uint32_t mt_index_k(const struct mt_binomial *b, const uint8_t *r, int k)
+{
+    int s = 0;
+    for (int i = 0; i < k; i++)
+        s += r[i];
+    uint32_t index = mt_layer_start_k(b, s, k);
+    for (int i = 0; i < k - 1; i++) {
+        index += mt_ways(b, s, k - i) - mt_ways(b, s - r[i], k - i);
+        s -= r[i];
+    }
+    return index;
+}
+
+/* The pits of a state seen from its player to move, on a board of `pits`
+ * pits, `pits / 2` a row. */
+static inline void mt_mover_first_k(const struct mc_state *st, uint8_t *r, int pits)
+{
+    const int shift = st->to_move * pits / 2;
+    for (int i = 0; i < pits; i++)
+        r[i] = st->pit[(i + shift) % pits];
+}
+
+/* The next k pit counts of the same sum in index order; 0 after the last. */
+static inline int mt_next_position(uint8_t *r, int k)
+{
+    int tail = r[k - 1], j = k - 2;
+    while (j >= 0 && tail == 0)
+        tail += r[j--];
+    /* Now r[j + 1 ... k - 1] holds tail > 0 stones, or j < 0. */
+    if (j < 0)
+        return 0;
+    r[j]++;
+    for (int i = j + 1; i < k; i++)
+        r[i] = 0;
+    r[k - 1] = (uint8_t)(tail - 1);
+    return 1;
+}
+
+/* The most stones on the board a table of the variant may cover: all of
+ * Modiar's; Rio Kadalis endgames up to 16 (30,421,755 entries, and a
+ * solve of about 1 GiB). Other variants have no table. */
+enum { MT_RIO_MOST_STONES = 16 };
+
+static inline int mt_most_stones(const struct mc_variant *v)
+{
+    if (strcmp(v->name, "modiar") == 0)
+        return MT_MAX_STONES;
+    return strcmp(v->name, "rio-kadalis") == 0 ? MT_RIO_MOST_STONES : -1;
+}
+
+/* Modiar's board. */
+static inline uint32_t mt_layer_start(const struct mt_binomial *b, int s)
+{
+    return mt_layer_start_k(b, s, MT_PITS);
+}
+
+static inline uint32_t mt_index(const struct mt_binomial *b, const uint8_t r[MT_PITS])
+{
+    return mt_index_k(b, r, MT_PITS);
+}
+
+static inline void mt_mover_first(const struct mc_state *st, uint8_t r[MT_PITS])
+{
+    mt_mover_first_k(st, r, MT_PITS);
+}
+
+/* An entry: bounds of the value for the player to move, and the distance
+ * used to choose moves that make progress (see solve.c). */
+struct mt_entry {
+    int lo, hi;
+    unsigned distance;
+};
+
+static inline struct mt_entry mt_entry_read(const uint8_t *entries, uint32_t index)
+{
+    const uint8_t *e = entries + (size_t)index * MT_ENTRY_SIZE;
+    struct mt_entry out = {(int8_t)e[0], (int8_t)e[1], (unsigned)e[2] | (unsigned)e[3] << 8};
+    return out;
+}
+
+/* The checksum of the file: FNV-1a (64 bit) over its little-endian 64-bit
+ * words, the header's checksum field counted as zero. `size` is a multiple
+ * of 8. Continue from `h` (start with MT_CHECKSUM_SEED). */
+#define MT_CHECKSUM_SEED 0xcbf29ce484222325u
+static inline uint64_t mt_checksum(uint64_t h, const uint8_t *data, size_t size)
+{
+    for (size_t i = 0; i < size; i += 8) {
+        uint64_t word = 0;
+        for (int k = 7; k >= 0; k--)
+            word = word << 8 | data[i + (size_t)k];
+        h = (h ^ word) * 0x100000001b3u;
+    }
+    return h;
+}
+
+/* Header fields, by byte offset. */
+enum {
+    MT_OFF_MAGIC = 0,         /* 8 bytes */
+    MT_OFF_VERSION = 8,       /* u32 */
+    MT_OFF_HEADER_SIZE = 12,  /* u32 */
+    MT_OFF_RULES = 16,        /* 16 bytes, NUL-padded */
+    MT_OFF_INDEX = 32,        /* u32 index scheme */
+    MT_OFF_PITS = 36,         /* u16 */
+    MT_OFF_MAX_STONES = 38,   /* u16 */
+    MT_OFF_ENTRY_SIZE = 40,   /* u32 */
+    MT_OFF_ENTRIES = 44,      /* u32 entry count */
+    MT_OFF_RESERVED = 48,     /* u64, zero */
+    MT_OFF_CHECKSUM = 56,     /* u64 */
+};
+
+static inline void mt_put(uint8_t *p, uint64_t value, int bytes)
+{
+    for (int i = 0; i < bytes; i++)
+        p[i] = (uint8_t)(value >> (8 * i));
+}
+
+static inline uint64_t mt_get(const uint8_t *p, int bytes)
+{
+    uint64_t value = 0;
+    for (int i = bytes - 1; i >= 0; i--)
+        value = value << 8 | p[i];
+    return value;
+}
+
+/* Internal entry point of the solver, for tests and tools: solves the
+ * positions of at most `max_stones` stones (0 ... 42) and writes their
+ * table to `path`. `stats` may be NULL. */
+struct mt_stats {
+    uint64_t positions;        /* entries: positions with the mover first */
+    uint64_t exact;            /* of which lo == hi */
+    uint64_t forced;           /* of which the mover can force an end (lo is not -s) */
+    unsigned max_distance;
+};
+
+int mancala__solve_modiar_stones(const char *path, int max_stones, mancala_progress_fn progress,
+                                 void *opaque, struct mt_stats *stats);
+
+/* The same for the named rules: "modiar" (at most 42 stones) or
+ * "rio-kadalis" (all pits open, at most MT_RIO_MOST_STONES stones). */
+int mancala__solve_table(const char *path, const char *rules, int max_stones,
+                         mancala_progress_fn progress, void *opaque, struct mt_stats *stats);
+
+/* The best moves of a position that the table covers and that is not
+ * over (solve_table.c): writes them to `moves` in ascending order and
+ * returns their count; `potential` (may be NULL) receives the measure that
+ * they lower: every position reachable in the layer after a best move and
+ * any reply has a lower potential. */
+int mancala__table_best(const mancala_table *table, const struct mc_state *st,
+                        int moves[MANCALA_MAX_PITS], unsigned *potential);
+
+#endif /* MANCALA_SOLVE_H */

@@ -1,0 +1,282 @@
+/*
+ * Reading the solved table of Modiar: opening the file (memory-mapped,
+ * read-only), the value of a position and its best moves.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+/* open(), mmap() and O_CLOEXEC are POSIX, not C11. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "solve.h"
+
+struct mancala_table {
+    const uint8_t *map;     /* the whole file */
+    size_t size;
+    const uint8_t *entries;
+    int max_stones;
+    int pits;               /* 6 (Modiar) or 12 (Rio Kadalis) */
+    struct mt_binomial binom;
+    struct mc_board board;  /* all pits open */
+};
+
+/* The variant of a mapped table file if this library can read it; NULL
+ * if not. */
+static const struct mc_variant *valid_table(const uint8_t *map, size_t size,
+                                            const struct mt_binomial *binom)
+{
+    if (size < MT_HEADER_SIZE || memcmp(map + MT_OFF_MAGIC, mt_magic, sizeof mt_magic) != 0)
+        return NULL;
+    /* The rules name, NUL-padded: a known variant that has tables. */
+    const char *rules = (const char *)map + MT_OFF_RULES;
+    const size_t len = strnlen(rules, 16);
+    const struct mc_variant *v = mancala__variant_find(rules, len);
+    if (!v || mt_most_stones(v) < 0)
+        return NULL;
+    for (size_t i = len; i < 16; i++)
+        if (rules[i])
+            return NULL;
+    const uint64_t max_stones = mt_get(map + MT_OFF_MAX_STONES, 2);
+    const int pits = 2 * v->n;
+    if (mt_get(map + MT_OFF_VERSION, 4) != MT_VERSION ||
+        mt_get(map + MT_OFF_HEADER_SIZE, 4) != MT_HEADER_SIZE ||
+        mt_get(map + MT_OFF_INDEX, 4) != MT_INDEX_MOVER_FIRST ||
+        mt_get(map + MT_OFF_PITS, 2) != (uint64_t)pits ||
+        max_stones > (uint64_t)mt_most_stones(v) ||
+        mt_get(map + MT_OFF_ENTRY_SIZE, 4) != MT_ENTRY_SIZE ||
+        mt_get(map + MT_OFF_RESERVED, 8) != 0)
+        return NULL;
+    const uint64_t count = mt_get(map + MT_OFF_ENTRIES, 4);
+    if (count != mt_layer_start_k(binom, (int)max_stones + 1, pits) ||
+        size != MT_HEADER_SIZE + (count * MT_ENTRY_SIZE + 7) / 8 * 8)
+        return NULL;
+    uint8_t header[MT_HEADER_SIZE];
+    memcpy(header, map, sizeof header);
+    mt_put(header + MT_OFF_CHECKSUM, 0, 8);
+    uint64_t sum = mt_checksum(MT_CHECKSUM_SEED, header, sizeof header);
+    sum = mt_checksum(sum, map + MT_HEADER_SIZE, size - MT_HEADER_SIZE);
+    return sum == mt_get(map + MT_OFF_CHECKSUM, 8) ? v : NULL;
+}
+
+MANCALA_EXPORT int mancala_table_open(mancala_table **out, const char *path)
+{
+    if (!out || !path)
+        return MANCALA_E_INVALID;
+    const int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return MANCALA_E_IO;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return MANCALA_E_IO;
+    }
+    const size_t size = (size_t)st.st_size;
+    if (size < MT_HEADER_SIZE) {
+        close(fd);
+        return MANCALA_E_FORMAT;
+    }
+    void *map = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
+    close(fd);
+    if (map == MAP_FAILED)
+        return MANCALA_E_IO;
+
+    struct mancala_table *t = malloc(sizeof *t);
+    if (!t) {
+        munmap(map, size);
+        return MANCALA_E_NOMEM;
+    }
+    mt_binomial_init(&t->binom);
+    const struct mc_variant *variant = valid_table(map, size, &t->binom);
+    if (!variant) {
+        free(t);
+        munmap(map, size);
+        return MANCALA_E_FORMAT;
+    }
+    t->map = map;
+    t->size = size;
+    t->entries = t->map + MT_HEADER_SIZE;
+    t->max_stones = (int)mt_get(t->map + MT_OFF_MAX_STONES, 2);
+    t->pits = 2 * variant->n;
+    mancala__board_init(&t->board, variant, 0);
+    *out = t;
+    return MANCALA_OK;
+}
+
+MANCALA_EXPORT void mancala_table_close(mancala_table *table)
+{
+    if (!table)
+        return;
+    munmap((void *)table->map, table->size);
+    free(table);
+}
+
+/* The position of `game` as the rule code sees it; checks that the table
+ * can answer for it: the same rules, no closed pit, few enough stones. */
+static int read_position(const mancala_table *table, const mancala_game *game, struct mc_state *st)
+{
+    if (!table || !game)
+        return MANCALA_E_INVALID;
+    if (strcmp(mancala_rules(game), table->board.variant->name) != 0)
+        return MANCALA_E_UNSUPPORTED;
+    memset(st, 0, sizeof *st);
+    int stones = 0, closed = 0;
+    for (int p = 0; p < table->pits; p++) {
+        stones += st->pit[p] = (uint8_t)mancala_pit(game, p);
+        closed |= mancala_pit_closed(game, p);
+    }
+    for (int player = 0; player < 2; player++)
+        st->captured[player] = (uint8_t)mancala_captured(game, player);
+    st->to_move = (uint8_t)mancala_to_move(game);
+    st->ply = (uint32_t)mancala_ply(game);
+    return stones > table->max_stones || closed ? MANCALA_E_RANGE : MANCALA_OK;
+}
+
+static struct mt_entry lookup(const mancala_table *table, const struct mc_state *st)
+{
+    uint8_t r[MT_MOST_PITS];
+    mt_mover_first_k(st, r, table->pits);
+    return mt_entry_read(table->entries, mt_index_k(&table->binom, r, table->pits));
+}
+
+/* Modiar's rule 4: no capture on the very first move. The table holds
+ * positions without it, so a position at ply 0 is looked ahead. */
+static int first_move_rule(const mancala_table *table, const struct mc_state *st)
+{
+    return !table->board.variant->match && st->ply == 0;
+}
+
+/* A legal move, valued from the table for the player who makes it. */
+struct valued_move {
+    int pit;
+    int exit;      /* it captures: leaves the layer */
+    int gain;      /* stones it captures for the mover, minus for the opponent */
+    int lo, hi;    /* bounds of its value, for the player who moves */
+    unsigned distance;
+};
+
+static int value_moves(const mancala_table *table, const struct mc_state *st, struct valued_move *out)
+{
+    struct mc_moves moves;
+    table->board.variant->rules->generate(&table->board, st, &moves, NULL);
+    const int mover = st->to_move, opponent = mover ^ 1;
+    for (int m = 0; m < moves.count; m++) {
+        const struct mc_state *c = &moves.child[m];
+        const struct mt_entry e = lookup(table, c);
+        const int won = c->captured[mover] - st->captured[mover];
+        const int lost = c->captured[opponent] - st->captured[opponent];
+        out[m].pit = moves.pit[m];
+        out[m].exit = won + lost > 0;
+        out[m].gain = won - lost;
+        out[m].lo = out[m].gain - e.hi;
+        out[m].hi = out[m].gain - e.lo;
+        out[m].distance = e.distance;
+    }
+    return moves.count;
+}
+
+MANCALA_EXPORT int mancala_table_value(const mancala_table *table, const mancala_game *game, int *lo, int *hi)
+{
+    struct mc_state st;
+    if (!lo || !hi)
+        return MANCALA_E_INVALID;
+    int status = read_position(table, game, &st);
+    if (status == MANCALA_E_INVALID || status == MANCALA_E_UNSUPPORTED)
+        return status;
+    const int mover = st.to_move;
+    if (mancala_is_over(game)) {
+        /* The game has its value already: the final scores. */
+        *lo = *hi = mancala_score(game, mover) - mancala_score(game, mover ^ 1);
+        return MANCALA_OK;
+    }
+    if (status)
+        return status;
+    int v_lo, v_hi;
+    if (first_move_rule(table, &st)) {
+        struct valued_move moves[MANCALA_MAX_PITS];
+        const int count = value_moves(table, &st, moves);
+        v_lo = v_hi = -MT_MAX_STONES - 1;
+        for (int m = 0; m < count; m++) {
+            if (moves[m].lo > v_lo)
+                v_lo = moves[m].lo;
+            if (moves[m].hi > v_hi)
+                v_hi = moves[m].hi;
+        }
+    } else {
+        const struct mt_entry e = lookup(table, &st);
+        v_lo = e.lo;
+        v_hi = e.hi;
+    }
+    const int so_far = st.captured[mover] - st.captured[mover ^ 1] + mancala_bank(game, mover) -
+                       mancala_bank(game, mover ^ 1);
+    *lo = so_far + v_lo;
+    *hi = so_far + v_hi;
+    return MANCALA_OK;
+}
+
+int mancala__table_best(const mancala_table *table, const struct mc_state *st,
+                        int moves[MANCALA_MAX_PITS], unsigned *potential)
+{
+    struct valued_move valued[MANCALA_MAX_PITS];
+    const int count = value_moves(table, st, valued);
+
+    /* The best value the mover can force, and the potential of the
+     * position: 0 at the end or if a capture forces it (an exit of the
+     * layer), otherwise 1 + the least distance of a move that forces it. */
+    int best = -MT_MAX_STONES - 1;
+    for (int m = 0; m < count; m++)
+        if (valued[m].lo > best)
+            best = valued[m].lo;
+    unsigned least = count ? MT_NO_DISTANCE + 1 : 0; /* the end: 0 */
+    for (int m = 0; m < count; m++) {
+        if (valued[m].lo != best)
+            continue;
+        const unsigned here = valued[m].exit ? 0 : valued[m].distance + 1;
+        if (here < least)
+            least = here;
+    }
+    /* Best moves force the best value and lower the potential: captures,
+     * and moves to a position whose distance is at most the potential.
+     * Every position the opponent can then reach in the layer has a
+     * distance below the child's (solve.c), and so a lower potential: a
+     * player who plays only best moves never repeats a position. The first
+     * move (ply 0) leads out of the positions the table measures, so there
+     * the value decides alone. */
+    int found = 0;
+    for (int m = 0; m < count; m++) {
+        if (valued[m].lo != best)
+            continue;
+        if (!first_move_rule(table, st) && !valued[m].exit && valued[m].distance > least)
+            continue;
+        moves[found++] = valued[m].pit;
+    }
+    if (potential)
+        *potential = least;
+    return found;
+}
+
+MANCALA_EXPORT int mancala_table_best_moves(const mancala_table *table, const mancala_game *game,
+                                            int *moves, size_t cap)
+{
+    struct mc_state st;
+    int status = read_position(table, game, &st);
+    if (status == MANCALA_E_INVALID || status == MANCALA_E_UNSUPPORTED)
+        return status;
+    if (mancala_is_over(game))
+        return 0;
+    if (status)
+        return status;
+    int best[MANCALA_MAX_PITS];
+    const int found = mancala__table_best(table, &st, best, NULL);
+    if (found && !moves)
+        return MANCALA_E_INVALID;
+    if ((size_t)found > cap)
+        return MANCALA_E_NOSPACE;
+    for (int m = 0; m < found; m++)
+        moves[m] = best[m];
+    return found;
+}
