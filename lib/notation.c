@@ -19,6 +19,10 @@ static int fail(char *errbuf, size_t errlen, const char *fmt, ...)
         va_start(ap, fmt);
         vsnprintf(errbuf, errlen, fmt, ap);
         va_end(ap);
+        /* The reason quotes the input: keep it one line of text. */
+        for (char *c = errbuf; *c; c++)
+            if ((unsigned char)*c < 0x20 || *c == 0x7f)
+                *c = '?';
     }
     return MANCALA_E_PARSE;
 }

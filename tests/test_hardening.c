@@ -692,6 +692,26 @@ START_TEST(extra_field_after_banks)
 }
 END_TEST
 
+/* Found by fuzz-parse: the reason quoted a bad field verbatim, so a
+ * newline or other control character in it broke the one-line message. */
+START_TEST(reason_stays_one_line)
+{
+    static const struct {
+        const char *text, *message;
+    } cases[] = {
+        {"rio-kali\n-5-cw/1,6,6,6/N/0,0/1/0,0", "RULES: unknown rules 'rio-kali?-5-cw'"},
+        {"modiar/7,7,7,7,7,\r7/S/0,0/0", "PITS: pit 5: not a digit in '?7'"},
+        {"modiar/7,7,7,7,7,7/S/0,0/0/\t\x7f", "after PLY: extra field '?\?'"},
+    };
+    for (int i = 0; i < 3; i++) {
+        mancala_game *g = NULL;
+        char err[128];
+        ck_assert_int_eq(mancala_parse(&g, cases[i].text, err, sizeof err), MANCALA_E_PARSE);
+        ck_assert_str_eq(err, cases[i].message);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("hardening");
@@ -704,6 +724,7 @@ int main(void)
     tcase_add_loop_test(tc, longest_relays, 0, (int)(sizeof long_relays / sizeof long_relays[0]));
     tcase_add_test(tc, all_stones_in_one_pit);
     tcase_add_test(tc, extra_field_after_banks);
+    tcase_add_test(tc, reason_stays_one_line);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
