@@ -5,7 +5,7 @@
  * position by its longest legal move. The result feeds the test that plays
  * that move to its end against the naive reference (test_hardening.c).
  *
- *   relay-search [SECONDS [SEED [laps|sown]]]
+ *   relay-search [SECONDS [SEED [laps|sown]]]   (CPU seconds; default 60)
  *
  * prints every improvement: the position, the move, its laps and the
  * stones it sows. Clockwise play mirrors counter-clockwise play, so only
@@ -169,8 +169,16 @@ int main(int argc, char **argv)
     struct candidate best, cur, next;
     long best_score = -1;
     memset(&best, 0, sizeof best);
-    while (clock() < deadline) {
-        random_candidate(&cur);
+    for (int restart = 0; clock() < deadline; restart++) {
+        /* Iterated local search: every other restart shakes up the best
+         * position found so far instead of starting afresh. */
+        if (restart % 2 && best_score >= 0) {
+            cur = best;
+            for (int shake = 5 + (int)(next_random() % 20); shake > 0; shake--)
+                mutate(&cur);
+        } else {
+            random_candidate(&cur);
+        }
         long cur_score = score_of(longest_move(&cur, by_sown), by_sown);
         for (int stale = 0; stale < 20000; stale++) {
             next = cur;

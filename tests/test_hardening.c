@@ -393,21 +393,24 @@ static void after_nomem(struct sweep *w, int op, long live_before)
     w->failed_in[op]++;
 }
 
-static mancala_game *create(struct sweep *w, const char *text)
+/* Creates a handle from a rules name or (with or without a buffer for the
+ * reason) a position. */
+static mancala_game *create(struct sweep *w, const char *text, int with_errbuf)
 {
     const int parse = strchr(text, '/') != NULL;
     for (;;) {
         mancala_game *g = NULL;
         char err[128] = "untouched";
         const long live = w->alloc.live;
-        int status = parse ? mancala_parse_with_allocator(&g, text, err, sizeof err, counting_alloc, &w->alloc)
+        int status = parse ? mancala_parse_with_allocator(&g, text, with_errbuf ? err : NULL,
+                                                          with_errbuf ? sizeof err : 0, counting_alloc, &w->alloc)
                            : mancala_new_with_allocator(&g, text, counting_alloc, &w->alloc);
         if (status != MANCALA_E_NOMEM) {
             ck_assert_int_eq(status, MANCALA_OK);
             return g;
         }
         ck_assert_ptr_null(g);
-        if (parse)
+        if (parse && with_errbuf)
             ck_assert_str_eq(err, mancala_strerror(MANCALA_E_NOMEM));
         after_nomem(w, parse ? OP_PARSE : OP_NEW, live);
     }
@@ -471,9 +474,9 @@ static void no_allocation(struct sweep *w, mancala_game *g)
  * positions, which must not depend on which allocation failed. */
 static void scenario(struct sweep *w, char *summary, size_t size)
 {
-    mancala_game *m = create(w, "modiar");
-    mancala_game *round = create(w, "rio-kadalis/1,0,0,0,1,0,0,1,0,0,0,1/S/24,20/56/0,0");
-    mancala_game *h = create(w, "rio-kadalis/0,0,0,1,1,0,1,0,1,0,0,1/S/21,22/5/0,0");
+    mancala_game *m = create(w, "modiar", 1);
+    mancala_game *round = create(w, "rio-kadalis/1,0,0,0,1,0,0,1,0,0,0,1/S/24,20/56/0,0", 1);
+    mancala_game *h = create(w, "rio-kadalis/0,0,0,1,1,0,1,0,1,0,0,1/S/21,22/5/0,0", 0);
 
     change(w, m, OP_PLAY, 0);
     change(w, m, OP_PLAY, 4);
@@ -668,6 +671,73 @@ START_TEST(all_stones_in_one_pit)
 }
 END_TEST
 
+/* ---- limits ---- */
+
+/* The ply counter stops at INT32_MAX: the move is refused, nothing changes. */
+START_TEST(ply_limit)
+{
+    static const char *const at_limit[] = {
+        "modiar/7,7,7,7,7,7/S/0,0/2147483647",
+        "rio-kadalis-5-cw/x,x,4,4,4,4,4,4,4,4/N/0,0/2147483647/2,6",
+    };
+    for (int i = 0; i < 2; i++) {
+        mancala_game *g = parse_ok(at_limit[i]);
+        ck_assert_int_eq(mancala_ply(g), INT32_MAX);
+        struct snapshot before;
+        take(g, &before);
+        ck_assert_int_gt(before.nmoves, 0);
+        for (int m = 0; m < before.nmoves; m++)
+            ck_assert_int_eq(mancala_play(g, before.moves[m]), MANCALA_E_STATE);
+        assert_unchanged(g, &before);
+        mancala_free(g);
+    }
+    /* One below: the move is played and the ply reaches the limit. */
+    mancala_game *g = parse_ok("modiar/7,7,7,7,7,7/S/0,0/2147483646");
+    play_ok(g, 0);
+    ck_assert_int_eq(mancala_ply(g), INT32_MAX);
+    ck_assert_str_eq(fmt(g), "modiar/0,8,8,8,8,8/N/2,0/2147483647");
+    mancala_free(g);
+}
+END_TEST
+
+/* Stone counts in CAPTURED and BANKS are at most 255, like pits. */
+START_TEST(counts_too_large)
+{
+    static const struct {
+        const char *text, *message;
+    } cases[] = {
+        {"modiar/7,7,7,7,7,7/S/256,0/0", "CAPTURED: number too large in '256,0'"},
+        {"rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,1000", "BANKS: number too large in '0,1000'"},
+        {"modiar/7,7,7,7,7,7/S/0,99999999999/0", "CAPTURED: number too large in '0,99999999999'"},
+    };
+    for (int i = 0; i < 3; i++) {
+        mancala_game *g = NULL;
+        char err[128];
+        ck_assert_int_eq(mancala_parse(&g, cases[i].text, err, sizeof err), MANCALA_E_PARSE);
+        ck_assert_str_eq(err, cases[i].message);
+        ck_assert_ptr_null(g);
+    }
+}
+END_TEST
+
+/* Options are set before the first move of a match: a later round refuses
+ * them even before its own first move. */
+START_TEST(options_fixed_after_first_round)
+{
+    mancala_game *g = parse_ok("rio-kadalis/1,0,0,0,1,0,0,1,0,0,0,1/S/24,20/56/0,0");
+    static const int r7[] = {0, 7, 4, 11, 0, 8, 2, 6, 4, 10}; /* RULES.md R7 */
+    for (int i = 0; i < 10; i++)
+        play_ok(g, r7[i]);
+    ck_assert_int_eq(mancala_is_over(g), 1);
+    ck_assert_int_eq(mancala_next_round(g), MANCALA_OK);
+    ck_assert_int_eq(mancala_history_length(g), 0);
+    ck_assert_int_eq(mancala_round(g), 2);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_REPETITION, 0), MANCALA_E_STATE);
+    ck_assert_int_eq(mancala_get_option(g, MANCALA_OPT_REPETITION), 1);
+    mancala_free(g);
+}
+END_TEST
+
 /* ---- regressions ---- */
 
 /* Found by UndefinedBehaviorSanitizer: a Rio Kadalis position with a field
@@ -723,6 +793,9 @@ int main(void)
     tcase_add_test(tc, every_allocation_fails_in_turn);
     tcase_add_loop_test(tc, longest_relays, 0, (int)(sizeof long_relays / sizeof long_relays[0]));
     tcase_add_test(tc, all_stones_in_one_pit);
+    tcase_add_test(tc, ply_limit);
+    tcase_add_test(tc, counts_too_large);
+    tcase_add_test(tc, options_fixed_after_first_round);
     tcase_add_test(tc, extra_field_after_banks);
     tcase_add_test(tc, reason_stays_one_line);
     suite_add_tcase(s, tc);
