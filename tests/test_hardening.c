@@ -564,10 +564,13 @@ struct relay {
     int laps, sown;
 };
 
-/* Found by relay_search.c: the longest finite moves it found, by laps and
- * by stones sown, and positions with all the stones in one pit. */
+/* The longest finite moves relay_search.c found (by laps, then by stones
+ * sown), and their mirror images for clockwise sowing: pit p of a
+ * counter-clockwise board plays like pit n-1-p (mod 2n) of a clockwise one. */
 static const struct relay long_relays[] = {
-    {"rio-kadalis/3,5,1,2,8,1,6,x,5,4,3,7/S/1,2/1/0,0", 3, 44, 146},
+    {"rio-kadalis/11,2,6,1,4,1,4,1,5,x,1,6/S/3,3/1/0,0", 1, 50, 168},
+    {"rio-kadalis/7,x,2,6,1,4,1,5,5,6,9,0/S/1,1/1/0,0", 2, 47, 166},
+    {"rio-kadalis-cw/1,4,1,6,2,11,6,1,x,5,1,4/S/3,3/1/0,0", 4, 50, 168},
 };
 
 /* Replays a move's events on the position before it and checks they add
