@@ -569,6 +569,7 @@ struct relay {
  * counter-clockwise board plays like pit n-1-p (mod 2n) of a clockwise one. */
 static const struct relay long_relays[] = {
     {"rio-kadalis/11,2,6,1,4,1,4,1,5,x,1,6/S/3,3/1/0,0", 1, 50, 168},
+    {"rio-kadalis/4,3,6,5,2,6,7,2,8,4,x,x/S/0,1/1/0,0", 1, 37, 174},
     {"rio-kadalis/7,x,2,6,1,4,1,5,5,6,9,0/S/1,1/1/0,0", 2, 47, 166},
     {"rio-kadalis-cw/1,4,1,6,2,11,6,1,x,5,1,4/S/3,3/1/0,0", 4, 50, 168},
 };
