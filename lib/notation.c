@@ -19,6 +19,10 @@ static int fail(char *errbuf, size_t errlen, const char *fmt, ...)
         va_start(ap, fmt);
         vsnprintf(errbuf, errlen, fmt, ap);
         va_end(ap);
+        /* The reason quotes the input: keep it one line of text. */
+        for (char *c = errbuf; *c; c++)
+            if ((unsigned char)*c < 0x20 || *c == 0x7f)
+                *c = '?';
     }
     return MANCALA_E_PARSE;
 }
@@ -93,8 +97,9 @@ static int parse_pair(struct field f, const char *name, uint8_t out[2], char *er
 int mancala__parse_position(const char *text, struct mc_position *pos, char *errbuf, size_t errlen)
 {
     enum { RULES, PITS, SIDE, CAPTURED, PLY, BANKS, MAX_FIELDS };
-    struct field f[MAX_FIELDS];
-    size_t nfields = split(text, strlen(text), '/', f, MAX_FIELDS);
+    /* One more than the longest form, to name the first extra field. */
+    struct field f[MAX_FIELDS + 1];
+    size_t nfields = split(text, strlen(text), '/', f, MAX_FIELDS + 1);
 
     if (nfields < 1 || f[RULES].len == 0)
         return fail(errbuf, errlen, "RULES: missing");

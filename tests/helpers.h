@@ -93,4 +93,24 @@ static inline int run_suite(Suite *s)
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
+/* Heavy tests multiply their iteration counts by MANCALA_TEST_SCALE percent
+ * (default 100). The slow test setups (valgrind, sanitizers, coverage) set
+ * it lower; a soak run can set it higher. Never below one iteration. */
+static inline long test_scaled(long iterations)
+{
+    const char *env = getenv("MANCALA_TEST_SCALE");
+    long percent = env && *env ? strtol(env, NULL, 10) : 100;
+    if (percent < 1)
+        percent = 1;
+    long scaled = iterations * percent / 100;
+    return scaled > 0 ? scaled : 1;
+}
+
+/* Whether heavy tests run at least their default size, so that checks on
+ * what a full sample must reach apply. */
+static inline int test_full_scale(void)
+{
+    return test_scaled(100) >= 100;
+}
+
 #endif

@@ -1,0 +1,129 @@
+/*
+ * Independent games on separate handles in several threads at once (the
+ * header's thread-safety promise): each thread plays seeded random games of
+ * every rules name, with clones, undo, move events, playouts and new
+ * rounds, and its results must equal those of the same work done alone.
+ * Built with -Db_sanitize=thread, ThreadSanitizer checks that the library
+ * shares no mutable state between handles.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include <pthread.h>
+#include <stdint.h>
+
+#include "helpers.h"
+
+#define THREADS 4
+
+static const char *const rules[] = {"modiar", "rio-kadalis", "rio-kadalis-5", "rio-kadalis-cw",
+                                    "rio-kadalis-5-cw"};
+
+struct work {
+    uint64_t seed;
+    long games;
+    uint64_t digest; /* of every position reached */
+    int errors;
+};
+
+static uint64_t next_random(uint64_t *state)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return *state;
+}
+
+/* FNV-1a over a string. */
+static uint64_t digest_string(uint64_t h, const char *s)
+{
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 0x100000001b3u;
+    return h;
+}
+
+/* No Check assertions here: they are not meant to be called from threads.
+ * Failures are counted and checked by the main thread. */
+static void *play_games(void *arg)
+{
+    struct work *w = arg;
+    uint64_t rng = w->seed;
+    uint64_t h = 0xcbf29ce484222325u;
+    char text[128];
+    for (long game = 0; game < w->games; game++) {
+        mancala_game *g;
+        if (mancala_new(&g, rules[game % 5]) != MANCALA_OK) {
+            w->errors++;
+            continue;
+        }
+        for (int round = 0; round < 3; round++) {
+            while (!mancala_is_over(g)) {
+                int moves[MANCALA_MAX_PITS];
+                int count = mancala_legal_moves(g, moves, MANCALA_MAX_PITS);
+                if (count <= 0) {
+                    w->errors++;
+                    break;
+                }
+                int pit = moves[next_random(&rng) % (uint64_t)count];
+                if (next_random(&rng) % 8 == 0) {
+                    mancala_game *c = NULL;
+                    if (mancala_clone(&c, g) != MANCALA_OK || mancala_play(c, pit) != MANCALA_OK ||
+                        mancala_undo(c) != MANCALA_OK)
+                        w->errors++;
+                    mancala_format(c, text, sizeof text);
+                    h = digest_string(h, text);
+                    mancala_free(c);
+                }
+                if (mancala_play(g, pit) != MANCALA_OK)
+                    w->errors++;
+                mancala_event ev[8];
+                h = h * 31 + (uint64_t)mancala_last_move_events(g, ev, 8);
+                mancala_format(g, text, sizeof text);
+                h = digest_string(h, text);
+            }
+            int scores[2];
+            h = h * 31 + (uint64_t)mancala_playout(g, rng, scores);
+            if (mancala_next_round(g) != MANCALA_OK)
+                break;
+        }
+        h = h * 31 + (uint64_t)mancala_score(g, MANCALA_SOUTH);
+        h = h * 31 + mancala_hash(g);
+        h = digest_string(h, mancala_strerror(mancala_play(g, 0)));
+        mancala_free(g);
+    }
+    w->digest = h;
+    return NULL;
+}
+
+START_TEST(separate_handles_in_parallel)
+{
+    const long games = test_scaled(400);
+    struct work alone[THREADS], together[THREADS];
+    for (int t = 0; t < THREADS; t++) {
+        alone[t] = (struct work){0x9e3779b97f4a7c15u * (uint64_t)(t + 1), games, 0, 0};
+        together[t] = alone[t];
+        play_games(&alone[t]);
+    }
+    pthread_t thread[THREADS];
+    for (int t = 0; t < THREADS; t++)
+        ck_assert_int_eq(pthread_create(&thread[t], NULL, play_games, &together[t]), 0);
+    for (int t = 0; t < THREADS; t++)
+        ck_assert_int_eq(pthread_join(thread[t], NULL), 0);
+    for (int t = 0; t < THREADS; t++) {
+        ck_assert_int_eq(alone[t].errors, 0);
+        ck_assert_int_eq(together[t].errors, 0);
+        ck_assert_uint_eq(together[t].digest, alone[t].digest);
+    }
+    /* Different seeds did play different games. */
+    ck_assert_uint_ne(alone[0].digest, alone[1].digest);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("threads");
+    TCase *tc = tcase_create("threads");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, separate_handles_in_parallel);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
