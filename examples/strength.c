@@ -273,9 +273,9 @@ int main(int argc, char **argv)
         }
     }
 
-    printf("%s: %d games per pair (%d openings of %d random plies, each played with both "
-           "players moving first), seed %llu\n\n",
-           o.rules, o.games, (o.games + 1) / 2, o.openings, (unsigned long long)o.seed);
+    printf("%s: %d games per pair (random openings of %d plies, %d of them, each played with "
+           "both players moving first), seed %llu\n\n",
+           o.rules, o.games, o.openings, (o.games + 1) / 2, (unsigned long long)o.seed);
     printf("Score of the row player against the column player, %% (a win 1, a draw 1/2):\n\n");
     printf("%-10s", "");
     for (int b = 0; b < nplayers; b++)
