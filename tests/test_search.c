@@ -590,6 +590,49 @@ START_TEST(search_errors)
 }
 END_TEST
 
+/* An allocator that fails once its budget of allocations is spent. */
+static void *budget_alloc(void *opaque, void *ptr, size_t size)
+{
+    int *budget = opaque;
+    if (size == 0) {
+        free(ptr);
+        return NULL;
+    }
+    if (*budget <= 0)
+        return NULL;
+    (*budget)--;
+    return realloc(ptr, size);
+}
+
+START_TEST(out_of_memory_keeps_results)
+{
+    /* The search copies the game with the game's own allocator. */
+    int budget = 1000;
+    mancala_game *g = NULL;
+    ck_assert_int_eq(mancala_new_with_allocator(&g, "modiar", budget_alloc, &budget), MANCALA_OK);
+    mancala_search *s = new_search(0, 4);
+    ck_assert_int_eq(mancala_search_run(s, g), MANCALA_OK);
+    int best = mancala_search_best_move(s), score = mancala_search_score(s);
+    play_ok(g, best);
+    budget = 0;
+    ck_assert_int_eq(mancala_search_run(s, g), MANCALA_E_NOMEM);
+    ck_assert_int_eq(mancala_search_best_move(s), best);
+    ck_assert_int_eq(mancala_search_score(s), score);
+    ck_assert_int_eq(mancala_search_depth(s), 4);
+    int move = -7;
+    ck_assert_int_eq(mancala_mcts(g, 1, 100, &move), MANCALA_E_NOMEM);
+    ck_assert_int_eq(move, -7);
+    /* With memory again, all is well. */
+    budget = 1000;
+    ck_assert_int_eq(mancala_search_run(s, g), MANCALA_OK);
+    ck_assert_int_eq(mancala_mcts(g, 1, 100, &move), MANCALA_OK);
+    ck_assert_int_ge(move, 3);
+    ck_assert_int_le(move, 5);
+    mancala_search_free(s);
+    mancala_free(g);
+}
+END_TEST
+
 /* ---- Monte Carlo tree search ---- */
 
 START_TEST(mcts_finds_the_winning_move)
@@ -718,6 +761,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, evaluation_function);
     tcase_add_test(tc, evaluation_callback);
     tcase_add_test(tc, search_errors);
+    tcase_add_test(tc, out_of_memory_keeps_results);
     tcase_add_test(tc, mcts_finds_the_winning_move);
     tcase_add_test(tc, mcts_is_deterministic);
     tcase_add_test(tc, searches_in_two_threads);
