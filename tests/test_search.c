@@ -51,7 +51,7 @@ static int brute_value(const mancala_game *g)
     return v;
 }
 
-/* ---- helpers ---- */
+/* ---- shared by the tests below ---- */
 
 static mancala_search *new_search(size_t table_bytes, int depth)
 {
