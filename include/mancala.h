@@ -571,8 +571,10 @@ typedef struct mancala_search mancala_search;
 
 /** Limits of mancala_search_run(), set by mancala_search_set_limit(). */
 enum mancala_limit {
-    MANCALA_LIMIT_DEPTH = 1,   /**< Deepest iteration, in plies (default 64). */
-    MANCALA_LIMIT_NODES = 2,   /**< Nodes to visit at most (0: no limit, the default). */
+    MANCALA_LIMIT_DEPTH = 1,   /**< Deepest iteration, in plies (default 64; more than 128 counts as 128). */
+    MANCALA_LIMIT_NODES = 2,   /**< Nodes to visit (0: no limit, the default); the search stops
+                                    at the first node at or past the limit, so it may go a
+                                    few leaves over. */
     MANCALA_LIMIT_TIME_MS = 3  /**< Wall time in milliseconds (0: no limit, the default). */
 };
 
@@ -581,6 +583,10 @@ enum mancala_limit {
  * @param game The position (read it with the accessors; do not modify it).
  * @param opaque The pointer given to mancala_search_set_eval().
  * @return A score for the player to move, in stones: positive is good.
+ *         Values beyond +-1,000,000 are clamped to it. The search calls
+ *         it only for positions that are not over (the final difference
+ *         scores those), and expects the same value for the same position
+ *         and history, or it loses its determinism.
  */
 typedef int (*mancala_eval_fn)(const mancala_game *game, void *opaque);
 
@@ -589,8 +595,12 @@ typedef int (*mancala_eval_fn)(const mancala_game *game, void *opaque);
  *        move would have if the game ended now with each player keeping
  *        the stones of their own row, i.e.
  *        (captured + bank + own row) - (the same for the opponent).
+ *
+ * Once the game or round is over this is the final stone difference.
+ *
  * @param game The position.
  * @return That difference; 0 if @p game is NULL.
+ * @note Thread-safe as a reader of @p game.
  */
 int mancala_evaluate(const mancala_game *game);
 
@@ -598,9 +608,13 @@ int mancala_evaluate(const mancala_game *game);
  * @brief Creates a searcher.
  * @param[out] out Receives the searcher.
  * @param table_bytes Size of its transposition table in bytes; 0 means the
- *        default, 16 MiB. Rounded down to a power of two entries.
- * @return ::MANCALA_OK; ::MANCALA_E_INVALID; ::MANCALA_E_NOMEM.
- * @note One searcher per thread; searchers share nothing.
+ *        default, 16 MiB. Rounded down to a power of two entries of 16
+ *        bytes (at least two).
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p out is NULL;
+ *         ::MANCALA_E_NOMEM.
+ * @note The caller owns the searcher (memory from malloc()) and releases
+ *       it with mancala_search_free(). One searcher per thread; searchers
+ *       share nothing, so distinct searchers run in parallel freely.
  */
 int mancala_search_new(mancala_search **out, size_t table_bytes);
 
@@ -636,14 +650,33 @@ int mancala_search_set_eval(mancala_search *search, mancala_eval_fn eval, void *
  *
  * Scores are final stone differences (mover minus opponent) where the
  * search reaches the end of the game or round, and evaluations elsewhere.
- * The game's history is used, so the repetition rule applies exactly along
- * every searched line. The same position, history, limits (other than
- * time) and table size give the same result.
+ * The search plays on a private copy of @p game, history included, so the
+ * repetition rule applies exactly along every searched line. Because that
+ * makes a position's value depend on the positions since the last capture,
+ * the transposition table is keyed by the position's hash together with
+ * that set of positions: an entry is only reused where the future is the
+ * same. Moves are ordered by the table's move, then captures (the
+ * stones a move takes less those it gives away), then the history
+ * heuristic, then pit number.
+ *
+ * Each iteration searches one ply deeper until the depth limit, until a
+ * node or time limit interrupts one (the results are then those of the
+ * last completed iteration; the first always completes), or until the
+ * score is proven (mancala_search_exact()): deeper searches cannot
+ * change a proven score. Every run starts from an empty table, so the
+ * same position, history, limits (other than time), evaluation and table
+ * size give the same best move, score, variation and node count.
  *
  * @param search The searcher.
  * @param game The position; not modified.
- * @return ::MANCALA_OK; ::MANCALA_E_INVALID; ::MANCALA_E_OVER if the game
- *         or round is over; ::MANCALA_E_NOMEM.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if a pointer is NULL;
+ *         ::MANCALA_E_OVER if the game or round is over;
+ *         ::MANCALA_E_NOMEM; ::MANCALA_E_STATE if a line would pass the
+ *         ply counter's limit (INT32_MAX). On failure the results of the
+ *         previous search are kept.
+ * @note Allocates a copy of @p game (with the game's allocator) for the
+ *       length of the run. Reads @p game only while copying it, so other
+ *       threads may read the same game meanwhile.
  */
 int mancala_search_run(mancala_search *search, const mancala_game *game);
 
@@ -660,36 +693,57 @@ int mancala_search_score(const mancala_search *search);
  *  @return Plies; ::MANCALA_E_INVALID; ::MANCALA_E_STATE if no search ran. */
 int mancala_search_depth(const mancala_search *search);
 
-/** @brief Whether the score of the last search is exact (every line reached
- *         the end of the game or round). @param search The searcher.
- *  @return 1 or 0; ::MANCALA_E_INVALID. */
+/** @brief Whether the score of the last search is exact (proven: every
+ *         line that decided it reached the end of the game or round).
+ *  @param search The searcher.
+ *  @return 1 or 0 (0 if no search ran); ::MANCALA_E_INVALID. */
 int mancala_search_exact(const mancala_search *search);
 
-/** @brief Nodes visited by the last search. @param search The searcher.
- *  @return The count; 0 if @p search is NULL. */
+/** @brief Nodes visited by the last search: every position entered, in all
+ *         iterations, including an interrupted one.
+ *  @param search The searcher.
+ *  @return The count; 0 if @p search is NULL or no search ran. */
 uint64_t mancala_search_nodes(const mancala_search *search);
 
 /**
  * @brief The principal variation of the last search.
+ *
+ * The line of best play the score comes from, starting with the best
+ * move: it ends where the game or round ends, or after as many plies as
+ * the depth of the search, at the evaluated position.
+ *
  * @param search The searcher.
- * @param[out] moves Receives the moves, best first.
- * @param cap Room in @p moves.
+ * @param[out] moves Receives the moves, best first; may be NULL if @p cap is 0.
+ * @param cap Room in @p moves (the depth always suffices).
  * @return The length of the variation (at most @p cap are written, as
- *         snprintf() does); ::MANCALA_E_INVALID; ::MANCALA_E_STATE.
+ *         snprintf() does); ::MANCALA_E_INVALID if @p search is NULL or
+ *         @p moves NULL with @p cap > 0; ::MANCALA_E_STATE if no search ran.
  */
 int mancala_search_pv(const mancala_search *search, int *moves, size_t cap);
 
 /**
  * @brief Monte Carlo tree search (UCT with random playouts) from the
  *        position of @p game.
+ *
+ * Each playout descends the tree by UCB1 (exploration constant sqrt(2),
+ * rewards 1 for a win, 1/2 for a draw, 0 for a loss, seen from the player
+ * who moved), adds one node (the lowest untried move), finishes the game
+ * with mancala_playout() and backs the result up. The repetition rule
+ * sees the game's history along the tree and in every playout. The
+ * chosen move is the most visited one; ties go to the higher reward,
+ * then to the lower pit.
+ *
  * @param game The position; not modified.
  * @param seed Seed of the playouts.
  * @param playouts Number of playouts (>= 1).
- * @param[out] best_move Receives the most visited move.
- * @return ::MANCALA_OK; ::MANCALA_E_INVALID; ::MANCALA_E_OVER;
+ * @param[out] best_move Receives the most visited move; unchanged on failure.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if a pointer is NULL or
+ *         @p playouts < 1; ::MANCALA_E_OVER if the game or round is over;
  *         ::MANCALA_E_NOMEM.
- * @note Allocates its tree and frees it before returning. Deterministic
- *       for a given position, history, seed and budget.
+ * @note Allocates its tree (about 32 bytes per playout, from malloc())
+ *       and a copy of @p game, and frees them before returning.
+ *       Deterministic for a given position, history, seed and budget.
+ *       Thread-safe as a reader of @p game.
  */
 int mancala_mcts(const mancala_game *game, uint64_t seed, int64_t playouts, int *best_move);
 

@@ -1,0 +1,326 @@
+/*
+ * Player strength, measured: seeded round-robin matches between a random
+ * player, alpha-beta search at several depths, Monte Carlo tree search at
+ * several budgets and, for Modiar with a solved table, the perfect player.
+ * Every pair plays the same random openings twice, once with each player
+ * moving first, and the program prints who scored what against whom.
+ *
+ *   mancala-strength [--rules NAME] [--games N] [--openings K] [--seed S]
+ *                    [--table FILE] [--tt BYTES] [PLAYER...]
+ *
+ * PLAYER is `random`, `abD` (alpha-beta to depth D), `mctsN` (N playouts
+ * per move) or `perfect` (needs --table). A game of Rio Kadalis is one
+ * round from the start position.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <mancala.h>
+
+#define MAX_PLAYERS 16
+
+enum kind { RANDOM, ALPHA_BETA, MCTS, PERFECT };
+
+struct player {
+    char name[24];
+    enum kind kind;
+    long param;               /* depth or playouts */
+    mancala_search *search;   /* ALPHA_BETA */
+    double seconds;           /* thinking time in all */
+    long moves;               /* moves chosen */
+};
+
+/* Results of one pair, from the row player's side. */
+struct result {
+    int games, wins, draws;
+    long margin;              /* summed final stone difference */
+};
+
+struct options {
+    const char *rules;
+    int games;                /* per pair; even: each opening twice */
+    int openings;             /* random plies before the players take over */
+    uint64_t seed;
+    const char *table_path;
+    size_t tt_bytes;
+};
+
+/* SplitMix64: a seed for each game, ply and purpose. */
+static uint64_t mix(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15u;
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9u;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebu;
+    return x ^ (x >> 31);
+}
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static int parse_player(struct player *p, const char *text)
+{
+    memset(p, 0, sizeof *p);
+    snprintf(p->name, sizeof p->name, "%s", text);
+    char *end;
+    if (strcmp(text, "random") == 0) {
+        p->kind = RANDOM;
+    } else if (strcmp(text, "perfect") == 0) {
+        p->kind = PERFECT;
+    } else if (strncmp(text, "ab", 2) == 0) {
+        p->kind = ALPHA_BETA;
+        p->param = strtol(text + 2, &end, 10);
+        if (*end || p->param < 1)
+            return -1;
+    } else if (strncmp(text, "mcts", 4) == 0) {
+        p->kind = MCTS;
+        p->param = strtol(text + 4, &end, 10);
+        if (*end || p->param < 1)
+            return -1;
+    } else {
+        return -1;
+    }
+    return 0;
+}
+
+/* The move `p` chooses in `g`; `seed` is this game's and ply's. */
+static int choose_move(struct player *p, const mancala_game *g, const mancala_table *table, uint64_t seed)
+{
+    int moves[MANCALA_MAX_PITS], count, move = -1;
+    double start = now_seconds();
+    switch (p->kind) {
+    case RANDOM:
+        count = mancala_legal_moves(g, moves, MANCALA_MAX_PITS);
+        move = moves[mix(seed) % (uint64_t)count];
+        break;
+    case ALPHA_BETA:
+        if (mancala_search_run(p->search, g) == MANCALA_OK)
+            move = mancala_search_best_move(p->search);
+        break;
+    case MCTS:
+        if (mancala_mcts(g, seed, p->param, &move) != MANCALA_OK)
+            move = -1;
+        break;
+    case PERFECT:
+        /* Any of the best moves: the seed picks one. */
+        count = mancala_table_best_moves(table, g, moves, MANCALA_MAX_PITS);
+        if (count > 0)
+            move = moves[mix(seed) % (uint64_t)count];
+        break;
+    }
+    p->seconds += now_seconds() - start;
+    p->moves++;
+    return move;
+}
+
+/* The final stone difference for `player`. */
+static int margin(const mancala_game *g, int player)
+{
+    return mancala_score(g, player) - mancala_score(g, !player);
+}
+
+/*
+ * Plays one game: `opening` random plies, then `south` against `north`.
+ * Returns South's final margin, or INT32_MIN if a player failed. A
+ * perfect player's margin is checked against the table's lower bound of
+ * the first position it had to play (`*violations` counts failures).
+ */
+static int play_game(const struct options *o, struct player *south, struct player *north,
+                     const mancala_table *table, uint64_t game_seed, uint64_t opening_seed,
+                     int *violations)
+{
+    mancala_game *g;
+    if (mancala_new(&g, o->rules) != MANCALA_OK)
+        return INT32_MIN;
+    int moves[MANCALA_MAX_PITS];
+    for (int ply = 0; ply < o->openings && !mancala_is_over(g); ply++) {
+        int count = mancala_legal_moves(g, moves, MANCALA_MAX_PITS);
+        mancala_play(g, moves[mix(opening_seed + (uint64_t)ply) % (uint64_t)count]);
+    }
+    struct player *side[2] = {south, north};
+    int guaranteed[2] = {INT32_MIN, INT32_MIN};
+    for (uint64_t ply = 0; !mancala_is_over(g); ply++) {
+        int mover = mancala_to_move(g);
+        struct player *p = side[mover];
+        if (p->kind == PERFECT && guaranteed[mover] == INT32_MIN) {
+            int lo, hi;
+            if (mancala_table_value(table, g, &lo, &hi) == MANCALA_OK)
+                guaranteed[mover] = lo;
+        }
+        int move = choose_move(p, g, table, mix(game_seed ^ mix(ply)));
+        if (move < 0 || mancala_play(g, move) != MANCALA_OK) {
+            fprintf(stderr, "%s failed to move in game %llu\n", p->name,
+                    (unsigned long long)game_seed);
+            mancala_free(g);
+            return INT32_MIN;
+        }
+    }
+    for (int player = 0; player < 2; player++)
+        if (guaranteed[player] != INT32_MIN && margin(g, player) < guaranteed[player])
+            (*violations)++;
+    int result = margin(g, MANCALA_SOUTH);
+    mancala_free(g);
+    return result;
+}
+
+static void usage(void)
+{
+    fprintf(stderr, "usage: mancala-strength [--rules NAME] [--games N] [--openings K] [--seed S]\n"
+                    "                        [--table FILE] [--tt BYTES] [PLAYER...]\n"
+                    "PLAYER: random, abD (alpha-beta, depth D), mctsN (N playouts), perfect\n");
+    exit(2);
+}
+
+int main(int argc, char **argv)
+{
+    struct options o = {"modiar", 20, 4, 1, NULL, (size_t)1 << 20};
+    struct player players[MAX_PLAYERS];
+    int nplayers = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int has_value = i + 1 < argc;
+        if (strcmp(a, "--rules") == 0 && has_value)
+            o.rules = argv[++i];
+        else if (strcmp(a, "--games") == 0 && has_value)
+            o.games = atoi(argv[++i]);
+        else if (strcmp(a, "--openings") == 0 && has_value)
+            o.openings = atoi(argv[++i]);
+        else if (strcmp(a, "--seed") == 0 && has_value)
+            o.seed = strtoull(argv[++i], NULL, 10);
+        else if (strcmp(a, "--table") == 0 && has_value)
+            o.table_path = argv[++i];
+        else if (strcmp(a, "--tt") == 0 && has_value)
+            o.tt_bytes = strtoull(argv[++i], NULL, 10);
+        else if (a[0] == '-' || nplayers == MAX_PLAYERS || parse_player(&players[nplayers++], a))
+            usage();
+    }
+    if (o.games < 1 || o.openings < 0)
+        usage();
+    if (!nplayers) {
+        static const char *const defaults[] = {"random", "ab2", "ab4", "ab8", "mcts100", "mcts1000", "perfect"};
+        for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++)
+            parse_player(&players[nplayers++], defaults[i]);
+    }
+
+    /* The perfect player needs a table; without one it sits out. */
+    mancala_table *table = NULL;
+    int status = MANCALA_E_INVALID;
+    if (o.table_path)
+        status = mancala_table_open(&table, o.table_path);
+    int kept = 0;
+    for (int i = 0; i < nplayers; i++) {
+        if (players[i].kind == PERFECT && !table) {
+            printf("perfect player left out: %s\n",
+                   o.table_path ? mancala_strerror(status) : "no --table given");
+            continue;
+        }
+        players[kept++] = players[i];
+    }
+    nplayers = kept;
+    for (int i = 0; i < nplayers; i++) {
+        if (players[i].kind != ALPHA_BETA)
+            continue;
+        if (mancala_search_new(&players[i].search, o.tt_bytes) != MANCALA_OK ||
+            mancala_search_set_limit(players[i].search, MANCALA_LIMIT_DEPTH, players[i].param) != MANCALA_OK) {
+            fprintf(stderr, "cannot create a searcher\n");
+            return 1;
+        }
+    }
+    if (nplayers < 2) {
+        fprintf(stderr, "need at least two players\n");
+        return 2;
+    }
+
+    static struct result results[MAX_PLAYERS][MAX_PLAYERS];
+    int violations = 0, failures = 0;
+    for (int a = 0; a < nplayers; a++) {
+        for (int b = a + 1; b < nplayers; b++) {
+            for (int k = 0; k < o.games; k++) {
+                /* Games 2j and 2j+1 share an opening, colours swapped. */
+                uint64_t opening_seed = mix(o.seed ^ mix((uint64_t)k / 2 + 1));
+                uint64_t game_seed = mix(opening_seed ^ mix((uint64_t)(a * MAX_PLAYERS + b)) ^ (uint64_t)k);
+                int a_south = k % 2 == 0;
+                struct player *south = a_south ? &players[a] : &players[b];
+                struct player *north = a_south ? &players[b] : &players[a];
+                int m = play_game(&o, south, north, table, game_seed, opening_seed, &violations);
+                if (m == INT32_MIN) {
+                    failures++;
+                    continue;
+                }
+                int for_a = a_south ? m : -m;
+                struct result *ra = &results[a][b], *rb = &results[b][a];
+                ra->games++, rb->games++;
+                ra->margin += for_a, rb->margin -= for_a;
+                if (for_a > 0)
+                    ra->wins++;
+                else if (for_a < 0)
+                    rb->wins++;
+                else
+                    ra->draws++, rb->draws++;
+            }
+        }
+    }
+
+    printf("%s: %d games per pair (random openings of %d plies, %d of them, each played with "
+           "both players moving first), seed %llu\n\n",
+           o.rules, o.games, o.openings, (o.games + 1) / 2, (unsigned long long)o.seed);
+    printf("Score of the row player against the column player, %% (a win 1, a draw 1/2):\n\n");
+    printf("%-10s", "");
+    for (int b = 0; b < nplayers; b++)
+        printf("%10s", players[b].name);
+    printf("%10s\n", "total");
+    for (int a = 0; a < nplayers; a++) {
+        printf("%-10s", players[a].name);
+        int games = 0;
+        double points = 0;
+        for (int b = 0; b < nplayers; b++) {
+            const struct result *r = &results[a][b];
+            if (a == b || !r->games) {
+                printf("%10s", "-");
+                continue;
+            }
+            double p = r->wins + 0.5 * r->draws;
+            printf("%10.1f", 100.0 * p / r->games);
+            games += r->games;
+            points += p;
+        }
+        printf("%10.1f\n", games ? 100.0 * points / games : 0.0);
+    }
+    printf("\nMean final stone difference of the row player:\n\n");
+    printf("%-10s", "");
+    for (int b = 0; b < nplayers; b++)
+        printf("%10s", players[b].name);
+    printf("%12s\n", "ms/move");
+    for (int a = 0; a < nplayers; a++) {
+        printf("%-10s", players[a].name);
+        for (int b = 0; b < nplayers; b++) {
+            const struct result *r = &results[a][b];
+            if (a == b || !r->games)
+                printf("%10s", "-");
+            else
+                printf("%+10.1f", (double)r->margin / r->games);
+        }
+        printf("%12.3f\n", players[a].moves ? 1000.0 * players[a].seconds / (double)players[a].moves : 0.0);
+    }
+    if (table)
+        printf("\nperfect player below its table value: %d time(s)\n", violations);
+    if (failures)
+        printf("\n%d game(s) failed\n", failures);
+
+    for (int i = 0; i < nplayers; i++)
+        mancala_search_free(players[i].search);
+    mancala_table_close(table);
+    return failures || violations ? 1 : 0;
+}
