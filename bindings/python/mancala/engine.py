@@ -15,6 +15,7 @@ from typing import Callable, NamedTuple, Optional, Union
 from ._native import MAX_PITS, eval_fn, lib, progress_fn, search_p, table_p
 from ._native import path as library_path
 from .errors import Unsupported, check
+from ._handle import NativeHandle
 from .game import Game
 
 __all__ = ["Playout", "SearchResult", "Searcher", "TableValue", "Table", "playout", "mcts",
@@ -67,7 +68,7 @@ class SearchResult(NamedTuple):
     pv: tuple[int, ...]     #: the principal variation, best move first
 
 
-class Searcher:
+class Searcher(NativeHandle):
     """An alpha-beta searcher that keeps its transposition table from one
     search to the next. One searcher must not be used by two threads at
     once.
@@ -79,36 +80,16 @@ class Searcher:
         Unsupported: the library was built without the search.
     """
 
-    __slots__ = ("_handle",)
+    __slots__ = ()
+    _kind = "searcher"
 
     def __init__(self, table_bytes: int = 0):
         handle = search_p()
         _available(lib.mancala_search_new(byref(handle), table_bytes), "search")
         self._handle = handle.value
 
-    def close(self) -> None:
-        """Releases the searcher now; safe to call more than once."""
-        handle, self._handle = getattr(self, "_handle", None), None
-        if handle:
-            lib.mancala_search_free(handle)
-
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:
-            pass
-
-    def __enter__(self) -> "Searcher":
-        return self
-
-    def __exit__(self, *exc_info) -> None:
-        self.close()
-
-    @property
-    def _h(self) -> int:
-        if self._handle is None:
-            raise ValueError("the searcher is closed")
-        return self._handle
+    def _release(self, handle: int) -> None:
+        lib.mancala_search_free(handle)
 
     def run(self, game: Game, depth: Optional[int] = None, *, nodes: Optional[int] = None,
             time_ms: Optional[int] = None,
@@ -219,7 +200,7 @@ class TableValue(NamedTuple):
         return self.lo == self.hi
 
 
-class Table:
+class Table(NativeHandle):
     """A solved table written by :func:`solve_modiar`, opened read-only
     (memory-mapped). One table may serve any number of threads.
 
@@ -229,7 +210,8 @@ class Table:
         Unsupported: the library was built without the solver.
     """
 
-    __slots__ = ("_handle",)
+    __slots__ = ()
+    _kind = "table"
 
     def __init__(self, path: Union[str, os.PathLike]):
         handle = table_p()
@@ -237,29 +219,8 @@ class Table:
                    f"table {os.fspath(path)!r}")
         self._handle = handle.value
 
-    def close(self) -> None:
-        """Closes the table now; safe to call more than once."""
-        handle, self._handle = getattr(self, "_handle", None), None
-        if handle:
-            lib.mancala_table_close(handle)
-
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:
-            pass
-
-    def __enter__(self) -> "Table":
-        return self
-
-    def __exit__(self, *exc_info) -> None:
-        self.close()
-
-    @property
-    def _h(self) -> int:
-        if self._handle is None:
-            raise ValueError("the table is closed")
-        return self._handle
+    def _release(self, handle: int) -> None:
+        lib.mancala_table_close(handle)
 
     def value(self, game: Game) -> TableValue:
         """The solved value of ``game``'s position (its captures count;

@@ -9,6 +9,7 @@ from ctypes import byref, c_int, create_string_buffer
 from typing import Iterable, NamedTuple, Optional
 
 from . import _draw
+from ._handle import NativeHandle
 from ._native import MAX_PITS, Event, game_p, lib
 from .errors import (InvalidArgument, ParseError, PitOutOfRange, StateError, check,
                      illegal)
@@ -66,7 +67,7 @@ def _winner(value: int) -> Optional[Player]:
     return None if value == _DRAW else Player(value)
 
 
-class Game:
+class Game(NativeHandle):
     """A game of Modiar or a match of Rio Kadalis, played by the rules of
     doc/RULES.md.
 
@@ -105,7 +106,8 @@ class Game:
         UnknownRules: for an unknown rules name.
     """
 
-    __slots__ = ("_handle", "_owner")
+    __slots__ = ("_owner",)
+    _kind = "game"
 
     def __init__(self, rules: str = "modiar", *, repetition: bool = True):
         handle = game_p()
@@ -155,33 +157,9 @@ class Game:
         check(status)
         return cls._wrap(handle, repetition)
 
-    def close(self) -> None:
-        """Releases the C handle now. Safe to call more than once; any
-        other use of the game afterwards raises ValueError."""
-        handle, self._handle = getattr(self, "_handle", None), None
-        if handle and self._owner:
+    def _release(self, handle: int) -> None:
+        if self._owner:
             lib.mancala_free(handle)
-
-    # Releases the handle when the object is collected. close() clears
-    # _handle first, so a handle is freed exactly once.
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:   # interpreter shutdown: the module may be gone
-            pass
-
-    def __enter__(self) -> "Game":
-        return self
-
-    def __exit__(self, *exc_info) -> None:
-        self.close()
-
-    @property
-    def _h(self) -> int:
-        handle = self._handle
-        if handle is None:
-            raise ValueError("the game is closed")
-        return handle
 
     def _writable(self) -> int:
         if not self._owner:
