@@ -127,7 +127,7 @@ static inline int modiar_move(const struct mc_state *s, int pit, struct mc_state
         }
         mc_record(rec, MANCALA_EV_CAPTURE, p, here, mover);
         taken += here;
-        if (p / MODIAR_ROW == opponent)
+        if ((p >= MODIAR_ROW) == opponent)
             taken_from_opponent += here;
         out->pit[p] = 0;
     }
@@ -176,6 +176,10 @@ static int modiar_sow(const struct mc_board *b, const struct mc_state *s, int pi
                       struct mc_state *out, struct mc_recorder *rec)
 {
     (void)b;
+    /* Two copies of modiar_move(): the one for mancala_play() (no
+     * recorder) does not test for one at every step. */
+    if (!rec)
+        return modiar_move(s, pit, out, NULL);
     return modiar_move(s, pit, out, rec);
 }
 
