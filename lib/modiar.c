@@ -148,14 +148,14 @@ static inline int modiar_move(const struct mc_state *s, int pit, struct mc_state
 }
 
 /* Quick tests for rule 5, so that listing the moves sows only the few
- * that may be grand slams: a grand slam leaves the opponent's row empty,
- * and a capture takes only pits holding 2, 4 or 6 (rule 3), so after the
- * sowing every pit of that row holds 0, 2, 4 or 6, and some pit holds
- * stones. Sowing only adds stones to the opponent's row, so before it none
- * of these pits holds more than 6 (tested as: more than 7). Each test is
- * true for every grand slam, and cheap;
- * modiar_move() decides. The pits are pit_word()s; a row's pits are the
- * bytes that row_unit[player] sets to 1. */
+ * that may be grand slams. A grand slam leaves the opponent's row empty,
+ * and a capture takes only pits holding 2, 4 or 6 (rule 3); so after the
+ * sowing every pit of that row holds 0, 2, 4 or 6, and not all hold 0.
+ * Sowing only adds stones to that row, so before it none of its pits held
+ * more than 6 (tested, with one mask, as: more than 7). Every grand slam
+ * passes both tests; modiar_move() decides for the moves that pass. The
+ * pits are pit_word()s; row_unit[player] has a 1 in each byte of a pit of
+ * the player's row. */
 static const uint8_t row_unit[2][8] = {{1, 1, 1}, {0, 0, 0, 1, 1, 1}};
 
 static int grand_slam_possible_before(uint64_t pits, int opponent)
