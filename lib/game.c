@@ -116,9 +116,9 @@ static int position_recurred(const struct mancala_game *g)
     uint32_t hi;
     memcpy(&lo, g->cur.pit, sizeof lo);
     memcpy(&hi, g->cur.pit + sizeof lo, sizeof hi);
-    const struct history_entry *stop = g->history + g->quiet_start;
-    for (const struct history_entry *e = g->history + g->history_len; e - stop >= 2;) {
-        e -= 2;
+    for (uint32_t i = g->history_len; i >= g->quiet_start + 2;) {
+        i -= 2;
+        const struct history_entry *e = &g->history[i];
         uint64_t old_lo;
         uint32_t old_hi;
         memcpy(&old_lo, e->state.pit, sizeof old_lo);
@@ -135,7 +135,7 @@ static int captures(const struct mc_state *s)
 }
 
 /* Brings the legal moves and the end of the game up to date with cur. */
-static void settle(struct mancala_game *g)
+static inline void settle(struct mancala_game *g)
 {
     if (g->repetition && g->history_len && position_recurred(g)) {
         g->moves.count = 0;

@@ -56,6 +56,28 @@ static const uint8_t unit_in_pit[MODIAR_PITS][8] = {
 };
 static const uint8_t unit_in_every_pit[8] = {1, 1, 1, 1, 1, 1, 0, 0};
 
+/* The first 8 pits as one 64-bit word, each byte a pit, in memory order
+ * (so the tables above work on either byte order). */
+static uint64_t pit_word(const struct mc_state *s)
+{
+    uint64_t pits;
+    memcpy(&pits, s->pit, sizeof pits);
+    return pits;
+}
+
+/* Rule 2 on `pits` (a pit_word()): the origin `pit` loses its `stones`
+ * (at least one) and every pit gains its share at once. No byte leaves
+ * 0..42, so no carry or borrow crosses pits. */
+static uint64_t sow_lap(uint64_t pits, int pit, int stones)
+{
+    const int laps = (int)((unsigned)stones / MODIAR_PITS), rest = (int)((unsigned)stones % MODIAR_PITS);
+    uint64_t lifted, extra, one_each;
+    memcpy(&lifted, unit_in_pit[pit], sizeof lifted);
+    memcpy(&extra, extra_stone[pit][rest], sizeof extra);
+    memcpy(&one_each, unit_in_every_pit, sizeof one_each);
+    return pits + (uint64_t)laps * one_each + extra - (uint64_t)stones * lifted;
+}
+
 /* Rules 1 to 5 for one move. Inline so that the move generator gets a copy
  * without the recorder (rec is NULL there), the hot path. */
 static inline int modiar_move(const struct mc_state *s, int pit, struct mc_state *out,
@@ -75,20 +97,10 @@ static inline int modiar_move(const struct mc_state *s, int pit, struct mc_state
      * pit + k - 1; one lap of the hand, no relay. So every pit receives
      * stones / 6, and the `stones % 6` pits from the origin on one more:
      * the whole lap by arithmetic, each pit written once. */
-    const int laps = (int)((unsigned)stones / MODIAR_PITS), rest = (int)((unsigned)stones % MODIAR_PITS);
     *out = *s;
     mc_record(rec, MANCALA_EV_LAP, pit, stones, mover);
     if (!rec) {
-        /* The six pits as one 64-bit word, each byte a pit (in memory
-         * order, so the tables below work on either byte order): the
-         * origin loses its stones and every pit gains its share at once.
-         * No byte leaves 0..42, so no carry or borrow crosses pits. */
-        uint64_t pits, lifted, extra, one_each;
-        memcpy(&pits, out->pit, sizeof pits);
-        memcpy(&lifted, unit_in_pit[pit], sizeof lifted);
-        memcpy(&extra, extra_stone[pit][rest], sizeof extra);
-        memcpy(&one_each, unit_in_every_pit, sizeof one_each);
-        pits += (uint64_t)laps * one_each + extra - (uint64_t)stones * lifted;
+        const uint64_t pits = sow_lap(pit_word(s), pit, stones);
         memcpy(out->pit, &pits, sizeof pits);
     } else {
         out->pit[pit] = 0;
@@ -97,7 +109,7 @@ static inline int modiar_move(const struct mc_state *s, int pit, struct mc_state
             mc_record(rec, MANCALA_EV_SOW, p, out->pit[p], mover);
         }
     }
-    const int last = last_pit(pit, rest);
+    const int last = last_pit(pit, (int)((unsigned)stones % MODIAR_PITS));
 
     /* Rule 3: capture 2, 4 or 6 in the last pit, then backwards along the
      * sowing path through pits sown into by this move. Rule 4: on the very
@@ -115,7 +127,7 @@ static inline int modiar_move(const struct mc_state *s, int pit, struct mc_state
         }
         mc_record(rec, MANCALA_EV_CAPTURE, p, here, mover);
         taken += here;
-        if (p / MODIAR_ROW == opponent)
+        if ((p >= MODIAR_ROW) == opponent)
             taken_from_opponent += here;
         out->pit[p] = 0;
     }
@@ -135,10 +147,39 @@ static inline int modiar_move(const struct mc_state *s, int pit, struct mc_state
     return 0;
 }
 
+/* Quick tests for rule 5, so that listing the moves sows only the few
+ * that may be grand slams. A grand slam leaves the opponent's row empty,
+ * and a capture takes only pits holding 2, 4 or 6 (rule 3); so after the
+ * sowing every pit of that row holds 0, 2, 4 or 6, and not all hold 0.
+ * Sowing only adds stones to that row, so before it none of its pits held
+ * more than 6 (tested, with one mask, as: more than 7). Every grand slam
+ * passes both tests; modiar_move() decides for the moves that pass. The
+ * pits are pit_word()s; row_unit[player] has a 1 in each byte of a pit of
+ * the player's row. */
+static const uint8_t row_unit[2][8] = {{1, 1, 1}, {0, 0, 0, 1, 1, 1}};
+
+static int grand_slam_possible_before(uint64_t pits, int opponent)
+{
+    uint64_t row;
+    memcpy(&row, row_unit[opponent], sizeof row);
+    return !(pits & row * 0xf8);
+}
+
+static int grand_slam_possible_after(uint64_t pits, int opponent)
+{
+    uint64_t row;
+    memcpy(&row, row_unit[opponent], sizeof row);
+    return !(pits & row * 0xf9) && (pits & row * 0xff); /* 0, 2, 4 or 6; not all 0 */
+}
+
 static int modiar_sow(const struct mc_board *b, const struct mc_state *s, int pit,
                       struct mc_state *out, struct mc_recorder *rec)
 {
     (void)b;
+    /* Two copies of modiar_move(): the one for mancala_play() (no
+     * recorder) does not test for one at every step. */
+    if (!rec)
+        return modiar_move(s, pit, out, NULL);
     return modiar_move(s, pit, out, rec);
 }
 
@@ -152,39 +193,19 @@ static int sowing_reaches_opponent(int pit, int stones, int mover)
     return pit + sown - 1 >= (mover + 1) * MODIAR_ROW;
 }
 
-/* Whether the move of `stones` (at least 2) from `pit` captures anything
- * (rules 3 and 4), without sowing: only the count its last stone makes in
- * the last pit matters. That pit receives one stone per lap and, unless
- * `stones` is a multiple of 6, one more; it is the origin (emptied first)
- * when `stones` is 1 more than a multiple of 6. */
-static int move_captures(const struct mc_state *s, int pit, int stones)
-{
-    if (s->ply == 0)
-        return 0;
-    const int laps = (int)((unsigned)stones / MODIAR_PITS), rest = (int)((unsigned)stones % MODIAR_PITS);
-    const int last = last_pit(pit, rest);
-    const int before = s->pit[last] & -(last != pit);
-    return is_capture_count(before + laps + (rest != 0));
-}
-
 /* Lists the legal moves, with their children if `children` is set (a
  * constant in each caller, so each gets its own code). */
 static inline void list_moves(const struct mc_state *s, struct mc_moves *out, int8_t *why,
                               int children)
 {
-    const int mover = s->to_move;
+    const int mover = s->to_move, opponent = mover ^ 1;
     const int first = mover * MODIAR_ROW;
-    const int opponent_stones = row_stones(s, mover ^ 1);
-    const int must_feed = opponent_stones == 0;
-    /* Rule 5 needs looking at only if a capture can empty the opponent's
-     * row: it takes at most 6 stones from each of its 3 pits, and sowing
-     * never takes stones from it. */
-    const int grand_slam_possible = opponent_stones <= 3 * 6;
-    int feeds[MODIAR_ROW];
-    int count = 0, any_feeds = 0;
+    const uint64_t pits = pit_word(s);
+    const int grand_slam_possible = grand_slam_possible_before(pits, opponent);
+    int count = 0;
 
-    /* Rules 1 to 5 for each pit; grand slams are removed first. Without
-     * the children, only a move that may be a grand slam needs sowing. */
+    /* Rules 1 to 5 for each pit. Without the children, only a move that
+     * may be a grand slam needs sowing. */
     for (int pit = first; pit < first + MODIAR_ROW; pit++) {
         const int stones = s->pit[pit];
         int legal;
@@ -197,23 +218,27 @@ static inline void list_moves(const struct mc_state *s, struct mc_moves *out, in
             /* Rule 1, as in modiar_move(). Whether a pit can be played is
              * as good as random, so it is counted rather than branched on. */
             legal = stones >= 2;
-            if (grand_slam_possible && (legal & move_captures(s, pit, stones))) {
+            if (grand_slam_possible && legal &&
+                grand_slam_possible_after(sow_lap(pits, pit, stones), opponent)) {
                 struct mc_state scratch;
                 legal = !modiar_move(s, pit, &scratch, NULL);
             }
         }
-        feeds[count] = must_feed && sowing_reaches_opponent(pit, stones, mover);
-        any_feeds |= feeds[count] & legal;
         out->pit[count] = (uint8_t)pit;
         count += legal;
     }
 
-    /* Rule 6: if the opponent's row is empty, a move that feeds it must be
-     * played when there is one. */
-    if (any_feeds) {
+    /* Rule 6, applied to what rule 5 left: if the opponent's row is empty,
+     * a move that feeds it must be played when there is one. */
+    if (!row_stones(s, opponent)) {
+        int feeds[MODIAR_ROW], any_feeds = 0;
+        for (int i = 0; i < count; i++) {
+            feeds[i] = sowing_reaches_opponent(out->pit[i], s->pit[out->pit[i]], mover);
+            any_feeds |= feeds[i];
+        }
         int kept = 0;
         for (int i = 0; i < count; i++) {
-            if (!feeds[i]) {
+            if (any_feeds && !feeds[i]) {
                 if (why)
                     why[out->pit[i]] = MANCALA_E_MUST_FEED;
                 continue;
