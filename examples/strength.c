@@ -8,9 +8,10 @@
  *   mancala-strength [--rules NAME] [--games N] [--openings K] [--seed S]
  *                    [--table FILE] [--tt BYTES] [PLAYER...]
  *
- * PLAYER is `random`, `abD` (alpha-beta to depth D), `mctsN` (N playouts
- * per move) or `perfect` (needs --table). A game of Rio Kadalis is one
- * round from the start position.
+ * PLAYER is `random`, `abD` (alpha-beta to depth D), `abDt` (the same
+ * search using the --table where it covers a position, such as Rio Kadalis
+ * endgames), `mctsN` (N playouts per move) or `perfect` (needs --table).
+ * A game of Rio Kadalis is one round from the start position.
  *
  * SPDX-License-Identifier: MIT
  */
@@ -32,6 +33,7 @@ struct player {
     char name[24];
     enum kind kind;
     long param;               /* depth or playouts */
+    int with_table;           /* ALPHA_BETA: uses the --table */
     mancala_search *search;   /* ALPHA_BETA */
     double seconds;           /* thinking time in all */
     long moves;               /* moves chosen */
@@ -82,7 +84,8 @@ static int parse_player(struct player *p, const char *text)
     } else if (strncmp(text, "ab", 2) == 0) {
         p->kind = ALPHA_BETA;
         p->param = strtol(text + 2, &end, 10);
-        if (*end || p->param < 1)
+        p->with_table = strcmp(end, "t") == 0;
+        if ((*end && !p->with_table) || p->param < 1)
             return -1;
     } else if (strncmp(text, "mcts", 4) == 0) {
         p->kind = MCTS;
@@ -179,7 +182,8 @@ static void usage(void)
 {
     fprintf(stderr, "usage: mancala-strength [--rules NAME] [--games N] [--openings K] [--seed S]\n"
                     "                        [--table FILE] [--tt BYTES] [PLAYER...]\n"
-                    "PLAYER: random, abD (alpha-beta, depth D), mctsN (N playouts), perfect\n");
+                    "PLAYER: random, abD (alpha-beta, depth D), abDt (the same with the --table),\n"
+                    "        mctsN (N playouts), perfect\n");
     exit(2);
 }
 
@@ -214,15 +218,15 @@ int main(int argc, char **argv)
             parse_player(&players[nplayers++], defaults[i]);
     }
 
-    /* The perfect player needs a table; without one it sits out. */
+    /* The perfect player and abDt need a table; without one they sit out. */
     mancala_table *table = NULL;
     int status = MANCALA_E_INVALID;
     if (o.table_path)
         status = mancala_table_open(&table, o.table_path);
     int kept = 0;
     for (int i = 0; i < nplayers; i++) {
-        if (players[i].kind == PERFECT && !table) {
-            printf("perfect player left out: %s\n",
+        if ((players[i].kind == PERFECT || players[i].with_table) && !table) {
+            printf("%s left out: %s\n", players[i].name,
                    o.table_path ? mancala_strerror(status) : "no --table given");
             continue;
         }
@@ -233,7 +237,8 @@ int main(int argc, char **argv)
         if (players[i].kind != ALPHA_BETA)
             continue;
         if (mancala_search_new(&players[i].search, o.tt_bytes) != MANCALA_OK ||
-            mancala_search_set_limit(players[i].search, MANCALA_LIMIT_DEPTH, players[i].param) != MANCALA_OK) {
+            mancala_search_set_limit(players[i].search, MANCALA_LIMIT_DEPTH, players[i].param) != MANCALA_OK ||
+            mancala_search_set_table(players[i].search, players[i].with_table ? table : NULL) != MANCALA_OK) {
             fprintf(stderr, "cannot create a searcher\n");
             return 1;
         }
@@ -314,7 +319,10 @@ int main(int argc, char **argv)
         }
         printf("%12.3f\n", players[a].moves ? 1000.0 * players[a].seconds / (double)players[a].moves : 0.0);
     }
-    if (table)
+    int has_perfect = 0;
+    for (int i = 0; i < nplayers; i++)
+        has_perfect |= players[i].kind == PERFECT;
+    if (has_perfect)
         printf("\nperfect player below its table value: %d time(s)\n", violations);
     if (failures)
         printf("\n%d game(s) failed\n", failures);

@@ -664,8 +664,9 @@ int mancala_search_set_eval(mancala_search *search, mancala_eval_fn eval, void *
  * last completed iteration; the first always completes), or until the
  * score is proven (mancala_search_exact()): deeper searches cannot
  * change a proven score. Every run starts from an empty table, so the
- * same position, history, limits (other than time), evaluation and table
- * size give the same best move, score, variation and node count.
+ * same position, history, limits (other than time), evaluation, table
+ * size and solved table (mancala_search_set_table()) give the same best
+ * move, score, variation and node count.
  *
  * @param search The searcher.
  * @param game The position; not modified.
@@ -694,7 +695,9 @@ int mancala_search_score(const mancala_search *search);
 int mancala_search_depth(const mancala_search *search);
 
 /** @brief Whether the score of the last search is exact (proven: every
- *         line that decided it reached the end of the game or round).
+ *         line that decided it reached the end of the game or round, or a
+ *         position whose value the solved table proves, see
+ *         mancala_search_set_table()).
  *  @param search The searcher.
  *  @return 1 or 0 (0 if no search ran); ::MANCALA_E_INVALID. */
 int mancala_search_exact(const mancala_search *search);
@@ -709,7 +712,8 @@ uint64_t mancala_search_nodes(const mancala_search *search);
  * @brief The principal variation of the last search.
  *
  * The line of best play the score comes from, starting with the best
- * move: it ends where the game or round ends, or after as many plies as
+ * move: it ends where the game or round ends, at a position the solved
+ * table decides (mancala_search_set_table()), or after as many plies as
  * the depth of the search, at the evaluated position.
  *
  * @param search The searcher.
@@ -944,6 +948,36 @@ int mancala_table_best_moves(const mancala_table *table, const mancala_game *gam
  */
 int mancala_solve_rio_kadalis(const char *path, int max_stones, mancala_progress_fn progress,
                               void *opaque);
+
+/**
+ * @brief Lets a searcher use a solved table (a Modiar table or Rio Kadalis
+ *        endgames) for the positions it covers.
+ *
+ * Where the search reaches a position the table answers for
+ * (mancala_table_value() returns ::MANCALA_OK: the table's rules, every pit
+ * open, few enough stones on the board), it uses the table's interval
+ * [lo, hi] as follows. The interval ignores the game's history, and under
+ * the repetition rule the history can change a position's value, so:
+ * - where no position has occurred since the last capture (the position
+ *   was reached by a capture, or is the searched position itself with no
+ *   such history), or the repetition rule is off, the interval holds
+ *   exactly: lo == hi is the position's proven value, and a bound outside
+ *   the search window cuts the search off as a proven bound. The root is
+ *   still searched (it needs a best move).
+ * - elsewhere the table only evaluates the search's leaves: lo where
+ *   lo == hi, otherwise the evaluation (mancala_search_set_eval()) held
+ *   within [lo, hi]. That is the value without the history, an estimate
+ *   like any evaluation: it never makes a score proven.
+ *
+ * @param search The searcher.
+ * @param table The table, or NULL to stop using one (the default). A table
+ *        of other rules is allowed: it then answers for no position.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p search is NULL.
+ * @note The searcher borrows @p table: it must stay open until the
+ *       searcher is freed or given another table. A table is read-only, so
+ *       any number of searchers, in any threads, may share one.
+ */
+int mancala_search_set_table(mancala_search *search, const mancala_table *table);
 
 #ifdef __cplusplus
 }

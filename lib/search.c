@@ -3,7 +3,8 @@
  * a private clone of the game, with a transposition table, move ordering
  * (table move, captures, history heuristic) and limits by depth, nodes and
  * wall time. The evaluation of leaves is mancala_evaluate() or the
- * caller's.
+ * caller's; a solved table (mancala_search_set_table()) answers for the
+ * positions it covers (see table_bound()).
  *
  * The search plays on the clone through the public API only, so the
  * game's real history applies the repetition rule (RULES.md, "Both games:
@@ -63,6 +64,7 @@ struct mancala_search {
     int64_t time_ms;
     mancala_eval_fn eval;
     void *eval_opaque;
+    const mancala_table *endgame; /* borrowed; NULL: none */
 
     /* State of the run under way. */
     mancala_game *game;
@@ -173,6 +175,14 @@ MANCALA_EXPORT int mancala_search_set_eval(mancala_search *search, mancala_eval_
     return MANCALA_OK;
 }
 
+MANCALA_EXPORT int mancala_search_set_table(mancala_search *search, const mancala_table *table)
+{
+    if (!search)
+        return MANCALA_E_INVALID;
+    search->endgame = table;
+    return MANCALA_OK;
+}
+
 /* ---- keys: the position and the positions it must not repeat ---- */
 
 /* The SplitMix64 finaliser: spreads one position's hash over 64 bits. */
@@ -206,11 +216,13 @@ static int total_captured(const mancala_game *game)
 
 /*
  * The path digest of the root: the positions of the game's history since
- * the last capture, found by undoing on the clone and replaying.
+ * the last capture, found by undoing on the clone and replaying. *count
+ * receives how many there are.
  */
-static int root_path(mancala_game *game, uint64_t *path)
+static int root_path(mancala_game *game, uint64_t *path, int *count)
 {
     *path = 0;
+    *count = 0;
     const int length = mancala_history_length(game);
     if (length <= 0)
         return MANCALA_OK;
@@ -226,6 +238,7 @@ static int root_path(mancala_game *game, uint64_t *path)
         if (total_captured(game) != captured)
             break;
         *path ^= mix64(mancala_hash(game));
+        (*count)++;
     }
     int status = MANCALA_OK;
     for (int i = length - undone; i < length && status == MANCALA_OK; i++)
@@ -295,6 +308,37 @@ static int evaluate_leaf(struct mancala_search *s)
     return v > EVAL_LIMIT ? EVAL_LIMIT : v < -EVAL_LIMIT ? -EVAL_LIMIT : v;
 }
 
+static int clamp(int v, int lo, int hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+/*
+ * What the solved table says about the position, if it covers it (same
+ * rules, every pit open, few enough stones): [*lo, *hi] bounds the final
+ * stone difference for the player to move, as mancala_table_value()
+ * defines it.
+ *
+ * Those bounds come from strategies that force the end or a capture
+ * without repeating a position, and ignore the history. They are sound
+ * for the game being searched only where the history cannot matter:
+ * where no position has occurred since the last capture (`fresh`: the
+ * node was reached by a capture, or is a root without such positions),
+ * or where the repetition rule is off. A forcing strategy never repeats
+ * a position of its own line, and with no earlier position since the last
+ * capture there is nothing else it could repeat before its capture or
+ * end, after which earlier positions can never recur (captures only remove
+ * stones). There the bounds are proven facts and prune like proven
+ * transposition-table bounds. Elsewhere the history may forbid a position
+ * a forcing line needs (ending the round by repetition instead), so the
+ * true value may lie outside [lo, hi]; there the table is only used as the
+ * evaluation of a leaf, an estimate like any other, never proven.
+ */
+static int table_bound(struct mancala_search *s, int *lo, int *hi)
+{
+    return s->endgame && mancala_table_value(s->endgame, s->game, lo, hi) == MANCALA_OK;
+}
+
 /* The final stone difference for the player to move (rule 7 of each game). */
 static int final_difference(const mancala_game *game)
 {
@@ -357,10 +401,12 @@ static void reward_history(struct mancala_search *s, int player, int pit, int de
  * bound, between them exact. *proven says whether that bound is a proven
  * fact about the game (every line that decided it reached the end) rather
  * than a depth-limited estimate. `path` is the digest of the positions
- * since the last capture (table_key()).
+ * since the last capture (table_key()); `fresh` says that there are none
+ * (or that the repetition rule is off), so that the solved table's bounds
+ * hold (table_bound()).
  */
 static int negamax(struct mancala_search *s, int depth, int alpha, int beta, int ply,
-                   uint64_t path, int *proven)
+                   uint64_t path, int fresh, int *proven)
 {
     mancala_game *g = s->game;
     s->nodes++;
@@ -370,6 +416,21 @@ static int negamax(struct mancala_search *s, int depth, int alpha, int beta, int
         return final_difference(g);
     }
     *proven = 0;
+    /* The root is searched in any case: it needs a best move. */
+    int lo, hi;
+    if (ply > 0 && (fresh || depth == 0) && table_bound(s, &lo, &hi)) {
+        if (fresh) {
+            /* Sound bounds: an exact value, or a cutoff (fail-soft). */
+            if (lo == hi || hi <= alpha || lo >= beta) {
+                *proven = 1;
+                return hi <= alpha ? hi : lo;
+            }
+        } else if (lo == hi) {
+            return lo; /* the value without history: an estimate here */
+        }
+        if (depth == 0)
+            return clamp(evaluate_leaf(s), lo, hi);
+    }
     if (depth == 0)
         return evaluate_leaf(s);
     if (limit_reached(s, 0)) {
@@ -415,17 +476,19 @@ static int negamax(struct mancala_search *s, int depth, int alpha, int beta, int
             return 0;
         }
         /* A capture starts a new set of positions that may recur. */
-        const uint64_t child_path =
-            s->repetition && total_captured(g) == captured ? path ^ mix64(hash) : 0;
+        const int child_fresh = !s->repetition || total_captured(g) != captured;
+        const uint64_t child_path = child_fresh ? 0 : path ^ mix64(hash);
         int child_proven, v;
         /* The first move, and every move above the leaves (where a null
          * window saves nothing), gets the full window. */
         if (i == 0 || depth == 1) {
-            v = -negamax(s, depth - 1, -beta, -alpha, ply + 1, child_path, &child_proven);
+            v = -negamax(s, depth - 1, -beta, -alpha, ply + 1, child_path, child_fresh, &child_proven);
         } else {
-            v = -negamax(s, depth - 1, -alpha - 1, -alpha, ply + 1, child_path, &child_proven);
+            v = -negamax(s, depth - 1, -alpha - 1, -alpha, ply + 1, child_path, child_fresh,
+                         &child_proven);
             if (!s->stopped && v > alpha && v < beta)
-                v = -negamax(s, depth - 1, -beta, -alpha, ply + 1, child_path, &child_proven);
+                v = -negamax(s, depth - 1, -beta, -alpha, ply + 1, child_path, child_fresh,
+                             &child_proven);
         }
         mancala_undo(g);
         if (s->stopped)
@@ -466,7 +529,8 @@ MANCALA_EXPORT int mancala_search_run(mancala_search *search, const mancala_game
     if (status)
         return status;
     uint64_t path;
-    status = root_path(g, &path);
+    int since_capture;
+    status = root_path(g, &path, &since_capture);
     if (status) {
         mancala_free(g);
         return status;
@@ -495,7 +559,8 @@ MANCALA_EXPORT int mancala_search_run(mancala_search *search, const mancala_game
     int pv[SEARCH_MAX_DEPTH];
     for (int d = 1; d <= s->max_depth; d++) {
         int proven;
-        int v = negamax(s, d, -SCORE_INFINITY, SCORE_INFINITY, 0, path, &proven);
+        int v = negamax(s, d, -SCORE_INFINITY, SCORE_INFINITY, 0, path,
+                        !s->repetition || since_capture == 0, &proven);
         if (s->stopped)
             break;
         best_move = s->pv[0][0];
