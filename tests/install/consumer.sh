@@ -53,7 +53,9 @@ for example in embed demo; do
     "${cc[@]}" $(pkg-config --cflags mancala) "$source/examples/$example.c" \
         -o "$stage/$example-shared" $(pkg-config --libs mancala)
 done
-readelf -d "$stage/embed-shared" | grep -q 'NEEDED.*\[libmancala\.so\.1\]' \
+# grep -c, not grep -q, after a pipe: with pipefail, grep -q exiting early
+# would fail the pipeline through the writer's SIGPIPE.
+readelf -d "$stage/embed-shared" | grep -c 'NEEDED.*\[libmancala\.so\.1\]' >/dev/null \
     || fail "the shared program does not need libmancala.so.1"
 LD_LIBRARY_PATH=$root$libdir ldd "$stage/embed-shared" >"$stage/ldd.out"
 grep -q "=> $root$libdir/libmancala.so.1 " "$stage/ldd.out" \
@@ -67,7 +69,7 @@ for example in embed demo; do
     "${cc[@]}" -static $(pkg-config --static --cflags mancala) "$source/examples/$example.c" \
         -o "$stage/$example-static" $(pkg-config --static --libs mancala)
 done
-if readelf -d "$stage/embed-static" | grep -q NEEDED; then
+if readelf -d "$stage/embed-static" | grep -c NEEDED >/dev/null; then
     fail "the static program still needs shared objects"
 fi
 run_examples static env
