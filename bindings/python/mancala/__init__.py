@@ -24,7 +24,7 @@ library path.
 from ._native import path as library_path
 from ._native import lib as _lib
 from .engine import (Playout, SearchResult, Searcher, Table, TableValue, mcts, playout,
-                     solve_modiar)
+                     solve_modiar, solve_rio_kadalis)
 from .errors import *  # noqa: F401,F403
 from .errors import __all__ as _errors
 from .game import RULES, End, EventKind, Game, MoveEvent, Player
@@ -39,4 +39,4 @@ NORTH = Player.NORTH
 
 __all__ = ["Game", "Player", "SOUTH", "NORTH", "End", "EventKind", "MoveEvent", "RULES",
            "Playout", "SearchResult", "Searcher", "Table", "TableValue", "playout", "mcts",
-           "solve_modiar", "library_path", "library_version", *_errors]
+           "solve_modiar", "solve_rio_kadalis", "library_path", "library_version", *_errors]

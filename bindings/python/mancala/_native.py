@@ -148,6 +148,8 @@ _prototypes = {
     "mancala_table_close": (None, [table_p]),
     "mancala_table_value": (c_int, [table_p, game_p, _int_p, _int_p]),
     "mancala_table_best_moves": (c_int, [table_p, game_p, _int_p, c_size_t]),
+    "mancala_solve_rio_kadalis": (c_int, [c_char_p, c_int, progress_fn, c_void_p]),
+    "mancala_search_set_table": (c_int, [search_p, table_p]),
 }
 
 for _name, (_restype, _argtypes) in _prototypes.items():

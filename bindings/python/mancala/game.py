@@ -460,7 +460,7 @@ class Game(NativeHandle):
 
     def search(self, depth: Optional[int] = None, *, nodes: Optional[int] = None,
                time_ms: Optional[int] = None, table_bytes: int = 0,
-               evaluate=None) -> "engine.SearchResult":
+               evaluate=None, table=None) -> "engine.SearchResult":
         """Searches this position by alpha-beta (iterative deepening with a
         transposition table) and returns a :class:`SearchResult`.
 
@@ -473,6 +473,8 @@ class Game(NativeHandle):
             table_bytes: transposition table size (0: 16 MiB).
             evaluate: a function ``f(game) -> int`` scoring positions the
                 search does not play to the end, for the player to move.
+            table: a solved :class:`Table` the search may use where it
+                covers a position (Rio Kadalis endgames, Modiar).
 
         Raises:
             GameOver: the game or round is over.
@@ -480,7 +482,7 @@ class Game(NativeHandle):
         """
         with engine.Searcher(table_bytes) as searcher:
             return searcher.run(self, depth=depth, nodes=nodes, time_ms=time_ms,
-                                evaluate=evaluate)
+                                evaluate=evaluate, table=table)
 
     def mcts(self, playouts: int = 1000, seed: int = 0) -> int:
         """Monte Carlo tree search (UCT with random playouts); returns the

@@ -8,6 +8,7 @@ mancala.Unsupported, and the tests of that part are skipped, saying so.
 They check real results as soon as the library has the part."""
 
 import os
+import random
 import tempfile
 import unittest
 
@@ -225,16 +226,73 @@ class SolvedTable(unittest.TestCase):
             self.assertEqual(self.table.best_moves(game), (move,))
 
     def test_start_position(self):
+        # The solution of Modiar: South, to move, forces -2 exactly, and
+        # only by playing pit 2.
         game = mancala.Game("modiar")
-        value = self.table.value(game)
-        self.assertLessEqual(value.lo, value.hi)
-        best = self.table.best_moves(game)
-        self.assertTrue(best)
-        self.assertTrue(set(best) <= set(game.legal_moves))
+        self.assertEqual(self.table.value(game), (-2, -2))
+        self.assertEqual(self.table.best_moves(game), (2,))
 
     def test_other_rules(self):
         with self.assertRaises(mancala.Unsupported):
             self.table.value(mancala.Game("rio-kadalis"))
+
+
+class RioKadalisEndgames(unittest.TestCase):
+    """A small table of Rio Kadalis endgames, solved here, and the search
+    using it."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.directory = tempfile.TemporaryDirectory()
+        path = os.path.join(cls.directory.name, "rio-kadalis-8.table")
+        try:
+            mancala.solve_rio_kadalis(path, max_stones=8)
+        except mancala.Unsupported as error:
+            cls.directory.cleanup()
+            raise unittest.SkipTest(f"not in this libmancala yet: {error}") from None
+        cls.table = mancala.Table(path)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.table.close()
+        cls.directory.cleanup()
+
+    def positions(self, count, seed=7):
+        """Seeded open boards with 2 to 8 stones on them."""
+        rng = random.Random(seed)
+        for _ in range(count):
+            pits = [0] * 12
+            for _ in range(rng.randint(2, 8)):
+                pits[rng.randrange(12)] += 1
+            rest = 48 - sum(pits)
+            side = rng.choice("SN")
+            yield f"rio-kadalis/{','.join(map(str, pits))}/{side}/{rest // 2},{rest - rest // 2}/9/0,0"
+
+    def test_search_proves_the_tables_exact_values(self):
+        checked = 0
+        with mancala.Searcher(1 << 20) as searcher:
+            for position in self.positions(60):
+                # Without the repetition rule the table is proof everywhere.
+                game = mancala.Game.parse(position, repetition=False)
+                if game.over:
+                    continue
+                value = self.table.value(game)
+                self.assertLessEqual(value.lo, value.hi)
+                if not value.exact:
+                    continue
+                result = searcher.run(game, depth=6, table=self.table)
+                self.assertTrue(result.exact, position)
+                self.assertEqual(result.score, value.lo, position)
+                self.assertIn(result.best_move, game.legal_moves)
+                checked += 1
+        self.assertGreater(checked, 10)
+
+    def test_other_positions_are_not_covered(self):
+        with self.assertRaises(mancala.MancalaError) as caught:
+            self.table.value(mancala.Game("rio-kadalis"))   # 48 stones
+        self.assertEqual(caught.exception.status, -5)      # MANCALA_E_RANGE
+        with self.assertRaises(mancala.Unsupported):
+            self.table.value(mancala.Game("modiar"))
 
 
 if __name__ == "__main__":
