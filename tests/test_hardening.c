@@ -245,10 +245,7 @@ START_TEST(null_and_range_creation)
 END_TEST
 
 /* The engine (playouts aside): NULL for each pointer it takes, and the
- * range checks its header documents. While a part of the engine is still
- * a placeholder (it answers MANCALA_E_UNSUPPORTED to a valid call), the
- * checks that need a live searcher or table are skipped; they apply as
- * soon as it lands. */
+ * range checks its header documents. */
 START_TEST(null_and_range_engine)
 {
     mancala_game *g, *over;
@@ -273,46 +270,37 @@ START_TEST(null_and_range_engine)
     ck_assert_int_eq(mancala_search_pv(NULL, moves, MANCALA_MAX_PITS), MANCALA_E_INVALID);
     ck_assert_int_eq(mancala_search_pv(NULL, NULL, 0), MANCALA_E_INVALID);
 
-    mancala_search *const no_search = (mancala_search *)&no_search;
-    mancala_search *s = no_search;
-    int status = mancala_search_new(&s, 1 << 16);
-    if (status == MANCALA_OK) {
-        ck_assert_int_eq(mancala_search_run(s, NULL), MANCALA_E_INVALID);
-        const int bad_limits[] = {INT_MIN, -1, 0, MANCALA_LIMIT_TIME_MS + 1, INT_MAX};
-        for (int i = 0; i < 5; i++)
-            ck_assert_int_eq(mancala_search_set_limit(s, bad_limits[i], 1), MANCALA_E_OPTION);
-        ck_assert_int_eq(mancala_search_set_limit(s, MANCALA_LIMIT_DEPTH, 0), MANCALA_E_OPTION);
-        ck_assert_int_eq(mancala_search_set_limit(s, MANCALA_LIMIT_DEPTH, -1), MANCALA_E_OPTION);
-        ck_assert_int_eq(mancala_search_set_limit(s, MANCALA_LIMIT_NODES, -1), MANCALA_E_OPTION);
-        ck_assert_int_eq(mancala_search_set_limit(s, MANCALA_LIMIT_TIME_MS, INT64_MIN), MANCALA_E_OPTION);
-        ck_assert_int_eq(mancala_search_set_eval(s, NULL, NULL), MANCALA_OK);
-        /* Before any search. */
-        ck_assert_int_eq(mancala_search_best_move(s), MANCALA_E_STATE);
-        ck_assert_int_eq(mancala_search_depth(s), MANCALA_E_STATE);
-        ck_assert_int_eq(mancala_search_pv(s, moves, MANCALA_MAX_PITS), MANCALA_E_STATE);
-        ck_assert_int_eq(mancala_search_score(s), 0);
-        ck_assert_int_eq(mancala_search_run(s, over), MANCALA_E_OVER);
-        mancala_search_free(s);
-    } else {
-        ck_assert_int_eq(status, MANCALA_E_UNSUPPORTED);
-        ck_assert_ptr_eq(s, no_search);
-    }
+    mancala_search *s;
+    ck_assert_int_eq(mancala_search_new(&s, 1 << 16), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_run(s, NULL), MANCALA_E_INVALID);
+    const int bad_limits[] = {INT_MIN, -1, 0, MANCALA_LIMIT_TIME_MS + 1, INT_MAX};
+    for (int i = 0; i < 5; i++)
+        ck_assert_int_eq(mancala_search_set_limit(s, bad_limits[i], 1), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_search_set_limit(s, MANCALA_LIMIT_DEPTH, 0), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_search_set_limit(s, MANCALA_LIMIT_DEPTH, -1), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_search_set_limit(s, MANCALA_LIMIT_NODES, -1), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_search_set_limit(s, MANCALA_LIMIT_TIME_MS, INT64_MIN), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_search_set_eval(s, NULL, NULL), MANCALA_OK);
+    /* Before any search. */
+    ck_assert_int_eq(mancala_search_best_move(s), MANCALA_E_STATE);
+    ck_assert_int_eq(mancala_search_depth(s), MANCALA_E_STATE);
+    ck_assert_int_eq(mancala_search_pv(s, moves, MANCALA_MAX_PITS), MANCALA_E_STATE);
+    ck_assert_int_eq(mancala_search_score(s), 0);
+    ck_assert_int_eq(mancala_search_run(s, over), MANCALA_E_OVER);
+    mancala_search_free(s);
 
     int best = -7;
     ck_assert_int_eq(mancala_mcts(NULL, 1, 10, &best), MANCALA_E_INVALID);
     ck_assert_int_eq(mancala_mcts(g, 1, 10, NULL), MANCALA_E_INVALID);
     ck_assert_int_eq(mancala_mcts(NULL, 1, 10, NULL), MANCALA_E_INVALID);
     ck_assert_int_eq(best, -7);
-    const int mcts_live = mancala_mcts(g, 1, 1, &best) != MANCALA_E_UNSUPPORTED;
     const int64_t bad_playouts[] = {INT64_MIN, -1, 0};
     for (int i = 0; i < 3; i++) {
         best = -7;
-        ck_assert_int_eq(mancala_mcts(g, 1, bad_playouts[i], &best),
-                         mcts_live ? MANCALA_E_INVALID : MANCALA_E_UNSUPPORTED);
+        ck_assert_int_eq(mancala_mcts(g, 1, bad_playouts[i], &best), MANCALA_E_INVALID);
         ck_assert_int_eq(best, -7);
     }
-    if (mcts_live)
-        ck_assert_int_eq(mancala_mcts(over, 1, 10, &best), MANCALA_E_OVER);
+    ck_assert_int_eq(mancala_mcts(over, 1, 10, &best), MANCALA_E_OVER);
 
     ck_assert_int_eq(mancala_solve_modiar(NULL, NULL, NULL), MANCALA_E_INVALID);
     mancala_table *const no_table = (mancala_table *)&no_table;
@@ -320,10 +308,9 @@ START_TEST(null_and_range_engine)
     ck_assert_int_eq(mancala_table_open(NULL, "modiar.table"), MANCALA_E_INVALID);
     ck_assert_int_eq(mancala_table_open(&t, NULL), MANCALA_E_INVALID);
     ck_assert_ptr_eq(t, no_table);
-    /* A file that does not exist, and one that is not a table (the
-     * placeholder answers MANCALA_E_UNSUPPORTED to both). */
-    status = mancala_table_open(&t, "/nonexistent/dir/modiar.table");
-    ck_assert_msg(status == MANCALA_E_IO || status == MANCALA_E_UNSUPPORTED, "status %d", status);
+    /* A file that does not exist, and one that is not a table. */
+    int status = mancala_table_open(&t, "/nonexistent/dir/modiar.table");
+    ck_assert_int_eq(status, MANCALA_E_IO);
     ck_assert_ptr_eq(t, no_table);
     char path[] = "mancala-not-a-table-XXXXXX";
     int fd = mkstemp(path);
@@ -332,7 +319,7 @@ START_TEST(null_and_range_engine)
     close(fd);
     status = mancala_table_open(&t, path);
     unlink(path);
-    ck_assert_msg(status == MANCALA_E_FORMAT || status == MANCALA_E_UNSUPPORTED, "status %d", status);
+    ck_assert_int_eq(status, MANCALA_E_FORMAT);
     ck_assert_ptr_eq(t, no_table);
     mancala_table_close(NULL);
     int lo = -7, hi = -7;
