@@ -9,47 +9,8 @@
  */
 #include <pthread.h>
 
+#include "brute_force.h"
 #include "helpers.h"
-
-/* ---- a brute-force reference ---- */
-
-static int final_difference(const mancala_game *g)
-{
-    int me = mancala_to_move(g);
-    return mancala_score(g, me) - mancala_score(g, !me);
-}
-
-/* The exact value of the game for the player to move: plain minimax over
- * every line to its end, with the game's history and repetition rule.
- * `budget` bounds the nodes, so a test position that is too big fails
- * instead of hanging. */
-static int brute_force(mancala_game *g, long *budget)
-{
-    if (mancala_is_over(g))
-        return final_difference(g);
-    ck_assert_msg(--*budget > 0, "brute force budget exhausted at %s", fmt(g));
-    int moves[MANCALA_MAX_PITS];
-    int count = mancala_legal_moves(g, moves, MANCALA_MAX_PITS);
-    int best = -1000;
-    for (int i = 0; i < count; i++) {
-        play_ok(g, moves[i]);
-        int v = -brute_force(g, budget);
-        ck_assert_int_eq(mancala_undo(g), MANCALA_OK);
-        if (v > best)
-            best = v;
-    }
-    return best;
-}
-
-static int brute_value(const mancala_game *g)
-{
-    mancala_game *c;
-    ck_assert_int_eq(mancala_clone(&c, g), MANCALA_OK);
-    long budget = 20000000;
-    int v = brute_force(c, &budget);
-    mancala_free(c);
-    return v;
-}
 
 /* ---- shared by the tests below ---- */
 
