@@ -52,43 +52,47 @@ static uint8_t *load(const char *path, size_t *size)
     return data;
 }
 
+/* What check_equation() needs besides the position. */
+struct equations {
+    const uint8_t *entries;
+    struct mt_binomial binomial;
+    struct mc_board board;
+};
+
+/* The equation of the solve for one position (stones r, s in all). */
+static void check_equation(const uint8_t *r, int s, void *opaque)
+{
+    const struct equations *q = opaque;
+    struct mc_state st;
+    memset(&st, 0, sizeof st);
+    memcpy(st.pit, r, MT_PITS);
+    st.ply = 1;
+    struct mc_moves moves;
+    mancala__modiar_rules.generate(&q->board, &st, &moves, NULL);
+    const struct mt_entry e = mt_entry_read(q->entries, mt_index(&q->binomial, r));
+    int lo = -100, hi = -100;
+    for (int m = 0; m < moves.count; m++) {
+        uint8_t cr[MT_PITS];
+        mt_mover_first(&moves.child[m], cr);
+        const struct mt_entry c = mt_entry_read(q->entries, mt_index(&q->binomial, cr));
+        const int gain = moves.child[m].captured[0];
+        lo = gain - c.hi > lo ? gain - c.hi : lo;
+        hi = gain - c.lo > hi ? gain - c.lo : hi;
+    }
+    if (!moves.count)
+        lo = hi = 2 * (r[0] + r[1] + r[2]) - s;
+    expect(e.lo == lo && e.hi == hi && -s <= lo && lo <= hi && hi <= s,
+           "%d,%d,%d,%d,%d,%d: table [%d, %d], moves give [%d, %d]", r[0], r[1], r[2], r[3],
+           r[4], r[5], e.lo, e.hi, lo, hi);
+}
+
 /* The equations of the solve, for every position. */
 static void check_equations(const uint8_t *entries)
 {
-    struct mt_binomial b;
-    mt_binomial_init(&b);
-    struct mc_board board;
-    mancala__board_init(&board, mancala__variant_find("modiar", 6), 0);
-    uint8_t r[MT_PITS];
-    for (int s = 0; s <= MT_MAX_STONES; s++)
-        for (r[0] = 0; r[0] <= s; r[0]++)
-            for (r[1] = 0; r[1] <= s - r[0]; r[1]++)
-                for (r[2] = 0; r[2] <= s - r[0] - r[1]; r[2]++)
-                    for (r[3] = 0; r[3] <= s - r[0] - r[1] - r[2]; r[3]++)
-                        for (r[4] = 0; r[4] <= s - r[0] - r[1] - r[2] - r[3]; r[4]++) {
-                            r[5] = (uint8_t)(s - r[0] - r[1] - r[2] - r[3] - r[4]);
-                            struct mc_state st;
-                            memset(&st, 0, sizeof st);
-                            memcpy(st.pit, r, MT_PITS);
-                            st.ply = 1;
-                            struct mc_moves moves;
-                            mancala__modiar_rules.generate(&board, &st, &moves, NULL);
-                            const struct mt_entry e = mt_entry_read(entries, mt_index(&b, r));
-                            int lo = -100, hi = -100;
-                            for (int m = 0; m < moves.count; m++) {
-                                uint8_t cr[MT_PITS];
-                                mt_mover_first(&moves.child[m], cr);
-                                const struct mt_entry c = mt_entry_read(entries, mt_index(&b, cr));
-                                const int gain = moves.child[m].captured[0];
-                                lo = gain - c.hi > lo ? gain - c.hi : lo;
-                                hi = gain - c.lo > hi ? gain - c.lo : hi;
-                            }
-                            if (!moves.count)
-                                lo = hi = 2 * (r[0] + r[1] + r[2]) - s;
-                            expect(e.lo == lo && e.hi == hi && -s <= lo && lo <= hi && hi <= s,
-                                   "%d,%d,%d,%d,%d,%d: table [%d, %d], moves give [%d, %d]", r[0],
-                                   r[1], r[2], r[3], r[4], r[5], e.lo, e.hi, lo, hi);
-                        }
+    struct equations q = {.entries = entries};
+    mt_binomial_init(&q.binomial);
+    mancala__board_init(&q.board, mancala__variant_find("modiar", 6), 0);
+    for_each_position(MT_MAX_STONES, check_equation, &q);
 }
 
 static uint64_t next_random(uint64_t *rng)
