@@ -7,6 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,12 +52,13 @@ const char *default_table(const char *rules)
 static long table_file_format(const char *path)
 {
     unsigned char header[12];
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    /* Non-blocking, like the library: the file may have become a FIFO. */
+    const int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0)
         return -1;
-    const size_t got = fread(header, 1, sizeof header, f);
-    fclose(f);
-    if (got != sizeof header)
+    const ssize_t got = read(fd, header, sizeof header);
+    close(fd);
+    if (got != (ssize_t)sizeof header)
         return -1;
     return (long)header[8] | (long)header[9] << 8 | (long)header[10] << 16 | (long)header[11] << 24;
 }

@@ -544,7 +544,7 @@ int mancala_match_winner(const mancala_game *game);
 
 /* ======================================================================
  * Research engine: playouts, alpha-beta search, Monte Carlo tree search,
- * and the solved table of Modiar.
+ * and the solved tables of Modiar and of Rio Kadalis endgames.
  * ====================================================================== */
 
 /**
