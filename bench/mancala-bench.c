@@ -1,20 +1,26 @@
 /*
  * mancala-bench: how fast the public API plays, in plies per second.
  *
- *   mancala-bench playouts RULES GAMES SEED
+ *   mancala-bench playouts RULES GAMES SEED [--threads N]
  *       plays GAMES uniformly random games (or rounds, for Rio Kadalis)
- *       from the start position, each on a clone of one new game.
- *   mancala-bench perft RULES DEPTH
+ *       from the start position, each on a clone of one new game. Game i
+ *       draws its moves from its own generator, seeded by SEED and i, so
+ *       the games (and the plies) are the same whatever N is.
+ *   mancala-bench perft RULES DEPTH [--threads N]
  *       counts the move sequences of exactly DEPTH plies from the start
  *       position by mancala_play() and mancala_undo(), the repetition rule
  *       on; a game that ends earlier contributes nothing below its end.
+ *       The threads share out the lines of the first two plies.
  *
- * Only the public API is used, as a research program would use it. Times
- * are the processor time of this (single-threaded) process. Each command
- * prints exactly one line (the formats are relied upon by scripts):
+ * Only the public API is used, as a research program would use it, each
+ * thread on its own handles. With one thread (the default) the times are
+ * the processor time of this process, the time on one core; with more
+ * they are wall-clock time (processor time would add the threads up).
+ * Each command prints exactly one line (the formats are relied upon by
+ * scripts), `clock` saying which time it is:
  *
- *   RULES games=G plies=P seconds=S games_per_s=X plies_per_s=Y
- *   RULES perft DEPTH = COUNT seconds=S nodes_per_s=Y
+ *   RULES games=G plies=P seconds=S games_per_s=X plies_per_s=Y threads=N clock=cpu|wall
+ *   RULES perft DEPTH = COUNT seconds=S nodes_per_s=Y threads=N clock=cpu|wall
  *
  * SPDX-License-Identifier: MIT
  */
@@ -23,6 +29,8 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,14 +38,23 @@
 
 #include <mancala.h>
 
-/* The processor time this process has used, in seconds: the benchmark is
- * single-threaded, so this is the time on one core, and it does not count
- * the time other programs on a busy machine hold the processor. */
-static double now(void)
+/* Threads at most (more would only share the same cores). */
+#define MAX_THREADS 256
+
+/* The time in seconds: with one thread, the processor time this process
+ * has used, the time on one core, which does not count the time other
+ * programs on a busy machine hold the processor; with more, wall-clock
+ * time. */
+static double now(int threads)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    clock_gettime(threads > 1 ? CLOCK_MONOTONIC : CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static const char *clock_name(int threads)
+{
+    return threads > 1 ? "wall" : "cpu";
 }
 
 /* SplitMix64: seeded, the same sequence on every platform. */
@@ -79,37 +96,106 @@ static int parse_count(const char *text, long long max, long long *out)
     return 0;
 }
 
-static int run_playouts(const char *rules, long long games, uint64_t seed)
+/* The generator of game i: SplitMix64 from a state mixed from both. */
+static uint64_t game_seed(uint64_t seed, long long i)
 {
+    uint64_t state = seed ^ (uint64_t)i * 0xd1342543de82ef95u;
+    return next_random(&state);
+}
+
+/* One thread's share of the games: [first, end). */
+struct playouts {
+    const char *rules;
+    uint64_t seed;
+    long long first, end;
+    long long plies;  /* out */
+    int status;       /* out: 0, or 1 after printing an error */
+};
+
+static void *play_games(void *arg)
+{
+    struct playouts *w = arg;
+    long long plies = 0; /* counted here: the threads' results share cache lines */
     mancala_game *start;
-    int status = mancala_new(&start, rules);
-    if (status < 0)
-        return fail(rules, status);
-    uint64_t rng = seed;
-    long long plies = 0;
-    double t0 = now();
-    for (long long i = 0; i < games; i++) {
+    int status = mancala_new(&start, w->rules);
+    if (status < 0) {
+        w->status = fail(w->rules, status);
+        return NULL;
+    }
+    for (long long i = w->first; i < w->end; i++) {
         mancala_game *g;
         status = mancala_clone(&g, start);
-        if (status < 0)
-            return fail("mancala_clone", status);
+        if (status < 0) {
+            w->status = fail("mancala_clone", status);
+            break;
+        }
+        uint64_t rng = game_seed(w->seed, i);
         int moves[MANCALA_MAX_PITS], count;
         while ((count = mancala_legal_moves(g, moves, MANCALA_MAX_PITS)) > 0) {
             status = mancala_play(g, moves[uniform(&rng, (uint32_t)count)]);
             if (status < 0)
-                return fail("mancala_play", status);
+                break;
             plies++;
         }
-        if (count < 0)
-            return fail("mancala_legal_moves", count);
         mancala_free(g);
+        if (count < 0 || status < 0) {
+            w->status = fail(count < 0 ? "mancala_legal_moves" : "mancala_play",
+                             count < 0 ? count : status);
+            break;
+        }
     }
-    double seconds = now() - t0;
     mancala_free(start);
+    w->plies = plies;
+    return NULL;
+}
+
+/* Runs work(arg[t]) for each of `threads` arguments, the first in this
+ * thread. Returns 0, or 1 if a thread could not be started. */
+static int run_threads(void *(*work)(void *), void *args, size_t size, pthread_t *ids, int threads)
+{
+    int started = 1, failed = 0;
+    for (; started < threads; started++)
+        if (pthread_create(&ids[started], NULL, work, (char *)args + started * size)) {
+            fprintf(stderr, "mancala-bench: cannot start thread %d\n", started + 1);
+            failed = 1;
+            break;
+        }
+    work(args);
+    for (int t = 1; t < started; t++)
+        pthread_join(ids[t], NULL);
+    return failed;
+}
+
+static int run_playouts(const char *rules, long long games, uint64_t seed, int threads)
+{
+    struct playouts w[MAX_THREADS];
+    pthread_t ids[MAX_THREADS];
+    /* Thread t plays a contiguous share of the games: the first
+     * games % threads threads one more than the others. */
+    const long long share = games / threads, extra = games % threads;
+    for (int t = 0; t < threads; t++) {
+        memset(&w[t], 0, sizeof w[t]);
+        w[t].rules = rules;
+        w[t].seed = seed;
+        w[t].first = share * t + (t < extra ? t : extra);
+        w[t].end = w[t].first + share + (t < extra);
+    }
+    double t0 = now(threads);
+    if (run_threads(play_games, w, sizeof w[0], ids, threads))
+        return 1;
+    double seconds = now(threads) - t0;
+    long long plies = 0;
+    for (int t = 0; t < threads; t++) {
+        if (w[t].status)
+            return w[t].status;
+        plies += w[t].plies;
+    }
     if (seconds <= 0)
         seconds = 1e-9; /* below the clock's resolution */
-    printf("%s games=%lld plies=%lld seconds=%.3f games_per_s=%.0f plies_per_s=%.0f\n", rules,
-           games, plies, seconds, (double)games / seconds, (double)plies / seconds);
+    printf("%s games=%lld plies=%lld seconds=%.3f games_per_s=%.0f plies_per_s=%.0f threads=%d "
+           "clock=%s\n",
+           rules, games, plies, seconds, (double)games / seconds, (double)plies / seconds, threads,
+           clock_name(threads));
     return 0;
 }
 
@@ -138,44 +224,137 @@ static int perft(mancala_game *g, int depth, uint64_t *count)
     return 0;
 }
 
-static int run_perft(const char *rules, int depth)
+/* The lines of the first plies, shared out among the threads: each takes
+ * the next one not taken, plays it on its own copy of the start and counts
+ * what follows. */
+struct perft_lines {
+    int count, plies;                        /* plies: 1 or 2 */
+    int move[MANCALA_MAX_PITS * MANCALA_MAX_PITS][2];
+    atomic_int next;
+};
+
+struct perft_work {
+    struct perft_lines *lines;
+    mancala_game *game;  /* this thread's copy of the start */
+    int depth;
+    uint64_t count;      /* out */
+    int status;          /* out: 0 or a MANCALA_E_* code */
+};
+
+static void *count_lines(void *arg)
+{
+    struct perft_work *w = arg;
+    struct perft_lines *lines = w->lines;
+    uint64_t count = 0; /* counted here: the threads' results share cache lines */
+    int i;
+    while (!w->status && (i = atomic_fetch_add(&lines->next, 1)) < lines->count) {
+        int played = 0, status = 0;
+        for (; played < lines->plies && status == 0; played++)
+            status = mancala_play(w->game, lines->move[i][played]);
+        if (status == 0)
+            status = perft(w->game, w->depth - lines->plies, &count);
+        for (; status == 0 && played > 0; played--)
+            status = mancala_undo(w->game);
+        if (status < 0)
+            w->status = status;
+    }
+    w->count = count;
+    return NULL;
+}
+
+/* The lines of `plies` (1 or 2) plies from `g`. */
+static int list_lines(mancala_game *g, int plies, struct perft_lines *lines)
+{
+    int first[MANCALA_MAX_PITS], second[MANCALA_MAX_PITS];
+    int n = mancala_legal_moves(g, first, MANCALA_MAX_PITS);
+    lines->count = 0;
+    lines->plies = plies;
+    atomic_init(&lines->next, 0);
+    for (int i = 0; i < n; i++) {
+        if (plies == 1) {
+            lines->move[lines->count++][0] = first[i];
+            continue;
+        }
+        int status = mancala_play(g, first[i]);
+        if (status < 0)
+            return status;
+        int m = mancala_legal_moves(g, second, MANCALA_MAX_PITS);
+        for (int j = 0; j < m; j++) {
+            lines->move[lines->count][0] = first[i];
+            lines->move[lines->count++][1] = second[j];
+        }
+        if ((status = mancala_undo(g)) < 0)
+            return status;
+    }
+    return n < 0 ? n : 0;
+}
+
+static int run_perft(const char *rules, int depth, int threads)
 {
     mancala_game *g;
     int status = mancala_new(&g, rules);
     if (status < 0)
         return fail(rules, status);
+    static struct perft_lines lines;
+    struct perft_work w[MAX_THREADS];
+    pthread_t ids[MAX_THREADS];
     uint64_t count = depth == 0;
-    double t0 = now();
-    if (depth > 0 && (status = perft(g, depth, &count)) < 0)
-        return fail("perft", status);
-    double seconds = now() - t0;
+    int started = 0;
+    double t0 = now(threads);
+    if (depth == 1) {
+        status = perft(g, depth, &count);
+    } else if (depth > 1) {
+        status = list_lines(g, depth > 2 ? 2 : 1, &lines);
+        for (; status == 0 && started < threads; started++) {
+            memset(&w[started], 0, sizeof w[started]);
+            w[started].lines = &lines;
+            w[started].depth = depth;
+            status = mancala_clone(&w[started].game, g);
+        }
+        if (status == 0 && run_threads(count_lines, w, sizeof w[0], ids, threads))
+            status = MANCALA_E_NOMEM;
+        for (int t = 0; t < started; t++) {
+            count += w[t].count;
+            if (status == 0)
+                status = w[t].status;
+            mancala_free(w[t].game);
+        }
+    }
+    double seconds = now(threads) - t0;
     mancala_free(g);
+    if (status < 0)
+        return fail("perft", status);
     if (seconds <= 0)
         seconds = 1e-9; /* below the clock's resolution */
-    printf("%s perft %d = %" PRIu64 " seconds=%.3f nodes_per_s=%.0f\n", rules, depth, count,
-           seconds, (double)count / seconds);
+    printf("%s perft %d = %" PRIu64 " seconds=%.3f nodes_per_s=%.0f threads=%d clock=%s\n", rules,
+           depth, count, seconds, (double)count / seconds, threads, clock_name(threads));
     return 0;
 }
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: mancala-bench playouts RULES GAMES SEED\n"
-                    "       mancala-bench perft RULES DEPTH\n");
+    fprintf(stderr, "usage: mancala-bench playouts RULES GAMES SEED [--threads N]\n"
+                    "       mancala-bench perft RULES DEPTH [--threads N]\n");
     return 2;
 }
 
 int main(int argc, char **argv)
 {
-    long long a, b;
+    long long a, b, threads = 1;
+    if (argc >= 3 && strcmp(argv[argc - 2], "--threads") == 0) {
+        if (parse_count(argv[argc - 1], MAX_THREADS, &threads) || threads < 1)
+            return usage();
+        argc -= 2;
+    }
     if (argc == 5 && strcmp(argv[1], "playouts") == 0) {
         if (parse_count(argv[3], INT64_MAX, &a) || parse_count(argv[4], INT64_MAX, &b))
             return usage();
-        return run_playouts(argv[2], a, (uint64_t)b);
+        return run_playouts(argv[2], a, (uint64_t)b, (int)threads);
     }
     if (argc == 4 && strcmp(argv[1], "perft") == 0) {
         if (parse_count(argv[3], 64, &a))
             return usage();
-        return run_perft(argv[2], (int)a);
+        return run_perft(argv[2], (int)a, (int)threads);
     }
     return usage();
 }

@@ -20,16 +20,14 @@ struct history_entry {
     struct mc_state state;
     uint8_t count;             /* its legal moves, as in struct mc_moves */
     uint8_t pit[MANCALA_MAX_PITS / 2];
-    uint32_t quiet_start;      /* the game's quiet_start in this position */
+    uint32_t slot;             /* its slot in the game's `seen` */
 };
 
 struct mancala_game {
     struct mc_board board;
     struct mc_state cur;
-    struct mc_moves moves;     /* legal moves of cur; count 0 once over */
-    uint8_t children;          /* moves.child[] holds the children of cur
-                                * (not after an undo, nor for a game whose
-                                * rules list moves without them) */
+    struct mc_moves moves;     /* legal moves of cur; count 0 once over;
+                                * no children known after an undo */
     uint8_t end;               /* enum mancala_end */
     uint8_t repetition;        /* MANCALA_OPT_REPETITION */
     uint8_t bank[2];
@@ -38,9 +36,9 @@ struct mancala_game {
     mancala_alloc_fn alloc;
     void *opaque;
     struct history_entry *history; /* positions before each move of this round */
+    uint32_t *seen;            /* the same positions as a set (see position_recurred()),
+                                * 2 * history_cap slots in the history's block */
     uint32_t history_len, history_cap;
-    uint32_t quiet_start;      /* history index of the first position with
-                                * cur's captures: none before can recur */
 };
 
 static const struct mc_variant variants[] = {
@@ -74,6 +72,27 @@ void mancala__board_init(struct mc_board *b, const struct mc_variant *variant, u
         while (q != p && (closed >> q & 1));
         b->next[p] = (uint8_t)q;
     }
+    /* The same path for whole laps (struct mc_board). */
+    memset(b->rank, 0, sizeof b->rank);
+    memset(b->order, 0, sizeof b->order);
+    memset(b->prefix, 0, sizeof b->prefix);
+    memset(&b->north, 0, sizeof b->north);
+    int open = 0;
+    for (int p = 0; p < npits; p++) {
+        if (p >= variant->n)
+            mc_pits_add(&b->north, p, 1);
+        open += !(closed >> p & 1);
+    }
+    b->open = (uint8_t)open;
+    int p = 0;
+    while (open && (closed >> p & 1))
+        p++;
+    for (int i = 0; i < 2 * open; i++, p = b->next[p]) {
+        b->order[i] = (uint8_t)p;
+        b->rank[p] = (uint8_t)(i % open);
+        b->prefix[i + 1] = b->prefix[i];
+        b->prefix[i + 1].w[p >> 3] ^= (uint64_t)1 << 8 * (p & 7);
+    }
 }
 
 /* ---- allocation ---- */
@@ -104,34 +123,61 @@ static int stones_in_row(const struct mancala_game *g, int player)
     return sum;
 }
 
-/* The repetition rule: has cur occurred before in this game or round?
- * Only positions since the last capture can be equal to it (captures
- * remove stones), and only those with the same player to move, which
- * alternates: every other one, from the position before the last move's. */
-static int position_recurred(const struct mancala_game *g)
+/* ---- the repetition rule ---- */
+
+/* The history's positions also form a hash set, so that the repetition
+ * rule costs the same however long the game: `seen` has 2 * history_cap
+ * slots (open addressing, linear probing), each 0 or a history index + 1.
+ * A slot is occupied only while that index is in the history and its
+ * entry names the slot back, so undoing moves or starting a round empties
+ * slots without writing them. Positions leave the history in the reverse
+ * order they came in, which keeps the probe sequence of every position
+ * still in it unbroken. */
+static uint32_t home_slot(const struct mancala_game *g, const struct mc_state *s)
 {
-    /* The 12 pits as two words, compared word by word: this loop is most
-     * of the cost of the rule in long capture-free stretches. */
     uint64_t lo;
     uint32_t hi;
-    memcpy(&lo, g->cur.pit, sizeof lo);
-    memcpy(&hi, g->cur.pit + sizeof lo, sizeof hi);
-    for (uint32_t i = g->history_len; i >= g->quiet_start + 2;) {
-        i -= 2;
-        const struct history_entry *e = &g->history[i];
-        uint64_t old_lo;
-        uint32_t old_hi;
-        memcpy(&old_lo, e->state.pit, sizeof old_lo);
-        memcpy(&old_hi, e->state.pit + sizeof old_lo, sizeof old_hi);
-        if (old_lo == lo && old_hi == hi)
-            return 1;
-    }
-    return 0;
+    memcpy(&lo, s->pit, sizeof lo);
+    memcpy(&hi, s->pit + sizeof lo, sizeof hi);
+    uint64_t h = lo * 0x9e3779b97f4a7c15u + ((uint64_t)hi << 1 | s->to_move);
+    h = (h ^ h >> 29) * 0xbf58476d1ce4e5b9u;
+    return (uint32_t)(h >> 32) & (2 * g->history_cap - 1);
 }
 
-static int captures(const struct mc_state *s)
+/* The entry of the first `count` of the history in `slot`, or NULL. */
+static const struct history_entry *slot_entry(const struct mancala_game *g, uint32_t slot,
+                                              uint32_t count)
 {
-    return s->captured[0] + s->captured[1];
+    const uint32_t i = g->seen[slot] - 1; /* UINT32_MAX for 0 */
+    return i < count && g->history[i].slot == slot ? &g->history[i] : NULL;
+}
+
+/* Puts history[i] into the set (the entries before it are there). */
+static void remember_position(struct mancala_game *g, uint32_t i)
+{
+    uint32_t slot = home_slot(g, &g->history[i].state);
+    while (slot_entry(g, slot, i))
+        slot = (slot + 1) & (2 * g->history_cap - 1);
+    g->seen[slot] = i + 1;
+    g->history[i].slot = slot;
+}
+
+/* Whether two positions of the same round are the same (RULES.md: pits,
+ * closed pits and player to move; the closed pits are the round's). */
+static int same_position(const struct mc_state *a, const struct mc_state *b)
+{
+    return a->to_move == b->to_move && memcmp(a->pit, b->pit, sizeof a->pit) == 0;
+}
+
+/* The repetition rule: has cur occurred before in this game or round? */
+static int position_recurred(const struct mancala_game *g)
+{
+    const struct history_entry *e;
+    for (uint32_t slot = home_slot(g, &g->cur); (e = slot_entry(g, slot, g->history_len));
+         slot = (slot + 1) & (2 * g->history_cap - 1))
+        if (same_position(&e->state, &g->cur))
+            return 1;
+    return 0;
 }
 
 /* Brings the legal moves and the end of the game up to date with cur. */
@@ -143,7 +189,6 @@ static inline void settle(struct mancala_game *g)
         return;
     }
     const struct mc_rules *rules = g->board.variant->rules;
-    g->children = !rules->list;
     if (rules->list)
         rules->list(&g->board, &g->cur, &g->moves);
     else
@@ -152,6 +197,12 @@ static inline void settle(struct mancala_game *g)
 }
 
 /* ---- creation ---- */
+
+/* The bytes of a history of `cap` positions (a power of two) with its set. */
+static size_t history_bytes(uint32_t cap)
+{
+    return cap * (sizeof(struct history_entry) + 2 * sizeof(uint32_t));
+}
 
 static int game_create(mancala_game **out, const struct mc_position *pos,
                        mancala_alloc_fn alloc, void *opaque)
@@ -162,12 +213,14 @@ static int game_create(mancala_game **out, const struct mc_position *pos,
     if (!g)
         return MANCALA_E_NOMEM;
     memset(g, 0, sizeof *g);
-    g->history = game_alloc(alloc, opaque, NULL, HISTORY_RESERVE * sizeof *g->history);
+    g->history = game_alloc(alloc, opaque, NULL, history_bytes(HISTORY_RESERVE));
     if (!g->history) {
         game_alloc(alloc, opaque, g, 0);
         return MANCALA_E_NOMEM;
     }
     g->history_cap = HISTORY_RESERVE;
+    g->seen = (uint32_t *)(g->history + HISTORY_RESERVE);
+    memset(g->seen, 0, 2 * HISTORY_RESERVE * sizeof *g->seen);
     g->alloc = alloc;
     g->opaque = opaque;
     g->board = pos->board;
@@ -251,7 +304,7 @@ MANCALA_EXPORT int mancala_clone(mancala_game **out, const mancala_game *game)
     if (!g)
         return MANCALA_E_NOMEM;
     struct history_entry *history = game_alloc(game->alloc, game->opaque, NULL,
-                                               game->history_cap * sizeof *history);
+                                               history_bytes(game->history_cap));
     if (!history) {
         game_alloc(game->alloc, game->opaque, g, 0);
         return MANCALA_E_NOMEM;
@@ -259,6 +312,8 @@ MANCALA_EXPORT int mancala_clone(mancala_game **out, const mancala_game *game)
     *g = *game;
     memcpy(history, game->history, game->history_len * sizeof *history);
     g->history = history;
+    g->seen = (uint32_t *)(history + g->history_cap);
+    memcpy(g->seen, game->seen, 2 * g->history_cap * sizeof *g->seen);
     *out = g;
     return MANCALA_OK;
 }
@@ -296,14 +351,19 @@ static int reserve_history(struct mancala_game *g)
 {
     if (g->history_len < g->history_cap)
         return MANCALA_OK;
-    if (g->history_cap > UINT32_MAX / 2 / sizeof *g->history)
+    if (g->history_cap > UINT32_MAX / 4 || history_bytes(g->history_cap) > SIZE_MAX / 2)
         return MANCALA_E_NOMEM;
     uint32_t cap = g->history_cap * 2;
-    struct history_entry *grown = game_alloc(g->alloc, g->opaque, g->history, cap * sizeof *grown);
+    struct history_entry *grown = game_alloc(g->alloc, g->opaque, g->history, history_bytes(cap));
     if (!grown)
         return MANCALA_E_NOMEM;
+    /* The set moved and has more slots: fill it again. */
     g->history = grown;
     g->history_cap = cap;
+    g->seen = (uint32_t *)(grown + cap);
+    memset(g->seen, 0, 2 * cap * sizeof *g->seen);
+    for (uint32_t i = 0; i < g->history_len; i++)
+        remember_position(g, i);
     return MANCALA_OK;
 }
 
@@ -325,20 +385,18 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
     int status = reserve_history(game);
     if (status)
         return status;
-    struct history_entry *entry = &game->history[game->history_len++];
+    struct history_entry *entry = &game->history[game->history_len];
     entry->state = game->cur;
     entry->count = (uint8_t)game->moves.count;
     memcpy(entry->pit, game->moves.pit, sizeof entry->pit);
-    entry->quiet_start = game->quiet_start;
-    if (game->children) {
+    remember_position(game, game->history_len++);
+    if (game->moves.known >> i & 1) {
         game->cur = game->moves.child[i];
     } else {
-        /* Known to be legal (listed without children, or after an undo):
+        /* Known to be legal (listed without its child, or after an undo):
          * sow it alone. */
         game->board.variant->rules->sow(&game->board, &entry->state, pit, &game->cur, NULL);
     }
-    if (captures(&game->cur) != captures(&entry->state))
-        game->quiet_start = game->history_len;
     settle(game);
     return MANCALA_OK;
 }
@@ -356,8 +414,7 @@ MANCALA_EXPORT int mancala_undo(mancala_game *game)
     game->cur = entry->state;
     game->moves.count = entry->count;
     memcpy(game->moves.pit, entry->pit, sizeof entry->pit);
-    game->quiet_start = entry->quiet_start;
-    game->children = 0;
+    game->moves.known = 0;
     game->end = MANCALA_END_NONE;
     return MANCALA_OK;
 }
@@ -552,11 +609,6 @@ static uint32_t playout_random(uint64_t *state)
     return (uint32_t)((*state * 0x2545f4914f6cdd1dull) >> 32);
 }
 
-static int same_position(const struct mc_state *a, const struct mc_state *b)
-{
-    return a->to_move == b->to_move && memcmp(a->pit, b->pit, sizeof a->pit) == 0;
-}
-
 MANCALA_EXPORT int mancala_playout(const mancala_game *game, uint64_t seed, int scores[2])
 {
     if (!game || !scores)
@@ -564,7 +616,7 @@ MANCALA_EXPORT int mancala_playout(const mancala_game *game, uint64_t seed, int 
     /* A private copy of the position: the handle's history (read only) and
      * a local list of the positions reached since the last capture. */
     struct mancala_game g = *game;
-    if (!g.children && !g.end)
+    if (g.moves.known != (1u << g.moves.count) - 1 && !g.end)
         g.board.variant->rules->generate(&g.board, &g.cur, &g.moves, NULL);
     struct mc_state seen[PLAYOUT_MEMORY];
     uint32_t nseen = 0, history_len = game->history_len;
@@ -668,7 +720,6 @@ MANCALA_EXPORT int mancala_next_round(mancala_game *game)
     mancala__board_init(&game->board, v, closed);
     game->cur = s;
     game->history_len = 0;
-    game->quiet_start = 0;
     settle(game);
     return MANCALA_OK;
 }

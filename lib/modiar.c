@@ -251,6 +251,7 @@ static inline void list_moves(const struct mc_state *s, struct mc_moves *out, in
         count = kept;
     }
     out->count = count;
+    out->known = (uint16_t)(children ? (1u << count) - 1 : 0);
 }
 
 static void modiar_generate(const struct mc_board *b, const struct mc_state *s,

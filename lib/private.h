@@ -16,6 +16,10 @@
  * hidden by the build (-fvisibility=hidden) and the version script. */
 #define MANCALA_EXPORT __attribute__((visibility("default")))
 
+/* For the few functions of the hot path that must be inlined into each
+ * caller to keep their values in registers. */
+#define MC_ALWAYS_INLINE inline __attribute__((always_inline))
+
 /* One position of a game or round, small enough to copy freely: the
  * history is an array of these. Closed pits and banks do not change during
  * a round, so they live in struct mc_board. */
@@ -29,17 +33,46 @@ struct mc_state {
 
 struct mc_variant;
 
+/* Pits as two words: pit p is byte p % 8 of w[p / 8], by value (so the
+ * same on any byte order). Rio Kadalis sows whole laps with word
+ * arithmetic on them (rio_kadalis.c). */
+struct mc_pits {
+    uint64_t w[2];
+};
+
+/* Pit p's byte of `x`. */
+static inline int mc_pits_get(const struct mc_pits *x, int p)
+{
+    return (int)((p < 8 ? x->w[0] : x->w[1]) >> 8 * (p & 7) & 0xff);
+}
+
+/* Adds `stones` to pit p of `x` (no pit leaves 0..255). */
+static inline void mc_pits_add(struct mc_pits *x, int p, int stones)
+{
+    x->w[p >> 3] += (uint64_t)stones << 8 * (p & 7);
+}
+
 /* The board of the current game or round. */
 struct mc_board {
     const struct mc_variant *variant;
     uint16_t closed;                  /* bit p set: pit p is closed */
     uint8_t npits;                    /* 2n */
     uint8_t next[MANCALA_MAX_PITS];   /* next open pit in the sowing direction */
+    /* The same path for whole laps: the open pits in sowing order, twice
+     * over, so that order[rank[p] + k] is the k-th open pit after p for
+     * k < 2 * open; prefix[i] has a 1 in the byte of each of order[0 .. i-1]
+     * (a pit twice over cancels out: they are combined by exclusive or). */
+    uint8_t open;                              /* open pits */
+    uint8_t rank[MANCALA_MAX_PITS];            /* an open pit's index in order[] */
+    uint8_t order[2 * MANCALA_MAX_PITS];
+    struct mc_pits prefix[2 * MANCALA_MAX_PITS + 1];
+    struct mc_pits north;                      /* a 1 in the byte of each of North's pits */
 };
 
-/* The legal moves of a position, each with the position it leads to. */
+/* The legal moves of a position, and the positions they lead to. */
 struct mc_moves {
     int count;
+    uint16_t known;                /* bit i set: child[i] is the position after pit[i] */
     uint8_t pit[MANCALA_MAX_PITS];
     struct mc_state child[MANCALA_MAX_PITS];
 };
@@ -76,15 +109,17 @@ struct mc_rules {
      * the move is illegal taken alone; `out` is then unspecified. */
     int (*sow)(const struct mc_board *b, const struct mc_state *s, int pit,
                struct mc_state *out, struct mc_recorder *rec);
-    /* Lists the legal moves of `s` in ascending order with their children.
-     * If `why` is not NULL, why[p] receives 0 for each legal pit p of the
-     * mover's row and the MANCALA_E_* reason for each other one. */
+    /* Lists the legal moves of `s` in ascending order with all their
+     * children (out->known has a bit for each). If `why` is not NULL,
+     * why[p] receives 0 for each legal pit p of the mover's row and the
+     * MANCALA_E_* reason for each other one. */
     void (*generate)(const struct mc_board *b, const struct mc_state *s,
                      struct mc_moves *out, int8_t *why);
     /* Optional (NULL if the game has none): lists the same moves as
-     * generate() into out->count and out->pit[] only, leaving out->child[]
-     * unspecified, for a game where deciding legality costs much less
-     * than sowing every move. The handle then sows only the move played. */
+     * generate() with only the children that deciding legality computed
+     * anyway (marked in out->known; the others are unspecified), for a
+     * game where that costs much less than sowing every move. The handle
+     * then sows the move played if its child is not known. */
     void (*list)(const struct mc_board *b, const struct mc_state *s, struct mc_moves *out);
 };
 
@@ -99,6 +134,14 @@ struct mc_variant {
 
 extern const struct mc_rules mancala__modiar_rules;
 extern const struct mc_rules mancala__rio_kadalis_rules;
+
+/* For the tests of rio_kadalis.c: one lap (rules 2 to 5) from `from`, in
+ * place on `s`, sown stone by stone or by words; returns the pit the move
+ * relays from, or -1 if it ends. And a whole move (rules 1 to 6) sown
+ * either way, as the rules' sow() does. */
+int mancala__rio_lap(const struct mc_board *b, struct mc_state *s, int from, int by_words);
+int mancala__rio_move(const struct mc_board *b, const struct mc_state *s, int pit,
+                      struct mc_state *out, int by_words);
 
 /* The variants, looked up by name; NULL if unknown. `len` bytes of `name`
  * are compared (the notation parser passes a field, not a C string). */

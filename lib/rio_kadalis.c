@@ -3,28 +3,169 @@
  * (the end of a round), the match and the repetition rule are shared and
  * live in game.c.
  *
+ * A move is a sequence of laps (rules 2 to 5). A lap is sown in one of two
+ * ways that give the same result: stone by stone, as the rules tell it
+ * (lap_by_stones(), which also records the events of a move), or on the
+ * pits packed into two words (lap_by_words(), the hot path). The tests
+ * compare the two on many millions of laps.
+ *
  * SPDX-License-Identifier: MIT
  */
 #include "private.h"
 
-/* The state at the start of a lap: rule 6 calls a move endless when it
- * recurs. The captured counts are left out: a lap sequence that comes back
- * to the same pits cannot have captured anything on the way. */
-struct lap_start {
-    uint8_t pit[MANCALA_MAX_PITS];
-    int from;
+/* ---- pits as words (struct mc_pits) ---- */
+
+/* Whether this machine stores the low byte of a word first: then a word
+ * is loaded and stored as it is. A constant to the compiler. */
+static int little_endian(void)
+{
+    const uint16_t one = 1;
+    uint8_t first;
+    memcpy(&first, &one, 1);
+    return first;
+}
+
+static struct mc_pits load_pits(const uint8_t *pit)
+{
+    struct mc_pits x = {{0, 0}};
+    if (little_endian()) {
+        memcpy(&x.w[0], pit, 8);
+        memcpy(&x.w[1], pit + 8, MANCALA_MAX_PITS - 8);
+        return x;
+    }
+    for (int p = 0; p < MANCALA_MAX_PITS; p++)
+        x.w[p >> 3] |= (uint64_t)pit[p] << 8 * (p & 7);
+    return x;
+}
+
+static void store_pits(uint8_t *pit, struct mc_pits x)
+{
+    if (little_endian()) {
+        memcpy(pit, &x.w[0], 8);
+        memcpy(pit + 8, &x.w[1], MANCALA_MAX_PITS - 8);
+        return;
+    }
+    for (int p = 0; p < MANCALA_MAX_PITS; p++)
+        pit[p] = (uint8_t)mc_pits_get(&x, p);
+}
+
+/* A 1 in each byte of `x` that holds exactly 4, 0 in the others. Exact:
+ * no carry crosses from one byte into the next. */
+static uint64_t bytes_holding_four(uint64_t x)
+{
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7fu;
+    const uint64_t t = x ^ 0x0404040404040404u; /* 0 where x holds 4 */
+    return ~(((t & low7) + low7) | t | low7) >> 7;
+}
+
+/* The number of 1 bytes in a word of 0 and 1 bytes. */
+static int count_ones(uint64_t x)
+{
+    return (int)(x * 0x0101010101010101u >> 56);
+}
+
+/* ---- one lap ---- */
+
+/* Rules 2 to 5 for one lap of the move of s->to_move: lifts the stones of
+ * `from` and sows them one by one into s. Returns the pit the move relays
+ * from (its stones still in it), or -1 if the move ends. */
+static int lap_by_stones(const struct mc_board *b, struct mc_state *s, int from,
+                         struct mc_recorder *rec)
+{
+    const int mover = s->to_move;
+    const int n = b->variant->n;
+
+    /* Rule 2: lift the pit and sow from the next open pit on. */
+    int hand = s->pit[from];
+    s->pit[from] = 0;
+    mc_record(rec, MANCALA_EV_LAP, from, hand, mover);
+    int p = from;
+    for (; hand > 1; hand--) {
+        p = b->next[p];
+        int here = ++s->pit[p];
+        mc_record(rec, MANCALA_EV_SOW, p, here, mover);
+        if (here == 4) {
+            /* Rule 3: a four formed mid-lap goes to the row's owner. */
+            int owner = p >= n;
+            s->pit[p] = 0;
+            s->captured[owner] += 4;
+            mc_record(rec, MANCALA_EV_CAPTURE, p, 4, owner);
+        }
+    }
+    p = b->next[p];
+    int last = ++s->pit[p];
+    mc_record(rec, MANCALA_EV_SOW, p, last, mover);
+    if (last == 4) {
+        /* Rule 4: binikh, the mover takes the four and the move ends. */
+        s->pit[p] = 0;
+        s->captured[mover] += 4;
+        mc_record(rec, MANCALA_EV_BINIKH, p, 4, mover);
+        return -1;
+    }
+    /* Rule 5: the move ends in an empty pit, else relays. */
+    return last == 1 ? -1 : p;
+}
+
+/* A move being sown by words: the pits and the captures so far. */
+struct sowing {
+    struct mc_pits x;
+    int captured[2];
 };
 
-static int same_lap_start(const struct lap_start *a, const struct mc_state *s, int from)
+/* The same lap on `w`, `hand` being the stones of `from`. A hand smaller
+ * than the number of open pits puts one stone into each pit of a run of
+ * open pits: one add per word, and the fours it forms are all found at
+ * once. Longer hands (about 1 lap in 100) go stone by stone. Returns as
+ * lap_by_stones(), with the stones of the pit it relays from in *hand. */
+static MC_ALWAYS_INLINE int lap_by_words(const struct mc_board *b, struct sowing *w, int mover,
+                                         int from, int *hand)
 {
-    return a->from == from && memcmp(a->pit, s->pit, sizeof a->pit) == 0;
+    if (*hand >= b->open) {
+        struct mc_state s = {.captured = {(uint8_t)w->captured[0], (uint8_t)w->captured[1]},
+                             .to_move = (uint8_t)mover};
+        store_pits(s.pit, w->x);
+        const int last = lap_by_stones(b, &s, from, NULL);
+        w->x = load_pits(s.pit);
+        w->captured[0] = s.captured[0];
+        w->captured[1] = s.captured[1];
+        if (last >= 0)
+            *hand = s.pit[last];
+        return last;
+    }
+    /* Rule 2: lift the hand, put a stone into each of the next `hand` open
+     * pits, the last one included. */
+    const int r = b->rank[from];
+    const struct mc_pits origin = b->prefix[r], after = b->prefix[r + 1],
+                         end = b->prefix[r + 1 + *hand];
+    const uint64_t run0 = after.w[0] ^ end.w[0], run1 = after.w[1] ^ end.w[1];
+    uint64_t x0 = w->x.w[0] + run0 - (uint64_t)*hand * (origin.w[0] ^ after.w[0]);
+    uint64_t x1 = w->x.w[1] + run1 - (uint64_t)*hand * (origin.w[1] ^ after.w[1]);
+    const int last = b->order[r + *hand];
+    /* Rule 3: the run's pits that now hold 4 go to their rows' owners
+     * (rule 4 below corrects the last pit's owner). */
+    const uint64_t four0 = bytes_holding_four(x0) & run0;
+    const uint64_t four1 = bytes_holding_four(x1) & run1;
+    if (four0 | four1) {
+        const int north = count_ones(four0 & b->north.w[0]) + count_ones(four1 & b->north.w[1]);
+        w->captured[MANCALA_NORTH] += 4 * north;
+        w->captured[MANCALA_SOUTH] += 4 * (count_ones(four0) + count_ones(four1) - north);
+        x0 -= 4 * four0;
+        x1 -= 4 * four1;
+    }
+    w->x.w[0] = x0;
+    w->x.w[1] = x1;
+    *hand = mc_pits_get(&w->x, last);
+    if (*hand == 0) {
+        /* Rule 4: the last stone made four, binikh for the mover. */
+        w->captured[last >= b->variant->n] -= 4;
+        w->captured[mover] += 4;
+        return -1;
+    }
+    /* Rule 5. */
+    return *hand == 1 ? -1 : last;
 }
 
-static void save_lap_start(struct lap_start *a, const struct mc_state *s, int from)
-{
-    memcpy(a->pit, s->pit, sizeof a->pit);
-    a->from = from;
-}
+/* ---- one move ---- */
 
 /* Laps a move sows before rule 6 is checked. The check is exact from any
  * lap on (the laps are deterministic, so an endless move repeats a lap
@@ -32,74 +173,50 @@ static void save_lap_start(struct lap_start *a, const struct mc_state *s, int fr
  * move ends sooner: the check then costs nothing. */
 enum { LAPS_BEFORE_CYCLE_CHECK = 16 };
 
-/* Rules 1 to 6 for one move. Inline so that the move generator gets a copy
- * without the recorder (rec is NULL there), the hot path. */
-static inline int rio_move(const struct mc_board *b, const struct mc_state *s, int pit,
-                           struct mc_state *out, struct mc_recorder *rec)
+/* Rules 1 to 6 for one move, its laps by words or by stones (a constant in
+ * each caller, which gets its own copy: inline). */
+static MC_ALWAYS_INLINE int rio_move(const struct mc_board *b, const struct mc_state *s, int pit,
+                                     struct mc_state *out, struct mc_recorder *rec, int by_words)
 {
-    const int mover = s->to_move;
-    const int n = b->variant->n;
-    const uint8_t *next = b->next;
-
     /* Rule 1: any open pit of one's own with a stone. */
     if (s->pit[pit] == 0)
         return MANCALA_E_EMPTY;
 
     *out = *s;
+    struct sowing w = {load_pits(s->pit), {s->captured[0], s->captured[1]}};
 
     /* Rule 6, exactly and in constant memory: the laps form a deterministic
-     * sequence of lap starts, so the move is endless if and only if a lap
-     * start recurs, which Brent's cycle detection finds. */
-    struct lap_start saved;
+     * sequence of lap starts (pits and origin; the stones in hand are the
+     * origin's), so the move is endless if and only if a lap start recurs,
+     * which Brent's cycle detection finds. */
+    struct mc_pits saved = {{0, 0}};
+    int saved_from = -1;
     unsigned laps = 0, power = 1, since_saved = 0;
 
-    int from = pit;
+    int from = pit, hand = s->pit[pit];
     for (;;) {
-        /* Rule 2: lift the pit and sow from the next open pit on. */
-        int hand = out->pit[from];
-        out->pit[from] = 0;
-        mc_record(rec, MANCALA_EV_LAP, from, hand, mover);
-        int p = from;
-        for (; hand > 1; hand--) {
-            p = next[p];
-            int here = ++out->pit[p];
-            mc_record(rec, MANCALA_EV_SOW, p, here, mover);
-            if (here == 4) {
-                /* Rule 3: a four formed mid-lap goes to the row's owner. */
-                int owner = p >= n;
-                out->pit[p] = 0;
-                out->captured[owner] += 4;
-                mc_record(rec, MANCALA_EV_CAPTURE, p, 4, owner);
-            }
-        }
-        p = next[p];
-        int last = ++out->pit[p];
-        mc_record(rec, MANCALA_EV_SOW, p, last, mover);
-        if (last == 4) {
-            /* Rule 4: binikh, the mover takes the four and the move ends. */
-            out->pit[p] = 0;
-            out->captured[mover] += 4;
-            mc_record(rec, MANCALA_EV_BINIKH, p, 4, mover);
+        from = by_words ? lap_by_words(b, &w, s->to_move, from, &hand)
+                        : lap_by_stones(b, out, from, rec);
+        if (from < 0)
             break;
-        }
-        if (last == 1)
-            break; /* Rule 5: the last stone fell into an empty pit. */
-
-        /* Rule 5: relay from p. */
-        from = p;
         if (++laps < LAPS_BEFORE_CYCLE_CHECK)
             continue;
-        if (laps == LAPS_BEFORE_CYCLE_CHECK) {
-            save_lap_start(&saved, out, from);
-            continue;
-        }
-        if (same_lap_start(&saved, out, from))
-            return MANCALA_E_ENDLESS;
-        if (++since_saved == power) {
-            save_lap_start(&saved, out, from);
+        const struct mc_pits now = by_words ? w.x : load_pits(out->pit);
+        if (laps > LAPS_BEFORE_CYCLE_CHECK) {
+            if (saved_from == from && saved.w[0] == now.w[0] && saved.w[1] == now.w[1])
+                return MANCALA_E_ENDLESS;
+            if (++since_saved < power)
+                continue;
             power *= 2;
             since_saved = 0;
         }
+        saved = now;
+        saved_from = from;
+    }
+    if (by_words) {
+        store_pits(out->pit, w.x);
+        out->captured[0] = (uint8_t)w.captured[0];
+        out->captured[1] = (uint8_t)w.captured[1];
     }
     mc_finish_move(out, pit);
     return 0;
@@ -108,7 +225,47 @@ static inline int rio_move(const struct mc_board *b, const struct mc_state *s, i
 static int rio_sow(const struct mc_board *b, const struct mc_state *s, int pit,
                    struct mc_state *out, struct mc_recorder *rec)
 {
-    return rio_move(b, s, pit, out, rec);
+    if (rec)
+        return rio_move(b, s, pit, out, rec, 0);
+    return rio_move(b, s, pit, out, NULL, 1);
+}
+
+int mancala__rio_lap(const struct mc_board *b, struct mc_state *s, int from, int by_words)
+{
+    if (!by_words)
+        return lap_by_stones(b, s, from, NULL);
+    struct sowing w = {load_pits(s->pit), {s->captured[0], s->captured[1]}};
+    int hand = s->pit[from];
+    from = lap_by_words(b, &w, s->to_move, from, &hand);
+    store_pits(s->pit, w.x);
+    s->captured[0] = (uint8_t)w.captured[0];
+    s->captured[1] = (uint8_t)w.captured[1];
+    return from;
+}
+
+int mancala__rio_move(const struct mc_board *b, const struct mc_state *s, int pit,
+                      struct mc_state *out, int by_words)
+{
+    if (by_words)
+        return rio_move(b, s, pit, out, NULL, 1);
+    return rio_move(b, s, pit, out, NULL, 0);
+}
+
+/* ---- the legal moves ---- */
+
+/* Whether the move from `pit` (open, with stones) certainly ends after its
+ * first lap, known without sowing it: with fewer stones than open pits,
+ * each pit of the lap gets at most one stone, so the last stone ends the
+ * move if its pit held 0 (rule 5) or 3 (rule 4, binikh). Rule 6 only
+ * forbids moves that never end, so such a move is legal. This decides
+ * about half of all moves in play. */
+static int ends_after_one_lap(const struct mc_board *b, const struct mc_state *s, int pit)
+{
+    const int hand = s->pit[pit];
+    if (hand >= b->open)
+        return 0;
+    const int last = s->pit[b->order[b->rank[pit] + hand]];
+    return last == 0 || last == 3;
 }
 
 /* The lowest set bit of a non-zero `bits` (a de Bruijn sequence: portable
@@ -121,44 +278,66 @@ static int lowest_bit(unsigned bits)
     return position[(uint32_t)((bits & -bits) * 0x077cb531u) >> 27];
 }
 
-static void rio_generate(const struct mc_board *b, const struct mc_state *s,
-                         struct mc_moves *out, int8_t *why)
+/* Lists the legal moves, with all their children if `children` is set (a
+ * constant in each caller), else with those that deciding legality sowed. */
+static inline void list_moves(const struct mc_board *b, const struct mc_state *s,
+                              struct mc_moves *out, int children)
 {
     const int n = b->variant->n;
     const int first = s->to_move * n;
     int count = 0;
+    unsigned known = 0;
 
-    if (why) {
-        for (int pit = first; pit < first + n; pit++) {
-            int reason;
-            if (b->closed >> pit & 1)
-                reason = MANCALA_E_CLOSED;
-            else
-                reason = rio_move(b, s, pit, &out->child[count], NULL);
-            why[pit] = (int8_t)reason;
-            if (!reason)
-                out->pit[count++] = (uint8_t)pit;
-        }
-        out->count = count;
-        return;
-    }
-
-    /* The hot path: which pits are open and hold stones is as good as
-     * random, so they are gathered without branches, then visited in
-     * ascending order. */
+    /* Which pits are open and hold stones is as good as random, so they are
+     * gathered without branches, then visited in ascending order. */
     unsigned candidates = 0;
     for (int pit = first; pit < first + n; pit++)
         candidates |= (unsigned)(s->pit[pit] != 0) << pit;
     candidates &= ~(unsigned)b->closed;
     for (; candidates; candidates &= candidates - 1) {
         const int pit = lowest_bit(candidates);
-        if (!rio_move(b, s, pit, &out->child[count], NULL))
+        if (!children && ends_after_one_lap(b, s, pit)) {
+            out->pit[count++] = (uint8_t)pit;
+        } else if (!rio_move(b, s, pit, &out->child[count], NULL, 1)) {
+            known |= 1u << count;
+            out->pit[count++] = (uint8_t)pit;
+        }
+    }
+    out->count = count;
+    out->known = (uint16_t)known;
+}
+
+static void rio_generate(const struct mc_board *b, const struct mc_state *s,
+                         struct mc_moves *out, int8_t *why)
+{
+    if (!why) {
+        list_moves(b, s, out, 1);
+        return;
+    }
+    const int n = b->variant->n;
+    const int first = s->to_move * n;
+    int count = 0;
+    for (int pit = first; pit < first + n; pit++) {
+        int reason;
+        if (b->closed >> pit & 1)
+            reason = MANCALA_E_CLOSED;
+        else
+            reason = rio_move(b, s, pit, &out->child[count], NULL, 1);
+        why[pit] = (int8_t)reason;
+        if (!reason)
             out->pit[count++] = (uint8_t)pit;
     }
     out->count = count;
+    out->known = (uint16_t)((1u << count) - 1);
+}
+
+static void rio_list(const struct mc_board *b, const struct mc_state *s, struct mc_moves *out)
+{
+    list_moves(b, s, out, 0);
 }
 
 const struct mc_rules mancala__rio_kadalis_rules = {
     .sow = rio_sow,
     .generate = rio_generate,
+    .list = rio_list,
 };

@@ -1,0 +1,184 @@
+/*
+ * Rio Kadalis' two ways of sowing a lap: by words (the hot path) against
+ * stone by stone (the rules as written), on random lap starts that games
+ * rarely reach: every pit count from 0 to 48, closed pits, both
+ * directions, both board sizes, hands larger than the board. Then whole
+ * moves, rule 6 included, both ways.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include "helpers.h"
+#include "private.h"
+
+/* Lap starts at the default scale: 10 million (a second or two). */
+enum { LAP_STARTS = 10 * 1000 * 1000, MOVES = 1000 * 1000 };
+
+/* xorshift64*: seeded, fast. */
+static uint32_t next_random(uint64_t *state)
+{
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    return (uint32_t)((*state * 0x2545f4914f6cdd1dull) >> 32);
+}
+
+static uint32_t below(uint64_t *rng, uint32_t bound)
+{
+    return (uint32_t)(((uint64_t)next_random(rng) * bound) >> 32);
+}
+
+static const char *const rio_variants[] = {"rio-kadalis", "rio-kadalis-5", "rio-kadalis-cw",
+                                           "rio-kadalis-5-cw"};
+
+/* A random board: any variant, no pit closed a third of the time, else
+ * any set with at least one open pit. */
+static void new_random_board(struct mc_board *b, uint64_t *rng)
+{
+    const char *name = rio_variants[below(rng, 4)];
+    const struct mc_variant *v = mancala__variant_find(name, strlen(name));
+    const unsigned all = (1u << 2 * v->n) - 1;
+    unsigned closed = 0;
+    if (below(rng, 3))
+        do
+            closed = next_random(rng) & all;
+        while (closed == all);
+    mancala__board_init(b, v, (uint16_t)closed);
+}
+
+/* A random position on `b`, `limit` the largest count of a pit: counts
+ * are small (where fours form) or anything up to the limit. */
+static void random_pits(const struct mc_board *b, struct mc_state *s, uint64_t *rng, int limit)
+{
+    memset(s, 0, sizeof *s);
+    const int small = below(rng, 2);
+    for (int p = 0; p < b->npits; p++)
+        if (!(b->closed >> p & 1))
+            s->pit[p] = (uint8_t)(small ? below(rng, 6) : below(rng, (uint32_t)limit + 1));
+    s->to_move = (uint8_t)below(rng, 2);
+    s->captured[0] = (uint8_t)below(rng, 40);
+    s->captured[1] = (uint8_t)below(rng, 40);
+}
+
+/* One of a pool of random boards (building a board costs more than a lap). */
+enum { BOARDS = 1024 };
+static struct mc_board boards[BOARDS];
+
+static void make_boards(void)
+{
+    uint64_t rng = 0xb0a2d5ull;
+    for (int i = 0; i < BOARDS; i++)
+        new_random_board(&boards[i], &rng);
+}
+
+static const struct mc_board *random_board(uint64_t *rng)
+{
+    return &boards[below(rng, BOARDS)];
+}
+
+static int stones_on_board(const struct mc_board *b, const struct mc_state *s)
+{
+    int sum = 0;
+    for (int p = 0; p < b->npits; p++)
+        sum += s->pit[p];
+    return sum;
+}
+
+static int random_open_pit(const struct mc_board *b, uint64_t *rng)
+{
+    int p;
+    do
+        p = (int)below(rng, b->npits);
+    while (b->closed >> p & 1);
+    return p;
+}
+
+static const char *describe(const struct mc_board *b, const struct mc_state *s, int from)
+{
+    static char buf[256];
+    int len = snprintf(buf, sizeof buf, "%s closed=%#x to_move=%d from=%d pits", b->variant->name,
+                       b->closed, s->to_move, from);
+    for (int p = 0; p < b->npits && len < (int)sizeof buf; p++)
+        len += snprintf(buf + len, sizeof buf - (size_t)len, " %d", s->pit[p]);
+    return buf;
+}
+
+START_TEST(laps_by_words_match_laps_by_stones)
+{
+    uint64_t rng = 0x51ced5eedull;
+    const long count = test_scaled(LAP_STARTS);
+    long long_hands = 0, fours = 0;
+    for (long i = 0; i < count; i++) {
+        const struct mc_board *b = random_board(&rng);
+        struct mc_state start, by_stones, by_words;
+        random_pits(b, &start, &rng, 48);
+        const int from = random_open_pit(b, &rng);
+        if (start.pit[from] == 0 || below(&rng, 8) == 0) {
+            /* Any hand, up to several times round the board. */
+            start.pit[from] = (uint8_t)(1 + below(&rng, 48));
+        }
+        long_hands += start.pit[from] >= b->open;
+        by_stones = by_words = start;
+        const int next_stones = mancala__rio_lap(b, &by_stones, from, 0);
+        const int next_words = mancala__rio_lap(b, &by_words, from, 1);
+        fours += by_stones.captured[0] + by_stones.captured[1] !=
+                 start.captured[0] + start.captured[1];
+        expect(next_stones == next_words && memcmp(&by_stones, &by_words, sizeof by_stones) == 0,
+               "lap %ld from %s: by stones %d, by words %d", i, describe(b, &start, from),
+               next_stones, next_words);
+    }
+    /* The sample reaches the edges it is meant to. */
+    if (test_full_scale()) {
+        expect(long_hands > count / 20, "only %ld hands larger than the board", long_hands);
+        expect(fours > count / 10, "only %ld laps with captures", fours);
+    }
+}
+END_TEST
+
+/* Whole moves from positions of 48 or 40 stones at most, the closed pits
+ * and directions as above: the same result, or the same reason. */
+START_TEST(moves_by_words_match_moves_by_stones)
+{
+    uint64_t rng = 0x3a11e55ull;
+    const long count = test_scaled(MOVES);
+    long endless = 0, legal = 0;
+    for (long i = 0; i < count; i++) {
+        const struct mc_board *b = random_board(&rng);
+        struct mc_state start, by_stones, by_words;
+        const int total = mc_total_stones(b->variant);
+        do
+            random_pits(b, &start, &rng, 8);
+        while (stones_on_board(b, &start) > total);
+        const int pit = random_open_pit(b, &rng);
+        memset(&by_stones, 0, sizeof by_stones);
+        memset(&by_words, 0, sizeof by_words);
+        const int stones = mancala__rio_move(b, &start, pit, &by_stones, 0);
+        const int words = mancala__rio_move(b, &start, pit, &by_words, 1);
+        expect(stones == words, "move %d of %s: by stones %d, by words %d", pit,
+               describe(b, &start, pit), stones, words);
+        if (stones == 0)
+            expect(memcmp(&by_stones, &by_words, sizeof by_stones) == 0, "move %d of %s", pit,
+                   describe(b, &start, pit));
+        endless += stones == MANCALA_E_ENDLESS;
+        legal += stones == 0;
+    }
+    if (test_full_scale())
+        expect(endless > 0 && legal > count / 2, "%ld endless, %ld legal moves", endless, legal);
+}
+END_TEST
+
+static Suite *sowing_suite(void)
+{
+    Suite *s = suite_create("sowing");
+    TCase *tc = tcase_create("differential");
+    tcase_set_timeout(tc, 600);
+    tcase_add_unchecked_fixture(tc, make_boards, NULL);
+    tcase_add_test(tc, laps_by_words_match_laps_by_stones);
+    tcase_add_test(tc, moves_by_words_match_moves_by_stones);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return run_suite(sowing_suite());
+}
