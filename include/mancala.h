@@ -836,26 +836,51 @@ typedef struct mancala_table mancala_table;
 int mancala_solve_modiar(const char *path, mancala_progress_fn progress, void *opaque);
 
 /**
- * @brief Opens a table written by mancala_solve_modiar(): memory-mapped,
- *        read-only, shareable by any number of threads.
+ * @brief Opens a table file written by mancala_solve_modiar() (Modiar) or
+ *        mancala_solve_rio_kadalis() (Rio Kadalis endgames).
  *
- * Checks the header and the checksum of the whole file (some tens of
- * milliseconds for the full table, which also brings it into memory).
+ * Reads the whole file into memory that the table owns and checks it there:
+ * the header, the checksum, and that every entry is a possible value. The
+ * table then no longer depends on the file: replacing, rewriting or
+ * truncating it afterwards changes nothing for the open table. Takes some
+ * tens of milliseconds for the full Modiar table (49 MB of memory).
+ * A FIFO, device or directory is refused without waiting for data.
  *
  * @param[out] out Receives the table; unchanged on failure.
  * @param path The file.
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if a pointer is NULL;
- *         ::MANCALA_E_IO if the file cannot be opened, is not a regular
- *         file or cannot be mapped; ::MANCALA_E_FORMAT if it is not a valid
- *         table (magic, version, rules, sizes, truncation, checksum);
+ *         ::MANCALA_E_IO if the file cannot be opened or read, or is not a
+ *         regular file; ::MANCALA_E_FORMAT if it is not a valid table
+ *         (magic, version, rules, sizes, truncation, checksum, values);
  *         ::MANCALA_E_NOMEM.
  * @note The caller owns the table and closes it with mancala_table_close()
  *       once no thread uses it.
  */
 int mancala_table_open(mancala_table **out, const char *path);
 
-/** @brief Closes a table and unmaps its file. @param table The table; NULL is a no-op. */
+/** @brief Closes a table and frees its memory. @param table The table; NULL is a no-op. */
 void mancala_table_close(mancala_table *table);
+
+/**
+ * @brief Opens a table from the bytes of a table file, for programs that
+ *        have no file system (a WebAssembly page) or keep the file elsewhere.
+ *
+ * The same as mancala_table_open() on a file holding those @p size bytes,
+ * with the same checks. The table works on its own copy of the bytes.
+ *
+ * @param[out] out Receives the table; unchanged on failure.
+ * @param data The bytes of a table file; may be NULL if @p size is 0.
+ * @param size Their count.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p out is NULL, or @p data
+ *         is NULL with @p size > 0; ::MANCALA_E_FORMAT if the bytes are
+ *         not a valid table (as for mancala_table_open());
+ *         ::MANCALA_E_NOMEM.
+ * @note Copies @p data: the caller keeps ownership of it and may change or
+ *       free it as soon as the call returns. The caller owns the table and
+ *       closes it with mancala_table_close(). Thread-safe.
+ * @since 1.1
+ */
+int mancala_table_open_memory(mancala_table **out, const void *data, size_t size);
 
 /**
  * @brief The solved value of a position: the final stone difference

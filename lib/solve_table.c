@@ -1,22 +1,28 @@
 /*
- * Reading the solved table of Modiar: opening the file (memory-mapped,
- * read-only), the value of a position and its best moves.
+ * Reading a solved table: from a file or from the caller's bytes, both
+ * into memory the table owns and checked there once (header, checksum and
+ * every entry), then the value of a position and its best moves.
+ *
+ * The file is read, not mapped: a mapping shows whatever the file holds
+ * now, so a table rewritten or truncated on disk while open would give
+ * other answers than the ones checked, or SIGBUS. A private copy cannot
+ * change after it was checked.
  *
  * SPDX-License-Identifier: MIT
  */
-/* open(), mmap() and O_CLOEXEC are POSIX, not C11. */
+/* open(), read() and O_CLOEXEC are POSIX, not C11. */
 #define _POSIX_C_SOURCE 200809L
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "solve.h"
 
 struct mancala_table {
-    const uint8_t *map;     /* the whole file */
+    uint8_t *data;          /* the whole file, owned */
     size_t size;
     const uint8_t *entries;
     int max_stones;
@@ -25,49 +31,106 @@ struct mancala_table {
     struct mc_board board;  /* all pits open */
 };
 
-/* The variant of a mapped table file if this library can read it; NULL
- * if not. */
-static const struct mc_variant *valid_table(const uint8_t *map, size_t size,
-                                            const struct mt_binomial *binom)
+/* The largest table file any variant can have. */
+static size_t largest_table(const struct mt_binomial *binom)
 {
-    if (size < MT_HEADER_SIZE || memcmp(map + MT_OFF_MAGIC, mt_magic, sizeof mt_magic) != 0)
-        return NULL;
+    const uint64_t modiar = mt_layer_start_k(binom, MT_MAX_STONES + 1, MT_PITS);
+    const uint64_t rio = mt_layer_start_k(binom, MT_RIO_MOST_STONES + 1, MT_MOST_PITS);
+    return MT_HEADER_SIZE + ((modiar > rio ? modiar : rio) * MT_ENTRY_SIZE + 7) / 8 * 8;
+}
+
+/* Checks a table image: MANCALA_OK and its variant in `*variant`, or why
+ * it is refused. The one check of both ways to open a table. */
+static int check_table(const uint8_t *data, size_t size, const struct mt_binomial *binom,
+                       const struct mc_variant **variant)
+{
+    if (size < MT_HEADER_SIZE || memcmp(data + MT_OFF_MAGIC, mt_magic, sizeof mt_magic) != 0)
+        return MANCALA_E_FORMAT;
     /* The rules name, NUL-padded: a known variant that has tables. */
-    const char *rules = (const char *)map + MT_OFF_RULES;
+    const char *rules = (const char *)data + MT_OFF_RULES;
     const size_t len = strnlen(rules, 16);
     const struct mc_variant *v = mancala__variant_find(rules, len);
     if (!v || mt_most_stones(v) < 0)
-        return NULL;
+        return MANCALA_E_FORMAT;
     for (size_t i = len; i < 16; i++)
         if (rules[i])
-            return NULL;
-    const uint64_t max_stones = mt_get(map + MT_OFF_MAX_STONES, 2);
+            return MANCALA_E_FORMAT;
+    const uint64_t max_stones = mt_get(data + MT_OFF_MAX_STONES, 2);
     const int pits = 2 * v->n;
-    if (mt_get(map + MT_OFF_VERSION, 4) != MT_VERSION ||
-        mt_get(map + MT_OFF_HEADER_SIZE, 4) != MT_HEADER_SIZE ||
-        mt_get(map + MT_OFF_INDEX, 4) != MT_INDEX_MOVER_FIRST ||
-        mt_get(map + MT_OFF_PITS, 2) != (uint64_t)pits ||
+    if (mt_get(data + MT_OFF_VERSION, 4) != MT_VERSION ||
+        mt_get(data + MT_OFF_HEADER_SIZE, 4) != MT_HEADER_SIZE ||
+        mt_get(data + MT_OFF_INDEX, 4) != MT_INDEX_MOVER_FIRST ||
+        mt_get(data + MT_OFF_PITS, 2) != (uint64_t)pits ||
         max_stones > (uint64_t)mt_most_stones(v) ||
-        mt_get(map + MT_OFF_ENTRY_SIZE, 4) != MT_ENTRY_SIZE ||
-        mt_get(map + MT_OFF_RESERVED, 8) != 0)
-        return NULL;
-    const uint64_t count = mt_get(map + MT_OFF_ENTRIES, 4);
+        mt_get(data + MT_OFF_ENTRY_SIZE, 4) != MT_ENTRY_SIZE ||
+        mt_get(data + MT_OFF_RESERVED, 8) != 0)
+        return MANCALA_E_FORMAT;
+    const uint64_t count = mt_get(data + MT_OFF_ENTRIES, 4);
     if (count != mt_layer_start_k(binom, (int)max_stones + 1, pits) ||
         size != MT_HEADER_SIZE + (count * MT_ENTRY_SIZE + 7) / 8 * 8)
-        return NULL;
+        return MANCALA_E_FORMAT;
     uint8_t header[MT_HEADER_SIZE];
-    memcpy(header, map, sizeof header);
+    memcpy(header, data, sizeof header);
     mt_put(header + MT_OFF_CHECKSUM, 0, 8);
     uint64_t sum = mt_checksum(MT_CHECKSUM_SEED, header, sizeof header);
-    sum = mt_checksum(sum, map + MT_HEADER_SIZE, size - MT_HEADER_SIZE);
-    return sum == mt_get(map + MT_OFF_CHECKSUM, 8) ? v : NULL;
+    sum = mt_checksum(sum, data + MT_HEADER_SIZE, size - MT_HEADER_SIZE);
+    if (sum != mt_get(data + MT_OFF_CHECKSUM, 8))
+        return MANCALA_E_FORMAT;
+    *variant = v;
+    return MANCALA_OK;
+}
+
+/* Makes a table of `data` (malloc()ed, `size` bytes), which it takes in
+ * every case: kept on success, freed on failure. */
+static int adopt(mancala_table **out, uint8_t *data, size_t size)
+{
+    struct mancala_table *t = malloc(sizeof *t);
+    if (!t) {
+        free(data);
+        return MANCALA_E_NOMEM;
+    }
+    mt_binomial_init(&t->binom);
+    const struct mc_variant *variant = NULL;
+    const int status = check_table(data, size, &t->binom, &variant);
+    if (status != MANCALA_OK) {
+        free(t);
+        free(data);
+        return status;
+    }
+    t->data = data;
+    t->size = size;
+    t->entries = data + MT_HEADER_SIZE;
+    t->max_stones = (int)mt_get(data + MT_OFF_MAX_STONES, 2);
+    t->pits = 2 * variant->n;
+    mancala__board_init(&t->board, variant, 0);
+    *out = t;
+    return MANCALA_OK;
+}
+
+/* Reads all of the regular file `fd` (`size` bytes by fstat()). */
+static int read_all(int fd, uint8_t *data, size_t size)
+{
+    size_t done = 0;
+    while (done < size) {
+        const ssize_t n = read(fd, data + done, size - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return MANCALA_E_IO;
+        if (n == 0)
+            return MANCALA_E_FORMAT; /* truncated while we read it */
+        done += (size_t)n;
+    }
+    return MANCALA_OK;
 }
 
 MANCALA_EXPORT int mancala_table_open(mancala_table **out, const char *path)
 {
     if (!out || !path)
         return MANCALA_E_INVALID;
-    const int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* Non-blocking: opening a FIFO for reading would otherwise wait for a
+     * writer. Anything but a regular file is then refused. */
+    const int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
     if (fd < 0)
         return MANCALA_E_IO;
     struct stat st;
@@ -75,43 +138,48 @@ MANCALA_EXPORT int mancala_table_open(mancala_table **out, const char *path)
         close(fd);
         return MANCALA_E_IO;
     }
-    const size_t size = (size_t)st.st_size;
-    if (size < MT_HEADER_SIZE) {
+    struct mt_binomial binom;
+    mt_binomial_init(&binom);
+    if (st.st_size < MT_HEADER_SIZE || (uint64_t)st.st_size > largest_table(&binom)) {
         close(fd);
         return MANCALA_E_FORMAT;
     }
-    void *map = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
-    close(fd);
-    if (map == MAP_FAILED)
-        return MANCALA_E_IO;
-
-    struct mancala_table *t = malloc(sizeof *t);
-    if (!t) {
-        munmap(map, size);
+    const size_t size = (size_t)st.st_size;
+    uint8_t *data = malloc(size);
+    if (!data) {
+        close(fd);
         return MANCALA_E_NOMEM;
     }
-    mt_binomial_init(&t->binom);
-    const struct mc_variant *variant = valid_table(map, size, &t->binom);
-    if (!variant) {
-        free(t);
-        munmap(map, size);
-        return MANCALA_E_FORMAT;
+    const int status = read_all(fd, data, size);
+    close(fd);
+    if (status != MANCALA_OK) {
+        free(data);
+        return status;
     }
-    t->map = map;
-    t->size = size;
-    t->entries = t->map + MT_HEADER_SIZE;
-    t->max_stones = (int)mt_get(t->map + MT_OFF_MAX_STONES, 2);
-    t->pits = 2 * variant->n;
-    mancala__board_init(&t->board, variant, 0);
-    *out = t;
-    return MANCALA_OK;
+    return adopt(out, data, size);
+}
+
+MANCALA_EXPORT int mancala_table_open_memory(mancala_table **out, const void *data, size_t size)
+{
+    if (!out || (!data && size))
+        return MANCALA_E_INVALID;
+    struct mt_binomial binom;
+    mt_binomial_init(&binom);
+    if (size < MT_HEADER_SIZE || size > largest_table(&binom))
+        return MANCALA_E_FORMAT;
+    /* Checked in the copy: the caller's bytes may change afterwards. */
+    uint8_t *copy = malloc(size);
+    if (!copy)
+        return MANCALA_E_NOMEM;
+    memcpy(copy, data, size);
+    return adopt(out, copy, size);
 }
 
 MANCALA_EXPORT void mancala_table_close(mancala_table *table)
 {
     if (!table)
         return;
-    munmap((void *)table->map, table->size);
+    free(table->data);
     free(table);
 }
 

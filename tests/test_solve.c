@@ -11,6 +11,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "helpers.h"
@@ -397,6 +398,13 @@ static int open_variant(const uint8_t *data, size_t size)
     else
         ck_assert_ptr_eq(t, (mancala_table *)&t); /* untouched on failure */
     remove(path);
+    /* The same bytes from memory: the same answer. */
+    mancala_table *m = (mancala_table *)&m;
+    ck_assert_int_eq(mancala_table_open_memory(&m, data, size), status);
+    if (status == MANCALA_OK)
+        mancala_table_close(m);
+    else
+        ck_assert_ptr_eq(m, (mancala_table *)&m);
     return status;
 }
 
@@ -431,6 +439,106 @@ START_TEST(damaged_files_are_rejected)
     ck_assert_int_eq(mancala_table_open(&t, NULL), MANCALA_E_INVALID);
     ck_assert_ptr_null(t);
     mancala_table_close(NULL);
+}
+END_TEST
+
+/* Values of a few positions, to compare two tables or one table before
+ * and after something happened to its file. */
+static void sample_values(const mancala_table *t, int out[][2], int count)
+{
+    uint64_t rng = 12345;
+    for (int i = 0; i < count; i++) {
+        int r[MT_PITS], left = TABLE_STONES;
+        for (int p = 0; p < MT_PITS; p++) {
+            rng = rng * 6364136223846793005u + 1442695040888963407u;
+            r[p] = left ? (int)((rng >> 33) % (uint64_t)(left / 2 + 1)) : 0;
+            left -= r[p];
+        }
+        mancala_game *g = position(r, i & 1, 5);
+        ck_assert_int_eq(mancala_table_value(t, g, &out[i][0], &out[i][1]), MANCALA_OK);
+        mancala_free(g);
+    }
+}
+
+START_TEST(open_memory_is_the_file)
+{
+    size_t size;
+    uint8_t *data = read_file(table_path, &size);
+    mancala_table *from_file = open_ok(), *from_memory = NULL;
+    ck_assert_int_eq(mancala_table_open_memory(&from_memory, data, size), MANCALA_OK);
+    /* The table has its own copy: the caller's bytes may go. */
+    memset(data, 0, size);
+    free(data);
+    int a[64][2], b[64][2];
+    sample_values(from_file, a, 64);
+    sample_values(from_memory, b, 64);
+    ck_assert_mem_eq(a, b, sizeof a);
+    mancala_table_close(from_file);
+    mancala_table_close(from_memory);
+
+    mancala_table *t = NULL;
+    ck_assert_int_eq(mancala_table_open_memory(NULL, "", 0), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_table_open_memory(&t, NULL, 64), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_table_open_memory(&t, NULL, 0), MANCALA_E_FORMAT);
+    /* A size no table has is refused before anything is copied. */
+    ck_assert_int_eq(mancala_table_open_memory(&t, "", SIZE_MAX), MANCALA_E_FORMAT);
+    ck_assert_ptr_null(t);
+}
+END_TEST
+
+/* An open table keeps the answers it was checked with whatever happens to
+ * its file: rewritten in place with other values (with a valid checksum,
+ * as a new solve would write) or truncated, which crashed a mapped file
+ * with SIGBUS. */
+START_TEST(open_table_ignores_changes_to_its_file)
+{
+    char path[80];
+    snprintf(path, sizeof path, "%s.changing", table_path);
+    size_t size;
+    uint8_t *data = read_file(table_path, &size);
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(data, 1, size, f), size);
+    ck_assert_int_eq(fclose(f), 0);
+    mancala_table *t = NULL;
+    ck_assert_int_eq(mancala_table_open(&t, path), MANCALA_OK);
+    int before[64][2], after[64][2];
+    sample_values(t, before, 64);
+
+    /* Other entries in place, the same size. */
+    for (size_t i = MT_HEADER_SIZE; i < size; i++)
+        data[i] ^= 0x5a;
+    f = fopen(path, "r+b");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(data, 1, size, f), size);
+    ck_assert_int_eq(fclose(f), 0);
+    sample_values(t, after, 64);
+    ck_assert_mem_eq(before, after, sizeof before);
+
+    ck_assert_int_eq(truncate(path, 0), 0);
+    sample_values(t, after, 64);
+    ck_assert_mem_eq(before, after, sizeof before);
+    mancala_table_close(t);
+    remove(path);
+    free(data);
+}
+END_TEST
+
+/* Opening a FIFO for reading waits for a writer unless it is opened
+ * non-blocking; anything but a regular file is refused at once. */
+START_TEST(table_open_refuses_fifos_at_once)
+{
+    char path[80];
+    snprintf(path, sizeof path, "%s.fifo", table_path);
+    remove(path);
+    ck_assert_int_eq(mkfifo(path, 0600), 0);
+    mancala_table *t = NULL;
+    ck_assert_int_eq(mancala_table_open(&t, path), MANCALA_E_IO);
+    ck_assert_ptr_null(t);
+    remove(path);
+    ck_assert_int_eq(mancala_table_open(&t, "/dev/null"), MANCALA_E_IO);
+    ck_assert_int_eq(mancala_table_open(&t, "/dev/zero"), MANCALA_E_IO);
+    ck_assert_ptr_null(t);
 }
 END_TEST
 
@@ -705,6 +813,9 @@ static Suite *solve_suite(void)
     tcase_add_test(table, perfect_play_never_scores_below_lo);
     tcase_add_test(table, damaged_files_are_rejected);
     tcase_add_test(table, header_records_what_was_solved);
+    tcase_add_test(table, open_memory_is_the_file);
+    tcase_add_test(table, open_table_ignores_changes_to_its_file);
+    tcase_add_test(table, table_open_refuses_fifos_at_once);
     tcase_add_test(table, solve_errors);
     tcase_add_test(table, lookup_errors);
     tcase_add_test(table, finished_by_repetition_is_worth_its_score);

@@ -226,8 +226,9 @@ class TableValue(NamedTuple):
 
 
 class Table(NativeHandle):
-    """A solved table written by :func:`solve_modiar`, opened read-only
-    (memory-mapped). One table may serve any number of threads.
+    """A solved table written by :func:`solve_modiar` or
+    :func:`solve_rio_kadalis`, read into memory and checked. One table may
+    serve any number of threads.
 
     Raises:
         FileError: the file cannot be read.
