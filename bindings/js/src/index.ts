@@ -43,6 +43,11 @@ export interface Mancala {
   Search: typeof Search;
   Table: typeof Table;
   MancalaError: typeof MancalaError;
+  IllegalMoveError: typeof IllegalMoveError;
+  Status: typeof Status;
+  Option: typeof Option;
+  /** Bytes of WebAssembly memory in use (it grows, never shrinks). */
+  memoryBytes(): number;
   /** The C library's version string, e.g. "1.1.0". */
   version: string;
   strerror: typeof strerror;
@@ -83,6 +88,10 @@ async function load(options: InitOptions): Promise<Mancala> {
     Search,
     Table,
     MancalaError,
+    IllegalMoveError,
+    Status,
+    Option,
+    memoryBytes: () => lib().HEAPU8.length,
     version: cString(wasm._mancala_version_string()),
     strerror,
   };
@@ -575,16 +584,18 @@ export interface TableValue {
   exact: boolean;
 }
 
+function closeTable(ptr: number): void {
+  wasm?._mancala_table_close(ptr);
+}
+
 /** A solved table (written by `mancala-solve`), opened from its bytes:
  *  no file system needed. */
 export class Table extends Handle {
-  private constructor(ptr: number, release: (ptr: number) => void) {
-    super(ptr, "table", release);
-    this.#release = release;
+  private constructor(ptr: number) {
+    super(ptr, "table", closeTable);
   }
-  #release: (ptr: number) => void;
   protected release(ptr: number): void {
-    this.#release(ptr);
+    closeTable(ptr);
   }
 
   /** Opens a table from the bytes of a table file; the checks (magic,
@@ -596,17 +607,16 @@ export class Table extends Handle {
     const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
     const buf = m._malloc(data.length || 1);
     if (!buf) throw new MancalaError(Status.E_NOMEM);
-    m.HEAPU8.set(data, buf);
-    const status = m._mancala_table_open_memory(scratch, buf, data.length);
-    if (status < 0) {
+    // The library copies the bytes; ours are freed at once.
+    let status: number;
+    try {
+      m.HEAPU8.set(data, buf);
+      status = m._mancala_table_open_memory(scratch, buf, data.length);
+    } finally {
       m._free(buf);
-      check(status, "table");
     }
-    // The library may read the bytes in place: they live as long as the table.
-    return new Table(int32At(scratch), (ptr) => {
-      wasm?._mancala_table_close(ptr);
-      wasm?._free(buf);
-    });
+    check(status, "table");
+    return new Table(int32At(scratch));
   }
 
   /** The value of `game`'s position for the player to move. */
