@@ -29,9 +29,9 @@ done)
 
 # emcc's optimiser (a node script) finds its modules here on Debian.
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
-emcc -O2 -std=c11 -Wall -Wextra -Werror \
+emcc -O2 -flto ${EMCC_EXTRA:-} -std=c11 -Wall -Wextra -Werror \
     -I"$root/include" -I"$gen" -I"$root/lib" \
-    "$root"/lib/*.c \
+    "$root"/lib/*.c wasm/memcmp.c \
     -sMODULARIZE -sEXPORT_ES6 -sENVIRONMENT=web -sWASM_BIGINT -sALLOW_MEMORY_GROWTH \
     -sFILESYSTEM=0 -sEXPORT_NAME=createMancalaModule \
     -sEXPORTED_FUNCTIONS="${exports}_malloc,_free" \

@@ -139,7 +139,10 @@ function int32At(ptr: number, index = 0): number {
 }
 
 function int32s(ptr: number, count: number): number[] {
-  return Array.from(lib().HEAP32.subarray(ptr >> 2, (ptr >> 2) + count));
+  const heap = lib().HEAP32;
+  const out = new Array<number>(count);
+  for (let i = 0; i < count; i++) out[i] = heap[(ptr >> 2) + i];
+  return out;
 }
 
 // ---- errors --------------------------------------------------------------
