@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Builds the WebAssembly module and the TypeScript wrapper into dist/:
+#   dist/mancala.mjs       the emscripten glue (an ES module factory)
+#   dist/mancala.wasm      lib/*.c compiled by emcc
+#   dist/index.js, dist/index.d.ts  the API (src/index.ts compiled by tsc)
+# Needs Debian's emscripten package, and `npm ci` run once in this folder
+# (for the pinned typescript).
+set -euo pipefail
+cd "$(dirname "$0")"
+root=../..
+out=dist
+gen=build
+mkdir -p "$gen" "$out"
+
+# mancala_version.h from the version in meson.build, as Meson writes it.
+version=$(sed -n "s/^  version: '\([0-9.]*\)',$/\1/p" "$root/meson.build" | head -n1)
+IFS=. read -r major minor patch <<<"$version"
+sed -e "s/@MAJOR@/$major/" -e "s/@MINOR@/$minor/" -e "s/@PATCH@/$patch/" \
+    -e "s/@VERSION@/$version/" "$root/include/mancala_version.h.in" >"$gen/mancala_version.h.tmp"
+mv "$gen/mancala_version.h.tmp" "$gen/mancala_version.h"
+
+# Every mancala_ function the wrapper calls (the solver, which writes
+# files, and the allocator hooks stay out), plus malloc/free for buffers.
+# A function the library lacks (mancala_table_open_memory before 1.1) is
+# left out, and the wrapper says so when it is called.
+exports=$(for f in $(grep -o '_mancala_[a-z0-9_]*' src/index.ts | sort -u); do
+    if grep -q "^MANCALA_EXPORT .*[ *]${f#_}(" "$root"/lib/*.c; then printf '%s,' "$f"; fi
+done)
+
+# emcc's optimiser (a node script) finds its modules here on Debian.
+export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
+emcc -O2 -flto ${EMCC_EXTRA:-} -std=c11 -Wall -Wextra -Werror \
+    -I"$root/include" -I"$gen" -I"$root/lib" \
+    "$root"/lib/*.c wasm/memcmp.c \
+    -sMODULARIZE -sEXPORT_ES6 -sENVIRONMENT=web -sWASM_BIGINT -sALLOW_MEMORY_GROWTH \
+    -sFILESYSTEM=0 -sEXPORT_NAME=createMancalaModule \
+    -sEXPORTED_FUNCTIONS="${exports}_malloc,_free" \
+    -sEXPORTED_RUNTIME_METHODS=[] \
+    -o "$out/mancala.mjs"
+
+# The declarations keep the comments, for editors; the JavaScript (glue
+# and wrapper) is minified, as it counts against the size budget.
+npx --no-install tsc -p tsconfig.json
+for js in "$out/index.js" "$out/mancala.mjs"; do
+    npx --no-install terser "$js" --module --compress --mangle -o "$js.tmp"
+    mv "$js.tmp" "$js"
+done

@@ -1,0 +1,638 @@
+/**
+ * libmancala for JavaScript: the C library compiled to WebAssembly, with a
+ * typed API shaped like the Python binding.
+ *
+ * One asynchronous call loads the module ({@link initMancala}); everything
+ * after it is synchronous. Handles (games, searches, tables) live in the
+ * module's memory: free them with `free()` (or `using`); a
+ * FinalizationRegistry frees forgotten ones eventually. A freed handle
+ * throws on every use.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+
+// @ts-ignore -- the emscripten glue has no types; its shape is `Wasm` below.
+import createMancalaModule from "./mancala.mjs";
+
+/** The emscripten module: the exported C functions and the memory views. */
+interface Wasm {
+  HEAPU8: Uint8Array;
+  HEAP32: Int32Array;
+  [name: `_mancala_${string}`]: (...args: any[]) => any;
+  _malloc(size: number): number;
+  _free(ptr: number): void;
+}
+
+declare const process: any;
+
+let wasm: Wasm | null = null;
+let loading: Promise<Mancala> | null = null;
+
+/** Options of {@link initMancala}, as emscripten takes them. */
+export interface InitOptions {
+  /** Where a file of the package lives: gets "mancala.wasm" and the
+   *  folder of the glue, returns the URL to fetch. */
+  locateFile?: (file: string, prefix: string) => string;
+  /** The bytes of mancala.wasm, to skip fetching it. */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+}
+
+/** What {@link initMancala} resolves to: the API in one object. */
+export interface Mancala {
+  Game: typeof Game;
+  Search: typeof Search;
+  Table: typeof Table;
+  MancalaError: typeof MancalaError;
+  IllegalMoveError: typeof IllegalMoveError;
+  Status: typeof Status;
+  Option: typeof Option;
+  /** Bytes of WebAssembly memory in use (it grows, never shrinks). */
+  memoryBytes(): number;
+  /** The C library's version string, e.g. "1.1.0". */
+  version: string;
+  strerror: typeof strerror;
+}
+
+/**
+ * Loads the WebAssembly module once; later calls return the same promise.
+ * In a browser the .wasm is fetched next to the glue (or where `locateFile`
+ * says); in Node it is read from the package folder.
+ */
+export default function initMancala(options: InitOptions = {}): Promise<Mancala> {
+  if (!loading) {
+    loading = load(options).catch((err) => {
+      loading = null;
+      throw err;
+    });
+  }
+  return loading;
+}
+export { initMancala };
+
+async function load(options: InitOptions): Promise<Mancala> {
+  const settings: Record<string, unknown> = { ...options };
+  const isNode = typeof process === "object" && !!(process as any).versions?.node;
+  if (isNode && !settings.wasmBinary) {
+    // Emscripten's web build cannot fetch a file: URL in Node; read it.
+    const fs = "node:fs/promises";
+    const { readFile } = await import(/* @vite-ignore */ fs);
+    const url = options.locateFile
+      ? options.locateFile("mancala.wasm", "")
+      : new URL("./mancala.wasm", import.meta.url);
+    settings.wasmBinary = await readFile(url);
+  }
+  wasm = (await createMancalaModule(settings)) as Wasm;
+  scratch = wasm._malloc(SCRATCH_BYTES);
+  return {
+    Game,
+    Search,
+    Table,
+    MancalaError,
+    IllegalMoveError,
+    Status,
+    Option,
+    memoryBytes: () => lib().HEAPU8.length,
+    version: cString(wasm._mancala_version_string()),
+    strerror,
+  };
+}
+
+function lib(): Wasm {
+  if (!wasm) throw new Error("libmancala: call and await initMancala() first");
+  return wasm;
+}
+
+// ---- memory helpers ------------------------------------------------------
+// One scratch area for small outputs (pointers, move lists, scores); every
+// call is synchronous, so no two uses overlap. HEAP views are read afresh
+// after each call, because growing the memory detaches the old ones.
+
+const SCRATCH_BYTES = 256;
+let scratch = 0;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+function cString(ptr: number): string {
+  const heap = lib().HEAPU8;
+  let end = ptr;
+  while (heap[end]) end++;
+  return decoder.decode(heap.subarray(ptr, end));
+}
+
+/** Calls `fn` with `text` as a NUL-terminated string in the heap. */
+function withString<T>(text: string, fn: (ptr: number) => T): T {
+  const bytes = encoder.encode(String(text));
+  const m = lib();
+  const ptr = m._malloc(bytes.length + 1);
+  if (!ptr) throw new MancalaError(-2);
+  try {
+    m.HEAPU8.set(bytes, ptr);
+    m.HEAPU8[ptr + bytes.length] = 0;
+    return fn(ptr);
+  } finally {
+    m._free(ptr);
+  }
+}
+
+function int32At(ptr: number, index = 0): number {
+  return lib().HEAP32[(ptr >> 2) + index];
+}
+
+function int32s(ptr: number, count: number): number[] {
+  const heap = lib().HEAP32;
+  const out = new Array<number>(count);
+  for (let i = 0; i < count; i++) out[i] = heap[(ptr >> 2) + i];
+  return out;
+}
+
+// ---- errors --------------------------------------------------------------
+
+/** Names of the library's status codes (enum mancala_status), by value. */
+export const Status = {
+  OK: 0, E_INVALID: -1, E_NOMEM: -2, E_RULES: -3, E_PARSE: -4, E_RANGE: -5,
+  E_NOSPACE: -6, E_OVER: -7, E_NOT_OVER: -8, E_NO_HISTORY: -9, E_STATE: -10,
+  E_UNSUPPORTED: -11, E_MATCH_OVER: -12, E_NOT_YOURS: -13, E_CLOSED: -14,
+  E_EMPTY: -15, E_SINGLETON: -16, E_GRAND_SLAM: -17, E_MUST_FEED: -18,
+  E_ENDLESS: -19, E_OPTION: -20, E_IO: -21, E_FORMAT: -22, E_CANCELLED: -23,
+} as const;
+
+/** The library's text for a status code (`mancala_strerror`). */
+export function strerror(status: number): string {
+  return cString(lib()._mancala_strerror(status));
+}
+
+/**
+ * An error from the library: `status` is its negative code (see
+ * {@link Status}), `message` its reason, with what was asked for.
+ */
+export class MancalaError extends Error {
+  readonly status: number;
+  constructor(status: number, message?: string) {
+    super(message ?? (wasm ? strerror(status) : `libmancala error ${status}`));
+    this.name = "MancalaError";
+    this.status = status;
+  }
+}
+
+/** Illegal moves: `pit` is the refused move, `message` says why. */
+export class IllegalMoveError extends MancalaError {
+  readonly pit: number;
+  constructor(status: number, pit: number) {
+    super(status, `${strerror(status)} (pit ${pit})`);
+    this.name = "IllegalMoveError";
+    this.pit = pit;
+  }
+}
+
+function check(status: number, what?: string): number {
+  if (status < 0) throw new MancalaError(status, what ? `${what}: ${strerror(status)}` : undefined);
+  return status;
+}
+
+// ---- handles -------------------------------------------------------------
+
+const finalizer =
+  typeof FinalizationRegistry === "function"
+    ? new FinalizationRegistry<() => void>((release) => release())
+    : null;
+const disposeSymbol: symbol = (Symbol as any).dispose ?? Symbol.for("Symbol.dispose");
+
+/** A C handle: freed once, by free() or by the FinalizationRegistry. */
+abstract class Handle {
+  #ptr: number;
+  #what: string;
+  protected constructor(ptr: number, what: string, release: (ptr: number) => void) {
+    this.#ptr = ptr;
+    this.#what = what;
+    // The release closure must not reference `this`, or it is never collected.
+    finalizer?.register(this, () => release(ptr), this);
+  }
+  /** The C pointer; throws once the handle was freed. */
+  protected get ptr(): number {
+    if (!this.#ptr) throw new MancalaError(Status.E_INVALID, `this ${this.#what} was freed`);
+    return this.#ptr;
+  }
+  /** True once free() was called. */
+  get freed(): boolean {
+    return this.#ptr === 0;
+  }
+  /** Frees the C handle now. A second call does nothing. */
+  free(): void {
+    if (!this.#ptr) return;
+    finalizer?.unregister(this);
+    this.release(this.#ptr);
+    this.#ptr = 0;
+  }
+  protected abstract release(ptr: number): void;
+}
+(Handle.prototype as any)[disposeSymbol] = function (this: Handle) {
+  this.free();
+};
+
+// ---- games ---------------------------------------------------------------
+
+/** South moves first; pits 0..n-1 are South's. */
+export const SOUTH = 0;
+export const NORTH = 1;
+/** Value of `winner` and `matchWinner` for a draw. */
+export const DRAW = 2;
+
+export type Player = 0 | 1;
+export type EndReason = "none" | "no-moves" | "repetition";
+
+/** Options (enum mancala_option). Numbers the library does not know are
+ *  passed through to it by setOption(), which reports E_OPTION. */
+export const Option = { REPETITION: 1, MATCH_REPETITION: 2, MAX_ROUNDS: 3 } as const;
+
+export type EventKind = "lap" | "sow" | "capture" | "binikh" | "forfeit";
+const eventKinds: EventKind[] = ["lap", "lap", "sow", "capture", "binikh", "forfeit"];
+
+/** One step of a move, in order, for an animation (mancala_event). */
+export interface MoveEvent {
+  /** lap: stones lifted from `pit` by `player`; sow: one stone into `pit`,
+   *  which then holds `stones`; capture: `stones` taken from `pit` by
+   *  `player`; binikh: the last stone made 4 in `pit`, taken by `player`;
+   *  forfeit: the first-move capture of `stones` in `pit` was forfeited. */
+  kind: EventKind;
+  /** The C enum value (1 lap, 2 sow, 3 capture, 4 binikh, 5 forfeit). */
+  code: number;
+  pit: number;
+  stones: number;
+  player: number;
+}
+
+function freeGame(ptr: number): void {
+  wasm?._mancala_free(ptr);
+}
+
+/** A game of Modiar or a Rio Kadalis match (a `mancala_game`). */
+export class Game extends Handle {
+  private constructor(ptr: number) {
+    super(ptr, "game", freeGame);
+  }
+  protected release(ptr: number): void {
+    freeGame(ptr);
+  }
+
+  /** A new game at the start position. `rules`: "modiar", "rio-kadalis",
+   *  "rio-kadalis-5", "rio-kadalis-cw", "rio-kadalis-5-cw". */
+  static create(rules = "modiar"): Game {
+    const m = lib();
+    const status = withString(rules, (r) => m._mancala_new(scratch, r));
+    if (status === Status.E_RULES) throw new MancalaError(status, `unknown rules ${JSON.stringify(String(rules))}`);
+    check(status, "new game");
+    return new Game(int32At(scratch));
+  }
+
+  /** A game from a position string; throws a MancalaError whose message is
+   *  the library's reason (which field is wrong). */
+  static parse(position: string): Game {
+    const m = lib();
+    const errlen = 200;
+    const errbuf = m._malloc(errlen);
+    try {
+      m.HEAPU8[errbuf] = 0;
+      const status = withString(position, (p) => m._mancala_parse(scratch, p, errbuf, errlen));
+      if (status < 0) throw new MancalaError(status, cString(errbuf) || strerror(status));
+      return new Game(int32At(scratch));
+    } finally {
+      m._free(errbuf);
+    }
+  }
+
+  /** An independent copy (history, options and all). */
+  clone(): Game {
+    check(lib()._mancala_clone(scratch, this.ptr), "clone");
+    return new Game(int32At(scratch));
+  }
+
+  /** The position in notation, e.g. "modiar/7,7,7,7,7,7/S/0,0/0". */
+  get position(): string {
+    const m = lib();
+    const size = 128;
+    const buf = m._malloc(size);
+    try {
+      const n = check(m._mancala_format(this.ptr, buf, size), "format");
+      if (n >= size) throw new MancalaError(Status.E_NOSPACE);
+      return cString(buf);
+    } finally {
+      m._free(buf);
+    }
+  }
+  toString(): string {
+    return this.position;
+  }
+
+  get rules(): string {
+    return cString(lib()._mancala_rules(this.ptr));
+  }
+  /** Pits on the board (2n). */
+  get numPits(): number {
+    return check(lib()._mancala_num_pits(this.ptr));
+  }
+  /** Stones in each pit, pit 0 first (0 for a closed pit). */
+  get pits(): number[] {
+    const m = lib();
+    const g = this.ptr;
+    const n = m._mancala_num_pits(g);
+    const out: number[] = [];
+    for (let p = 0; p < n; p++) out.push(m._mancala_pit(g, p));
+    return out;
+  }
+  /** The numbers of the closed pits (Rio Kadalis rounds after the first). */
+  get closedPits(): number[] {
+    const m = lib();
+    const g = this.ptr;
+    const n = m._mancala_num_pits(g);
+    const out: number[] = [];
+    for (let p = 0; p < n; p++) if (m._mancala_pit_closed(g, p) > 0) out.push(p);
+    return out;
+  }
+  /** Stones captured in this game or round: [South, North]. */
+  get captured(): [number, number] {
+    const m = lib();
+    return [m._mancala_captured(this.ptr, 0), m._mancala_captured(this.ptr, 1)];
+  }
+  /** Rio Kadalis banks (stones off the board, still theirs): [South, North]. */
+  get banks(): [number, number] {
+    const m = lib();
+    return [m._mancala_bank(this.ptr, 0), m._mancala_bank(this.ptr, 1)];
+  }
+  /** Scores: [South, North] (captures, plus the stones on each side when
+   *  the game or round is over, plus banks). */
+  get scores(): [number, number] {
+    const m = lib();
+    return [m._mancala_score(this.ptr, 0), m._mancala_score(this.ptr, 1)];
+  }
+  get toMove(): Player {
+    return check(lib()._mancala_to_move(this.ptr)) as Player;
+  }
+  /** Moves played in this game or round. */
+  get ply(): number {
+    return check(lib()._mancala_ply(this.ptr));
+  }
+  get over(): boolean {
+    return check(lib()._mancala_is_over(this.ptr)) !== 0;
+  }
+  get endReason(): EndReason {
+    const r = check(lib()._mancala_end_reason(this.ptr));
+    return (["none", "no-moves", "repetition"][r] ?? "none") as EndReason;
+  }
+  /** SOUTH, NORTH or DRAW once over; null while the game goes on. */
+  get winner(): number | null {
+    const w = lib()._mancala_winner(this.ptr);
+    return w < 0 ? null : w;
+  }
+  /** Zobrist hash of the position, as the C library computes it. */
+  get hash(): bigint {
+    return BigInt.asUintN(64, BigInt(lib()._mancala_hash(this.ptr)));
+  }
+
+  /** The legal moves (pit numbers), ascending; empty when over. */
+  get legalMoves(): number[] {
+    const n = check(lib()._mancala_legal_moves(this.ptr, scratch, 12), "legal moves");
+    return int32s(scratch, n);
+  }
+
+  /** The moves played in this game or round, oldest first. */
+  get history(): number[] {
+    const m = lib();
+    const n = check(m._mancala_history_length(this.ptr));
+    if (!n) return [];
+    const buf = m._malloc(n * 4);
+    try {
+      const got = check(m._mancala_history(this.ptr, buf, n), "history");
+      return int32s(buf, Math.min(got, n));
+    } finally {
+      m._free(buf);
+    }
+  }
+
+  /** Plays the move from `pit`. Throws an IllegalMoveError saying why a move
+   *  is refused (the game is left as it was). */
+  play(pit: number): this {
+    const status = lib()._mancala_play(this.ptr, pit | 0);
+    if (status < 0) {
+      if (status === Status.E_INVALID || status === Status.E_NOMEM) check(status, "play");
+      throw new IllegalMoveError(status, pit);
+    }
+    return this;
+  }
+
+  /** Takes back the last move of this game or round. */
+  undo(): this {
+    check(lib()._mancala_undo(this.ptr), "undo");
+    return this;
+  }
+
+  /** What the last move did, step by step (for an animation). */
+  get lastMoveEvents(): MoveEvent[] {
+    const m = lib();
+    const g = this.ptr;
+    const count = m._mancala_last_move_events(g, 0, 0);
+    if (count === Status.E_NO_HISTORY) return [];
+    check(count, "last move events");
+    const buf = m._malloc(count * 16 || 16);
+    try {
+      const got = check(m._mancala_last_move_events(g, buf, count));
+      const raw = int32s(buf, Math.min(got, count) * 4);
+      const out: MoveEvent[] = [];
+      for (let i = 0; i < raw.length; i += 4) {
+        const code = raw[i];
+        out.push({ kind: eventKinds[code] ?? "lap", code, pit: raw[i + 1], stones: raw[i + 2], player: raw[i + 3] });
+      }
+      return out;
+    } finally {
+      m._free(buf);
+    }
+  }
+
+  /** Sets an option (see {@link Option}); unknown ones throw E_OPTION. */
+  setOption(option: number, value: number): this {
+    check(lib()._mancala_set_option(this.ptr, option | 0, value | 0), `option ${option}`);
+    return this;
+  }
+  getOption(option: number): number {
+    return check(lib()._mancala_get_option(this.ptr, option | 0), `option ${option}`);
+  }
+  /** The repetition rule (on by default). */
+  get repetition(): boolean {
+    return this.getOption(Option.REPETITION) !== 0;
+  }
+  set repetition(on: boolean) {
+    this.setOption(Option.REPETITION, on ? 1 : 0);
+  }
+
+  // ---- Rio Kadalis matches ----
+  /** Starts the next round of a match once this one is over. */
+  nextRound(): this {
+    check(lib()._mancala_next_round(this.ptr), "next round");
+    return this;
+  }
+  /** The round of the match, 1 first (Modiar: always 1). */
+  get round(): number {
+    return check(lib()._mancala_round(this.ptr));
+  }
+  get matchOver(): boolean {
+    return check(lib()._mancala_match_over(this.ptr)) !== 0;
+  }
+  /** SOUTH, NORTH or DRAW once the match is over; else null. */
+  get matchWinner(): number | null {
+    const w = lib()._mancala_match_winner(this.ptr);
+    return w < 0 ? null : w;
+  }
+
+  // ---- the engine ----
+  /** Plays random moves to the end from a copy of this position. */
+  playout(seed: bigint | number = 0n): { plies: number; scores: [number, number] } {
+    const plies = check(lib()._mancala_playout(this.ptr, BigInt.asUintN(64, BigInt(seed)), scratch), "playout");
+    return { plies, scores: [int32At(scratch), int32At(scratch, 1)] };
+  }
+
+  /** Alpha-beta search with a fresh transposition table (see {@link Search}
+   *  to keep one between moves). */
+  search(limits: SearchLimits = {}): SearchResult {
+    const s = new Search();
+    try {
+      return s.run(this, limits);
+    } finally {
+      s.free();
+    }
+  }
+
+  /** Monte Carlo tree search: the best move after `playouts` playouts. */
+  mcts({ playouts = 1000, seed = 0n }: { playouts?: number; seed?: bigint | number } = {}): number {
+    const m = lib();
+    check(m._mancala_mcts(this.ptr, BigInt.asUintN(64, BigInt(seed)), BigInt(playouts), scratch), "mcts");
+    return int32At(scratch);
+  }
+}
+
+// ---- search --------------------------------------------------------------
+
+export interface SearchLimits {
+  /** Deepest iteration in plies (default 64). */
+  depth?: number;
+  /** Nodes to visit (0: no limit). */
+  nodes?: number;
+  /** Wall time in milliseconds (0: no limit). */
+  timeMs?: number;
+  /** A solved table to look positions up in. */
+  table?: Table;
+}
+
+export interface SearchResult {
+  move: number;
+  /** Score for the player to move, in stones (mancala_search_score). */
+  score: number;
+  depth: number;
+  /** True when the score is exact (the search saw every line to the end). */
+  exact: boolean;
+  nodes: number;
+  /** Principal variation: the expected moves, first the best. */
+  pv: number[];
+}
+
+function freeSearch(ptr: number): void {
+  wasm?._mancala_search_free(ptr);
+}
+
+/** An alpha-beta searcher (a `mancala_search`) that keeps its
+ *  transposition table between runs. */
+export class Search extends Handle {
+  /** `tableBytes`: transposition table size (0: the library's default). */
+  constructor(tableBytes = 0) {
+    check(lib()._mancala_search_new(scratch, tableBytes), "new search");
+    super(int32At(scratch), "search", freeSearch);
+  }
+  protected release(ptr: number): void {
+    freeSearch(ptr);
+  }
+  run(game: Game, { depth = 64, nodes = 0, timeMs = 0, table }: SearchLimits = {}): SearchResult {
+    const m = lib();
+    const s = this.ptr;
+    check(m._mancala_search_set_limit(s, 1, BigInt(Math.max(0, depth | 0))), "depth");
+    check(m._mancala_search_set_limit(s, 2, BigInt(Math.max(0, Math.floor(nodes)))), "nodes");
+    check(m._mancala_search_set_limit(s, 3, BigInt(Math.max(0, Math.floor(timeMs)))), "timeMs");
+    check(m._mancala_search_set_table(s, table ? tablePtr(table) : 0), "table");
+    check(m._mancala_search_run(s, gamePtr(game)), "search");
+    const pvLen = check(m._mancala_search_pv(s, scratch, 32));
+    return {
+      move: m._mancala_search_best_move(s),
+      score: m._mancala_search_score(s),
+      depth: m._mancala_search_depth(s),
+      exact: m._mancala_search_exact(s) > 0,
+      nodes: Number(BigInt.asUintN(64, BigInt(m._mancala_search_nodes(s)))),
+      pv: int32s(scratch, Math.min(pvLen, 32)),
+    };
+  }
+}
+
+// Friends: the C pointer of a handle for another class's call.
+function gamePtr(game: Game): number {
+  if (!(game instanceof Game)) throw new TypeError("expected a Game");
+  return (game as any).ptr;
+}
+function tablePtr(table: Table): number {
+  if (!(table instanceof Table)) throw new TypeError("expected a Table");
+  return (table as any).ptr;
+}
+
+// ---- solved tables -------------------------------------------------------
+
+export interface TableValue {
+  /** Final score margin for the player to move: lo <= value <= hi. */
+  lo: number;
+  hi: number;
+  exact: boolean;
+}
+
+function closeTable(ptr: number): void {
+  wasm?._mancala_table_close(ptr);
+}
+
+/** A solved table (written by `mancala-solve`), opened from its bytes:
+ *  no file system needed. */
+export class Table extends Handle {
+  private constructor(ptr: number) {
+    super(ptr, "table", closeTable);
+  }
+  protected release(ptr: number): void {
+    closeTable(ptr);
+  }
+
+  /** Opens a table from the bytes of a table file; the checks (magic,
+   *  rules, size, checksum) are the same as for a file. */
+  static fromBytes(bytes: Uint8Array | ArrayBuffer): Table {
+    const m = lib();
+    if (typeof m._mancala_table_open_memory !== "function")
+      throw new MancalaError(Status.E_UNSUPPORTED, "this build has no mancala_table_open_memory");
+    const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    const buf = m._malloc(data.length || 1);
+    if (!buf) throw new MancalaError(Status.E_NOMEM);
+    // The library copies the bytes; ours are freed at once.
+    let status: number;
+    try {
+      m.HEAPU8.set(data, buf);
+      status = m._mancala_table_open_memory(scratch, buf, data.length);
+    } finally {
+      m._free(buf);
+    }
+    check(status, "table");
+    return new Table(int32At(scratch));
+  }
+
+  /** The value of `game`'s position for the player to move. */
+  value(game: Game): TableValue {
+    check(lib()._mancala_table_value(this.ptr, gamePtr(game), scratch, scratch + 4), "table value");
+    const lo = int32At(scratch);
+    const hi = int32At(scratch, 1);
+    return { lo, hi, exact: lo === hi };
+  }
+
+  /** The moves that keep the position's value (perfect play). */
+  bestMoves(game: Game): number[] {
+    const n = check(lib()._mancala_table_best_moves(this.ptr, gamePtr(game), scratch, 12), "best moves");
+    return int32s(scratch, n);
+  }
+}

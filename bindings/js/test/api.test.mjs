@@ -1,0 +1,132 @@
+// The API itself: errors carry the library's reasons, handles are freed
+// once and throw after, options pass through, the engine answers.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { M } from "./helpers.mjs";
+
+const { Game, Search, Status, MancalaError, IllegalMoveError } = M;
+
+test("version is the library's", () => {
+  assert.match(M.version, /^\d+\.\d+\.\d+$/);
+});
+
+test("unknown rules are refused with their name", () => {
+  assert.throws(() => Game.create("chess"), (err) => err instanceof MancalaError && err.status === Status.E_RULES && /"chess"/.test(err.message));
+});
+
+test("parse errors say which field is wrong", () => {
+  const cases = [
+    ["modiar/7,7,7,7,7,7/S/0,0", /PLY/],
+    ["modiar/7,7,7,7,7,x/S/0,0/0", /PITS/],
+    ["modiar/7,7,7,7,7,7/X/0,0/0", /SIDE/],
+    ["modiar/7,7,7,7,7,8/S/0,0/0", /42|stones/],
+    ["nothing/1/S/0,0/0", /RULES/],
+  ];
+  for (const [text, reason] of cases) {
+    assert.throws(() => Game.parse(text), (err) => err.status === Status.E_PARSE && reason.test(err.message), text);
+  }
+});
+
+test("an illegal move throws why, and the game stays as it was", () => {
+  const refusals = [
+    ["modiar/7,7,7,7,7,7/S/0,0/0", 3, Status.E_NOT_YOURS, /opponent/],
+    ["modiar/7,7,7,7,7,7/S/0,0/0", 6, Status.E_RANGE, /range/],
+    ["modiar/0,1,41,0,0,0/S/0,0/3", 0, Status.E_EMPTY, /empty/],
+    ["modiar/0,1,41,0,0,0/S/0,0/3", 1, Status.E_SINGLETON, /one stone|single/],
+    ["modiar/0,0,0,2,4,10/N/18,8/19", 5, Status.E_GRAND_SLAM, /whole|grand/],
+    ["modiar/0,0,0,2,4,10/N/18,8/19", 3, Status.E_MUST_FEED, /empty opponent row/],
+    ["rio-kadalis/0,2,1,0,2,1,3,1,0,1,0,1/N/20,16/17/0,0", 6, Status.E_ENDLESS, /never end|endless/],
+    ["rio-kadalis-5/x,x,4,4,4,4,4,4,4,4/S/0,0/0/2,6", 0, Status.E_CLOSED, /closed/],
+    ["modiar/1,1,0,0,0,1/S/20,19/30", 0, Status.E_OVER, /over/],
+  ];
+  for (const [position, pit, status, reason] of refusals) {
+    const game = Game.parse(position);
+    assert.throws(() => game.play(pit), (err) => err instanceof IllegalMoveError && err.status === status && err.pit === pit && reason.test(err.message), `${position} ${pit}`);
+    assert.equal(game.position, position);
+    game.free();
+  }
+});
+
+test("play, lastMoveEvents, undo, history, clone", () => {
+  const game = Game.create("modiar");
+  game.play(0);
+  // M1: seven stones from pit 0, the first back into it, the last wraps
+  // round to pit 0 again, making 2: a capture forfeited on the first move.
+  const sow = (pit, stones) => ({ kind: "sow", code: 2, pit, stones, player: 0 });
+  assert.deepEqual(game.lastMoveEvents, [
+    { kind: "lap", code: 1, pit: 0, stones: 7, player: 0 },
+    sow(0, 1), sow(1, 8), sow(2, 8), sow(3, 8), sow(4, 8), sow(5, 8), sow(0, 2),
+    { kind: "forfeit", code: 5, pit: 0, stones: 2, player: 0 },
+  ]);
+  const copy = game.clone();
+  game.play(3);
+  assert.deepEqual(game.history, [0, 3]);
+  game.undo();
+  assert.equal(game.position, copy.position);
+  assert.equal(game.hash, copy.hash);
+  game.undo();
+  assert.equal(game.position, "modiar/7,7,7,7,7,7/S/0,0/0");
+  assert.deepEqual(game.lastMoveEvents, []);
+  assert.throws(() => game.undo(), { status: Status.E_NO_HISTORY });
+  copy.free();
+  game.free();
+});
+
+test("binikh and mid-sow fours are events", () => {
+  const game = Game.parse("rio-kadalis/0,0,0,0,0,1,3,0,0,0,0,4/S/20,20/30/0,0");
+  game.play(5);
+  assert.deepEqual(game.lastMoveEvents.map((e) => e.kind), ["lap", "sow", "binikh"]);
+  assert.deepEqual(game.lastMoveEvents[2], { kind: "binikh", code: 4, pit: 6, stones: 4, player: 0 });
+  game.free();
+  const r3 = Game.parse("rio-kadalis/0,0,0,0,0,0,0,0,0,0,0,2/S/20,20/30/0,0".replace("0,0,0,0,0,0,0,0,0,0,0,2", "0,0,0,0,0,3,3,0,0,0,0,2"));
+  r3.play(5);
+  const capture = r3.lastMoveEvents.find((e) => e.kind === "capture");
+  assert.deepEqual(capture, { kind: "capture", code: 3, pit: 6, stones: 4, player: 1 });
+  r3.free();
+});
+
+test("a freed handle throws, and free() twice is harmless", () => {
+  const game = Game.create();
+  game.free();
+  game.free();
+  assert.equal(game.freed, true);
+  assert.throws(() => game.position, /freed/);
+  assert.throws(() => game.play(0), /freed/);
+  const search = new Search();
+  assert.throws(() => search.run(game, { depth: 2 }), /freed/);
+  search.free();
+  assert.throws(() => search.run(Game.create(), { depth: 2 }), /freed/);
+});
+
+test("Symbol.dispose frees", () => {
+  const game = Game.create();
+  game[Symbol.dispose]();
+  assert.equal(game.freed, true);
+});
+
+test("options pass through by number; unknown ones are refused", () => {
+  const game = Game.create("rio-kadalis");
+  assert.equal(game.repetition, true);
+  game.repetition = false;
+  assert.equal(game.getOption(M.Option.REPETITION), 0);
+  assert.throws(() => game.setOption(999, 1), { status: Status.E_OPTION });
+  assert.throws(() => game.setOption(M.Option.REPETITION, 7), { status: Status.E_OPTION });
+  game.free();
+});
+
+test("engine: search, mcts and playout are deterministic and legal", () => {
+  const game = Game.parse("modiar/0,0,0,2,4,10/N/18,8/19");
+  const r = game.search({ depth: 20 });
+  assert.equal(r.move, 4);
+  assert.equal(r.exact, true);
+  assert.deepEqual(r.pv.slice(0, 1), [4]);
+  const start = Game.create("rio-kadalis");
+  assert.ok(start.legalMoves.includes(start.mcts({ playouts: 300, seed: 7n })));
+  assert.equal(start.mcts({ playouts: 300, seed: 7n }), start.mcts({ playouts: 300, seed: 7 }));
+  assert.deepEqual(start.playout(1n), start.playout(1n));
+  assert.equal(start.position, "rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0");
+  const limited = start.search({ nodes: 500 });
+  assert.ok(limited.nodes < 2000 && start.legalMoves.includes(limited.move));
+  game.free();
+  start.free();
+});

@@ -1,0 +1,63 @@
+// The package as users get it: `npm pack`, installed into a fresh folder
+// outside the source tree, imported by name from an ES module; a game
+// replayed there ends with the native library's hash for the same moves.
+import { test, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, statSync, writeFileSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { nativeProgram, root } from "./helpers.mjs";
+
+const pkg = path.join(root, "bindings/js");
+const dir = mkdtempSync(path.join(tmpdir(), "mancala-js-pack-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test("package version is the library's (meson.build)", () => {
+  const meson = readFileSync(path.join(root, "meson.build"), "utf8");
+  const version = /^\s*version: '([0-9.]+)',$/m.exec(meson)[1];
+  assert.equal(JSON.parse(readFileSync(path.join(pkg, "package.json"), "utf8")).version, version);
+});
+
+test("size budget: .wasm <= 64 KB (gzip <= 32 KB), glue + wrapper <= 40 KB", () => {
+  const wasm = readFileSync(path.join(pkg, "dist/mancala.wasm"));
+  assert.ok(wasm.length <= 64 * 1024, `mancala.wasm is ${wasm.length} bytes`);
+  assert.ok(gzipSync(wasm, { level: 9 }).length <= 32 * 1024);
+  const js = statSync(path.join(pkg, "dist/mancala.mjs")).size + statSync(path.join(pkg, "dist/index.js")).size;
+  assert.ok(js <= 40 * 1024, `glue and wrapper are ${js} bytes`);
+});
+
+test("npm pack, install elsewhere, import, replay a native game", { timeout: 120_000 }, () => {
+  const npm = (args, cwd) => execFileSync("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], { cwd, encoding: "utf8" });
+  const tarball = path.join(dir, npm(["pack", "--pack-destination", dir], pkg).trim().split("\n").pop());
+  const listing = execFileSync("tar", ["tzf", tarball], { encoding: "utf8" }).split("\n").filter(Boolean).sort();
+  assert.deepEqual(listing, ["package/README.md", "package/dist/index.d.ts", "package/dist/index.js", "package/dist/mancala.mjs", "package/dist/mancala.wasm", "package/package.json"]);
+  const app = path.join(dir, "app");
+  execFileSync("mkdir", ["-p", app]);
+  writeFileSync(path.join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
+  npm(["install", "--offline", tarball], app);
+
+  // The native game: the first Rio Kadalis match of the trace program.
+  const trace = nativeProgram("MANCALA_TRACE", "bindings/python/mancala-py-trace");
+  const lines = execFileSync(trace, ["99", "1"], { encoding: "utf8" }).split("\n");
+  const start = lines.findIndex((l) => l.startsWith("G\trio-kadalis\t"));
+  const end = lines.indexOf("E", start);
+  // Up to its last position (a last round change may follow it).
+  const game = lines.slice(start, end);
+  game.splice(game.findLastIndex((l) => l[0] === "S") + 1);
+  const moves = game.filter((l) => l[0] === "M" || l[0] === "R").map((l) => (l[0] === "R" ? "R" : +l.split("\t")[1]));
+  const lastState = game.filter((l) => l[0] === "S").pop().split("\t");
+  writeFileSync(
+    path.join(app, "main.mjs"),
+    `import initMancala from "libmancala";
+const { Game } = await initMancala();
+const game = Game.create("rio-kadalis");
+for (const move of ${JSON.stringify(moves)}) move === "R" ? game.nextRound() : game.play(move);
+console.log(game.position + " " + game.hash.toString(16).padStart(16, "0"));
+game.free();
+`,
+  );
+  const out = execFileSync(process.execPath, ["main.mjs"], { cwd: app, encoding: "utf8" }).trim();
+  assert.equal(out, `${lastState[1]} ${lastState[3]}`);
+});

@@ -1,0 +1,90 @@
+// Every worked example of doc/RULES.md, read from its table, through the
+// JavaScript API; and the match examples of its "Match" section.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { M, root } from "./helpers.mjs";
+
+const { Game } = M;
+const rules = readFileSync(path.join(root, "doc/RULES.md"), "utf8");
+const rows = rules
+  .split("\n")
+  .filter((line) => /^\| [MR]\d+ \|/.test(line))
+  .map((line) => line.split("|").slice(1, -1).map((cell) => cell.trim()));
+
+function parseLegal(text) {
+  if (text === "none") return [];
+  const range = /^(\d+)–(\d+)$/.exec(text);
+  if (range) {
+    const out = [];
+    for (let i = +range[1]; i <= +range[2]; i++) out.push(i);
+    return out;
+  }
+  return text.split(" ").map(Number);
+}
+
+const code = (cell) => /`([^`]+)`/.exec(cell)?.[1];
+
+test("RULES.md has its 14 worked examples", () => {
+  assert.deepEqual(rows.map((r) => r[0]), ["M1", "M2", "M3", "M4", "M5", "M6", "M7", "R1", "R2", "R3", "R4", "R5", "R6", "R7"]);
+});
+
+for (const [name, position, legal, moves, after, shows] of rows) {
+  test(`${name}: ${shows}`, () => {
+    const game = Game.parse(code(position));
+    try {
+      assert.equal(game.position, code(position));
+      assert.deepEqual(game.legalMoves, parseLegal(legal));
+      if (moves !== "—") for (const pit of moves.split(" ").map(Number)) game.play(pit);
+      const expected = code(after);
+      if (expected) assert.equal(game.position, expected);
+      if (/over/.test(after)) assert.equal(game.over, true);
+      else assert.equal(game.over, false);
+      const final = /South (\d+), North (\d+)/.exec(after);
+      if (final) assert.deepEqual(game.scores, [+final[1], +final[2]]);
+      if (/repetition/.test(after)) assert.equal(game.endReason, "repetition");
+    } finally {
+      game.free();
+    }
+  });
+}
+
+test("M7: over at once, South wins 22-20", () => {
+  const game = Game.parse("modiar/1,1,0,0,0,1/S/20,19/30");
+  assert.equal(game.endReason, "no-moves");
+  assert.deepEqual(game.scores, [22, 20]);
+  assert.equal(game.winner, 0);
+  game.free();
+});
+
+test("Match: the round of R7 leads to the next round's start", () => {
+  const game = Game.parse("rio-kadalis/1,0,0,0,1,0,0,1,0,0,0,1/S/24,20/56/0,0");
+  for (const pit of [0, 7, 4, 11, 0, 8, 2, 6, 4, 10]) game.play(pit);
+  assert.equal(game.round, 1);
+  game.nextRound();
+  assert.equal(game.position, "rio-kadalis/4,4,4,4,4,4,x,4,4,4,4,4/N/0,0/0/3,1");
+  assert.equal(game.round, 2);
+  assert.deepEqual(game.closedPits, [6]);
+  assert.deepEqual(game.banks, [3, 1]);
+  assert.deepEqual(game.legalMoves, [7, 8, 9, 10, 11]);
+  game.free();
+});
+
+test("Match: South 30, North 18 with North first", () => {
+  const game = Game.parse("rio-kadalis/0,0,0,0,0,0,0,0,0,0,0,0/S/30,18/1/0,0");
+  assert.equal(game.over, true);
+  assert.deepEqual(game.scores, [30, 18]);
+  game.nextRound();
+  assert.equal(game.position, "rio-kadalis/4,4,4,4,4,4,x,x,4,4,4,4/S/0,0/0/6,2");
+  assert.deepEqual(game.closedPits, [6, 7]);
+  game.free();
+});
+
+test("Match: a player left with fewer than 4 stones loses the match", () => {
+  const game = Game.parse("rio-kadalis/0,0,0,0,0,0,0,0,0,0,0,0/S/45,3/1/0,0");
+  assert.equal(game.matchOver, true);
+  assert.equal(game.matchWinner, 0);
+  assert.throws(() => game.nextRound(), { status: M.Status.E_MATCH_OVER });
+  game.free();
+});
