@@ -147,9 +147,11 @@ int cmd_analyze(int argc, char **argv)
     if (time_arg) {
         char *end;
         double seconds = strtod(time_arg, &end);
-        if (end == time_arg || *end || !(seconds > 0 && seconds <= 86400))
-            return usage_error(cmd, "--time must be a number of seconds above 0, not '%s'",
-                               time_arg);
+        /* strtod() alone would take " 1", "+1", "0x1p3" and "inf". */
+        const int well_formed = strspn(time_arg, "0123456789.") == strlen(time_arg);
+        if (!well_formed || end == time_arg || *end || !(seconds > 0 && seconds <= 86400))
+            return usage_error(cmd, "--time must be a number of seconds above 0, not %s",
+                               quote(time_arg));
         time_ms = (int64_t)(seconds * 1000 + 0.5);
         if (time_ms < 1)
             time_ms = 1;
@@ -185,7 +187,7 @@ int cmd_analyze(int argc, char **argv)
             mancala_free(game);
             if (status == MANCALA_E_UNSUPPORTED)
                 return engine_error(cmd, "the solved table", status);
-            return fail(cmd, "%s: %s", table_path, mancala_strerror(status));
+            return fail(cmd, "%s: %s", quote(table_path), mancala_strerror(status));
         }
     } else {
         /* Each move's search starts after the move: one ply fewer, and an
@@ -206,7 +208,12 @@ int cmd_analyze(int argc, char **argv)
         r->move = r->line[0] = moves[i];
         r->line_len = 1;
         mancala_game *child;
-        if ((status = mancala_clone(&child, game)) < 0 || (status = mancala_play(child, moves[i])) < 0) {
+        if ((status = mancala_clone(&child, game)) < 0) {
+            result = fail(cmd, "%s", mancala_strerror(status));
+            break;
+        }
+        if ((status = mancala_play(child, moves[i])) < 0) {
+            mancala_free(child);
             result = fail(cmd, "%s", mancala_strerror(status));
             break;
         }
@@ -351,7 +358,7 @@ int cmd_solve(int argc, char **argv)
     if (status)
         return status;
     if (strcmp(rules, "modiar"))
-        return usage_error(cmd, "only modiar can be solved, not '%s'", rules);
+        return usage_error(cmd, "only modiar can be solved, not %s", quote(rules));
     const char *path = out_arg ? out_arg : DEFAULT_TABLE;
 
     struct progress progress = {stdout, isatty(STDOUT_FILENO), now_seconds(), 0, -1};
@@ -368,7 +375,7 @@ int cmd_solve(int argc, char **argv)
     if (status == MANCALA_E_CANCELLED)
         return fail(cmd, "interrupted");
     if (status == MANCALA_E_IO)
-        return fail(cmd, "%s: %s", path, mancala_strerror(status));
+        return fail(cmd, "%s: %s", quote(path), mancala_strerror(status));
     if (status < 0)
         return engine_error(cmd, "the Modiar solver", status);
     char took[48];
