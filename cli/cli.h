@@ -34,6 +34,17 @@ int engine_error(const char *cmd, const char *engine, int status);
 /* The sentence engine_error() prints for MANCALA_E_UNSUPPORTED. */
 void engine_unavailable_text(char *buf, size_t size, const char *engine);
 
+/* @p text as one line of valid UTF-8 between single quotes, for a message:
+ * control characters, invalid UTF-8 and the C1 controls escaped (\n, \e,
+ * \x80, \u009b), `'` and `\` as \' and \\, and cut after 64 characters
+ * ("'abc...'... (131072 bytes)"). The result lives in a static buffer,
+ * one of four used in turn (enough for one message). */
+const char *quote(const char *text);
+/* The same for the first @p len bytes of @p text. */
+const char *quote_n(const char *text, size_t len);
+/* Writes @p text with the escapes of quote(), without quotes or cutting. */
+void print_safely(FILE *out, const char *text);
+
 /* ---- Terminal styling (common.c) ---- */
 
 /* Colours are used only when the output is a terminal and the NO_COLOR

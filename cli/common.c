@@ -12,12 +12,112 @@
 
 #include "cli.h"
 
+/* The length of the UTF-8 character at `s` (at most `len` bytes): 1 to 4,
+ * or 0 if it is not a valid, shortest-form character (RFC 3629). */
+static size_t utf8_length(const unsigned char *s, size_t len)
+{
+    if (s[0] < 0x80)
+        return 1;
+    size_t n = s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3
+             : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
+    if (!n || n > len)
+        return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    /* Overlong forms, UTF-16 surrogates, and beyond U+10FFFF. */
+    if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) ||
+        (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))
+        return 0;
+    return n;
+}
+
+/* Appends one escaped character of `s` to `out` (room for 12 bytes plus
+ * the NUL assumed); returns how many bytes of `s` it used. Printable
+ * ASCII and valid UTF-8 stay as they are, except `'` and `\`, and the C1
+ * controls U+0080 to U+009F that terminals obey; the rest is escaped. */
+static size_t escape_char(const unsigned char *s, size_t len, int quote, char *out)
+{
+    const unsigned char c = s[0];
+    if (c >= 0x20 && c < 0x7f) {
+        if (quote && (c == '\'' || c == '\\'))
+            sprintf(out, "\\%c", c);
+        else
+            sprintf(out, "%c", c);
+        return 1;
+    }
+    static const char named[] = {'\n', 'n', '\t', 't', '\r', 'r', '\033', 'e'};
+    for (size_t i = 0; i < sizeof named; i += 2)
+        if (c == (unsigned char)named[i]) {
+            sprintf(out, "\\%c", named[i + 1]);
+            return 1;
+        }
+    const size_t n = utf8_length(s, len);
+    if (n > 1 && !(c == 0xc2 && s[1] < 0xa0)) {
+        memcpy(out, s, n);
+        out[n] = '\0';
+        return n;
+    }
+    if (n == 2)
+        sprintf(out, "\\u%04x", s[1]); /* a C1 control: U+0080 ... U+009F */
+    else
+        sprintf(out, "\\x%02x", c);
+    return n == 2 ? 2 : 1;
+}
+
+#define QUOTE_MAX_CHARS 64 /* characters of an argument shown before "..." */
+#define QUOTE_SLOTS 4
+#define QUOTE_SIZE (2 + QUOTE_MAX_CHARS * 6 + 48)
+
+const char *quote_n(const char *text, size_t len)
+{
+    static char slots[QUOTE_SLOTS][QUOTE_SIZE];
+    static int next;
+    char *buf = slots[next];
+    next = (next + 1) % QUOTE_SLOTS;
+    const unsigned char *s = (const unsigned char *)text;
+    size_t used = 0, at = 0;
+    buf[used++] = '\'';
+    for (int shown = 0; at < len && shown < QUOTE_MAX_CHARS; shown++) {
+        char one[16];
+        at += escape_char(s + at, len - at, 1, one);
+        memcpy(buf + used, one, strlen(one));
+        used += strlen(one);
+    }
+    buf[used++] = '\'';
+    buf[used] = '\0';
+    if (at < len)
+        snprintf(buf + used, QUOTE_SIZE - used, "... (%zu bytes)", len);
+    return buf;
+}
+
+const char *quote(const char *text)
+{
+    return quote_n(text, strlen(text));
+}
+
+void print_safely(FILE *out, const char *text)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    const size_t len = strlen(text);
+    for (size_t at = 0; at < len;) {
+        char one[16];
+        at += escape_char(s + at, len - at, 0, one);
+        fputs(one, out);
+    }
+}
+
 static void vmessage(const char *cmd, const char *fmt, va_list args)
 {
+    /* Arguments are quoted where they are named (quote()); escaping the
+     * whole line as well keeps it one line of valid UTF-8 whatever a
+     * message forgot to quote. */
+    char text[2048];
+    vsnprintf(text, sizeof text, fmt, args);
     fprintf(stderr, "mancala: ");
     if (cmd)
         fprintf(stderr, "%s: ", cmd);
-    vfprintf(stderr, fmt, args);
+    print_safely(stderr, text);
     fputc('\n', stderr);
 }
 
@@ -89,12 +189,12 @@ int parse_args(const char *cmd, int argc, char **argv, const struct option_spec 
         }
         if (!options_done && arg[0] == '-' && arg[1] != '\0') {
             if (arg[1] != '-')
-                return usage_error(cmd, "unknown option '%s'", arg);
+                return usage_error(cmd, "unknown option %s", quote(arg));
             const char *name = arg + 2, *eq = strchr(name, '=');
             size_t len = eq ? (size_t)(eq - name) : strlen(name);
             const struct option_spec *opt = find_option(options, name, len);
             if (!opt)
-                return usage_error(cmd, "unknown option '--%.*s'", (int)len, name);
+                return usage_error(cmd, "unknown option %s", quote_n(arg, len + 2));
             if (!opt->value) {
                 if (eq)
                     return usage_error(cmd, "option '--%s' takes no value", opt->name);
@@ -109,7 +209,7 @@ int parse_args(const char *cmd, int argc, char **argv, const struct option_spec 
             continue;
         }
         if (count == max_pos)
-            return usage_error(cmd, "unexpected argument '%s'", arg);
+            return usage_error(cmd, "unexpected argument %s", quote(arg));
         positional[count++] = arg;
     }
     if (count < min_pos)
@@ -128,8 +228,8 @@ int parse_number(const char *cmd, const char *what, const char *text, long long 
     int well_formed = (text[0] >= '0' && text[0] <= '9') ||
                       (min < 0 && text[0] == '-' && text[1] >= '0' && text[1] <= '9');
     if (!well_formed || *end != '\0' || errno == ERANGE || value < min || value > max)
-        return usage_error(cmd, "%s must be a whole number from %lld to %lld, not '%s'", what,
-                           min, max, text);
+        return usage_error(cmd, "%s must be a whole number from %lld to %lld, not %s", what,
+                           min, max, quote(text));
     *out = value;
     return 0;
 }
@@ -140,8 +240,8 @@ int open_position(const char *cmd, const char *arg, mancala_game **out)
     if (!strchr(arg, '/')) {
         status = mancala_new(out, arg);
         if (status == MANCALA_E_RULES)
-            return usage_error(cmd, "unknown rules '%s' (expected modiar, rio-kadalis, "
-                               "rio-kadalis-5, rio-kadalis-cw or rio-kadalis-5-cw)", arg);
+            return usage_error(cmd, "unknown rules %s (expected modiar, rio-kadalis, "
+                               "rio-kadalis-5, rio-kadalis-cw or rio-kadalis-5-cw)", quote(arg));
     } else {
         char reason[160];
         status = mancala_parse(out, arg, reason, sizeof reason);

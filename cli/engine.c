@@ -103,9 +103,9 @@ int open_table(const char *cmd, const char *path, int named, const char *rules,
         table_open_problem(why, sizeof why, path, rules, status);
     }
     if (named)
-        return fail(cmd, "%s: %s", path, why);
+        return fail(cmd, "%s: %s", quote(path), why);
     /* A table found by its default name that does not serve: go on without. */
-    fprintf(stderr, "mancala: %s: warning: %s not used: %s\n", cmd, path, why);
+    fprintf(stderr, "mancala: %s: warning: %s not used: %s\n", cmd, quote(path), why);
     return 0;
 }
 
@@ -253,9 +253,11 @@ int cmd_analyze(int argc, char **argv)
     if (time_arg) {
         char *end;
         double seconds = strtod(time_arg, &end);
-        if (end == time_arg || *end || !(seconds > 0 && seconds <= 86400))
-            return usage_error(cmd, "--time must be a number of seconds above 0, not '%s'",
-                               time_arg);
+        /* strtod() alone would take " 1", "+1", "0x1p3" and "inf". */
+        const int well_formed = strspn(time_arg, "0123456789.") == strlen(time_arg);
+        if (!well_formed || end == time_arg || *end || !(seconds > 0 && seconds <= 86400))
+            return usage_error(cmd, "--time must be a number of seconds above 0, not %s",
+                               quote(time_arg));
         time_ms = (int64_t)(seconds * 1000 + 0.5);
         if (time_ms < 1)
             time_ms = 1;
@@ -317,7 +319,12 @@ int cmd_analyze(int argc, char **argv)
         r->move = r->line[0] = moves[i];
         r->line_len = 1;
         mancala_game *child;
-        if ((status = mancala_clone(&child, game)) < 0 || (status = mancala_play(child, moves[i])) < 0) {
+        if ((status = mancala_clone(&child, game)) < 0) {
+            result = fail(cmd, "%s", mancala_strerror(status));
+            break;
+        }
+        if ((status = mancala_play(child, moves[i])) < 0) {
+            mancala_free(child);
             result = fail(cmd, "%s", mancala_strerror(status));
             break;
         }
@@ -542,7 +549,7 @@ int cmd_solve(int argc, char **argv)
         return status;
     const int modiar = !strcmp(rules, "modiar");
     if (!modiar && strcmp(rules, "rio-kadalis"))
-        return usage_error(cmd, "tables can be solved for modiar and rio-kadalis, not '%s'", rules);
+        return usage_error(cmd, "tables can be solved for modiar and rio-kadalis, not %s", quote(rules));
     long long max_stones = modiar ? 42 : 12;
     if (stones_arg && modiar)
         return usage_error(cmd, "--max-stones is for rio-kadalis: modiar is solved whole");
@@ -565,11 +572,11 @@ int cmd_solve(int argc, char **argv)
         fputc('\n', stderr);
 
     if (status == MANCALA_E_CANCELLED)
-        return fail(cmd, "interrupted; %s is as it was", path);
+        return fail(cmd, "interrupted; %s is as it was", quote(path));
     if (status == MANCALA_E_IO) {
         char why[4200];
         write_problem(why, sizeof why, path);
-        return fail(cmd, "%s: %s", path, why);
+        return fail(cmd, "%s: %s", quote(path), why);
     }
     if (status < 0)
         return engine_error(cmd, modiar ? "the Modiar solver" : "the Rio Kadalis solver", status);

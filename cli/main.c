@@ -53,10 +53,10 @@ static int write_svg_file(const char *cmd, const char *path, const mancala_game 
     const int to_stdout = !strcmp(path, "-");
     FILE *out = to_stdout ? stdout : fopen(path, "w");
     if (!out)
-        return fail(cmd, "%s: %s", path, strerror(errno));
+        return fail(cmd, "%s: %s", quote(path), strerror(errno));
     int failed = write_svg(out, game) < 0;
     failed |= to_stdout ? fflush(out) != 0 : fclose(out) != 0;
-    return failed ? fail(cmd, "%s: %s", path, strerror(errno)) : EXIT_DONE;
+    return failed ? fail(cmd, "%s: %s", quote(path), strerror(errno)) : EXIT_DONE;
 }
 
 static int cmd_show(int argc, char **argv)
@@ -73,7 +73,9 @@ static int cmd_show(int argc, char **argv)
     if ((status = open_position(cmd, position, &game)))
         return status;
 
-    if (svg) {
+    if (svg && !*svg) {
+        status = usage_error(cmd, "--svg needs a file name (or - for standard output)");
+    } else if (svg) {
         status = write_svg_file(cmd, svg, game);
     } else {
         struct style style;
@@ -219,6 +221,17 @@ static const struct {
     {"solve", cmd_solve},
 };
 
+/* Output to a closed pipe or a full disk is a failure too, whatever
+ * wrote it (a command, --help, --version). */
+static int finish(int status)
+{
+    errno = 0;
+    if (ferror(stdout) | (fflush(stdout) != 0) | (fclose(stdout) != 0))
+        return fail(NULL, "cannot write standard output: %s",
+                    errno ? strerror(errno) : "write error");
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2)
@@ -226,19 +239,14 @@ int main(int argc, char **argv)
     const char *name = argv[1];
     if (!strcmp(name, "--help") || !strcmp(name, "-h") || !strcmp(name, "help")) {
         fputs(main_help, stdout);
-        return EXIT_DONE;
+        return finish(EXIT_DONE);
     }
     if (!strcmp(name, "--version")) {
         printf("mancala %s (libmancala %s)\n", MANCALA_VERSION_STRING, mancala_version_string());
-        return EXIT_DONE;
+        return finish(EXIT_DONE);
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (!strcmp(name, commands[i].name)) {
-            int status = commands[i].run(argc - 2, argv + 2);
-            /* Output to a closed pipe or a full disk is a failure too. */
-            if (fflush(stdout) != 0 || ferror(stdout))
-                return fail(NULL, "standard output: %s", strerror(errno));
-            return status;
-        }
-    return usage_error(NULL, "unknown command '%s' (try 'mancala --help')", name);
+        if (!strcmp(name, commands[i].name))
+            return finish(commands[i].run(argc - 2, argv + 2));
+    return usage_error(NULL, "unknown command %s (try 'mancala --help')", quote(name));
 }

@@ -91,8 +91,8 @@ static int parse_player(const char *side, const char *spec, struct player *p)
         p->kind = MCTS;
         return parse_number(cmd, "the number of playouts", spec + 5, 1, 1000000000, &p->budget);
     } else
-        return usage_error(cmd, "--%s: unknown player '%s' (expected human, random, "
-                           "search:DEPTH, mcts:PLAYOUTS or perfect)", side, spec);
+        return usage_error(cmd, "--%s: unknown player %s (expected human, random, "
+                           "search:DEPTH, mcts:PLAYOUTS or perfect)", side, quote(spec));
     return 0;
 }
 
@@ -119,7 +119,7 @@ static int prepare_player(struct session *s, struct player *p, const char *side,
     case PERFECT:
         if (!s->table)
             return fail(cmd, "--%s: the perfect player needs the solved table %s (make it with "
-                        "'mancala solve %s')", side, s->table_path, mancala_rules(s->game));
+                        "'mancala solve %s')", side, quote(s->table_path), mancala_rules(s->game));
         /* Where the table does not reach (Rio Kadalis before its endgame). */
         status = searcher_new(&p->search, DEFAULT_DEPTH, 0);
         if (status == 0)
@@ -247,6 +247,29 @@ static void undo(struct session *s)
 
 enum turn { PLAYED, UNDONE, QUIT };
 
+/* Reads one line of standard input into `line` (without its newline).
+ * Returns 0, or -1 at the end of input or on a read error (such as
+ * standard input being a directory) with nothing read. A line too long
+ * for `line`, or with a NUL byte in it, is no command: it comes back as
+ * "?" (a NUL must not hide the rest of the line, nor the next one). */
+static int read_line(char *line, size_t size)
+{
+    size_t len = 0;
+    int c, bad = 0;
+    while ((c = getchar()) != EOF && c != '\n') {
+        if (c == '\0' || len + 1 >= size)
+            bad = 1;
+        else
+            line[len++] = (char)c;
+    }
+    if (c == EOF && len == 0 && !bad)
+        return -1;
+    if (bad)
+        len = 0, line[len++] = '?';
+    line[len] = '\0';
+    return 0;
+}
+
 static enum turn human_turn(struct session *s)
 {
     for (;;) {
@@ -260,18 +283,15 @@ static enum turn human_turn(struct session *s)
         fflush(stdout);
 
         char line[256];
-        if (!fgets(line, sizeof line, stdin)) {
+        if (read_line(line, sizeof line) < 0) {
+            /* Documented in mancala(1): the game stops as if quit. */
             printf("\nEnd of input.\n");
             return QUIT;
         }
-        if (!strchr(line, '\n')) {
-            /* A line longer than the buffer is no command: drop the rest. */
-            int c;
-            while ((c = getchar()) != EOF && c != '\n')
-                line[0] = '?';
+        if (s->echo_input) {
+            print_safely(stdout, line);
+            putchar('\n');
         }
-        if (s->echo_input)
-            printf("%s%s", line, strchr(line, '\n') ? "" : "\n");
         char *word = line;
         while (isspace((unsigned char)*word))
             word++;

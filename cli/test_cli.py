@@ -287,7 +287,7 @@ def test_svg():
             expect(ok("show", position, "--svg", "-"), text, "--svg - writes the same to stdout")
         status, out, err = run("show", "modiar", "--svg", os.path.join(tmp, "none", "x.svg"))
         expect(status, 1, "status when the SVG cannot be written")
-        check(re.fullmatch(r"mancala: show: .*/none/x\.svg: No such file or directory\n", err),
+        check(re.fullmatch(r"mancala: show: '.*/none/x\.svg': No such file or directory\n", err),
               f"message when the SVG cannot be written: {err!r}")
 
 
@@ -827,6 +827,96 @@ def test_solve():
         with open(keep, "rb") as f:
             check(f.read() == before, "a failed solve leaves the table that was there")
         expect(sorted(os.listdir(tmp)), ["keep.table", "modiar.table"], "no file left behind")
+
+
+# ---------------------------------------------------------------- messages
+
+def run_bytes(*args, stdin=b""):
+    """Runs mancala with byte arguments; returns (status, stdout, stderr) as bytes."""
+    env = dict(os.environ)
+    env.pop("NO_COLOR", None)
+    proc = subprocess.run([MANCALA.encode(), *args], input=stdin, capture_output=True,
+                          env=env, timeout=600)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def test_messages():
+    # Arguments echoed in messages are quoted: one line, no control
+    # characters, valid UTF-8, shortened; before, the raw bytes went out.
+    cases = [
+        ([b"show", b"\x1b[2J\x1b[31mred"],
+         "show: unknown rules '\\e[2J\\e[31mred' (expected modiar, rio-kadalis, "
+         "rio-kadalis-5, rio-kadalis-cw or rio-kadalis-5-cw)"),
+        ([b"show", b"a\nb"], "show: unknown rules 'a\\nb' (expected modiar, rio-kadalis, "
+                             "rio-kadalis-5, rio-kadalis-cw or rio-kadalis-5-cw)"),
+        ([b"play", b"modiar", b"--south", b"it's\xff\xc2\x9b\\"],
+         "play: --south: unknown player 'it\\'s\\xff\\u009b\\\\' (expected human, random, "
+         "search:DEPTH, mcts:PLAYOUTS or perfect)"),
+        ([b"perft", b"modiar", "d\u00e9j\u00e0".encode()],
+         "perft: DEPTH must be a whole number from 1 to 40, not 'd\u00e9j\u00e0'"),
+        ([b"frob\x07"], "unknown command 'frob\\x07' (try 'mancala --help')"),
+        ([b"show", b"modiar", b"--fr\tob=1"], "show: unknown option '--fr\\tob'"),
+        ([b"analyze", b"modiar", b"--time", b"\r1"],
+         "analyze: --time must be a number of seconds above 0, not '\\r1'"),
+        ([b"show", b"modiar", b"--svg", b"/nonexistent/\x1b.svg"],
+         "show: '/nonexistent/\\e.svg': No such file or directory"),
+        ([b"show", b"modiar", b"--svg", b""],
+         "show: --svg needs a file name (or - for standard output)"),
+        ([b"solve", b"x\ny"], "solve: only modiar can be solved, not 'x\\ny'"),
+    ]
+    for args, message in cases:
+        status, out, err = run_bytes(*args)
+        check(status in (1, 2), f"status of mancala {args!r}: {status}")
+        expect(err.decode(), "mancala: " + message + "\n", f"stderr of mancala {args!r}")
+    # A long argument (130 KB) is cut after 64 characters (not bytes), with its length.
+    status, out, err = run_bytes(b"show", "\u00e9".encode() * 65000)
+    expect(err.decode(), "mancala: show: unknown rules '" + "\u00e9" * 64 + "'... (130000 bytes) "
+           "(expected modiar, rio-kadalis, rio-kadalis-5, rio-kadalis-cw or rio-kadalis-5-cw)\n",
+           "a 130 KB argument")
+    # PLY at INT32_MAX is refused, with the reason (it used to list moves
+    # it then refused, and analyze leaked the child it could not play).
+    for command in (["show"], ["moves"], ["analyze", "--depth", "3"], ["perft"]):
+        args = [command[0], "modiar/7,7,7,7,7,7/S/0,0/2147483647", *command[1:]]
+        if command[0] == "perft":
+            args.append("2")
+        one_line_error(args, 2, f"mancala: {command[0]}: bad position: "
+                       "PLY: more than 1000000000 moves in '2147483647'")
+    expect(ok("perft", "modiar/7,7,7,7,7,7/S/0,0/1000000000", "2"),
+           "depth 1: 3\ndepth 2: 9\n", "perft at the largest PLY")
+
+
+def test_output_errors():
+    # Output that cannot be written is a failure, reported on stderr.
+    if not os.path.exists("/dev/full"):
+        raise Skip("no /dev/full")
+    for args in (["--help"], ["--version"], ["show", "modiar"], ["perft", "modiar", "2"],
+                 ["show", "--help"]):
+        with open("/dev/full", "w") as full:
+            proc = subprocess.run([MANCALA, *args], stdout=full, stderr=subprocess.PIPE,
+                                  text=True, timeout=60)
+        expect(proc.returncode, 1, f"status of mancala {' '.join(args)} > /dev/full")
+        expect(proc.stderr, "mancala: cannot write standard output: No space left on device\n",
+               f"stderr of mancala {' '.join(args)} > /dev/full")
+    # A NUL byte in a typed line makes that line unreadable, not the next.
+    status, out, err = run_bytes(b"play", b"modiar", b"--north", b"random", b"--seed", b"1",
+                                 stdin=b"0\0junk\n1\nq\n")
+    expect(status, 0, "status of a game with a NUL byte typed")
+    text = out.decode()
+    check("your move (0 1 2; u undo, h hint, q quit): ?\nType a pit number" in text,
+          f"the line with a NUL byte is refused:\n{text}")
+    check("South plays 1:" in text, f"the next line is played:\n{text}")
+    # Typed lines are echoed safely when stdin is not a terminal.
+    status, out, err = run_bytes(b"play", b"modiar", stdin=b"\x1b[31m\nq\n")
+    check(b"\x1b" not in out and b"): \\e[31m\n" in out, f"echo of an escape: {out!r}")
+    # Standard input that is a directory ends the game like end of input.
+    directory = os.open("/", os.O_RDONLY)
+    try:
+        proc = subprocess.run([MANCALA, "play", "modiar"], stdin=directory,
+                              capture_output=True, text=True, timeout=60)
+    finally:
+        os.close(directory)
+    expect(proc.returncode, 0, "status with a directory as standard input")
+    check(proc.stdout.endswith("\nEnd of input.\nQuit.\n"), f"end of input: {proc.stdout!r}")
 
 
 GROUPS = {name[5:]: fn for name, fn in globals().items() if name.startswith("test_")}

@@ -73,7 +73,7 @@ enum mancala_player {
  */
 enum mancala_status {
     MANCALA_OK = 0,               /**< Success. */
-    MANCALA_E_INVALID = -1,       /**< A required pointer was NULL or an argument is invalid. */
+    MANCALA_E_INVALID = -1,       /**< An argument is invalid: a required pointer is NULL, or a value is out of its documented range. */
     MANCALA_E_NOMEM = -2,         /**< Memory could not be allocated. */
     MANCALA_E_RULES = -3,         /**< Unknown rules name. */
     MANCALA_E_PARSE = -4,         /**< Malformed position string. */
@@ -96,6 +96,7 @@ enum mancala_status {
     MANCALA_E_IO = -21,           /**< A file could not be read or written. */
     MANCALA_E_FORMAT = -22,       /**< A file is not in the expected format. */
     MANCALA_E_CANCELLED = -23,    /**< A progress callback asked to stop. */
+    MANCALA_E_BUSY = -24,         /**< The handle is in use by a call that has not returned (re-entered from a callback). @since 1.1 */
     MANCALA_E_VERSION = -28       /**< A table file of another format version: solve the table again. @since 1.1 */
 };
 
@@ -184,12 +185,17 @@ int mancala_new_with_allocator(mancala_game **out, const char *rules,
  * round) with an empty history: the repetition rule remembers positions
  * from it on, and the first round of a match is counted as round 1.
  * If the player to move has no legal move, the game is over at once.
+ * PLY may be at most 1,000,000,000: from there no game can play on to the
+ * ply counter's limit (INT32_MAX), so every listed move can be played.
  *
  * @param[out] out Receives the new handle; left unchanged on failure.
  * @param position The NUL-terminated position string.
  * @param[out] errbuf If not NULL, receives a one-line, NUL-terminated
  *        reason on failure, naming the bad field (such as
  *        "PITS: expected 6 pit counts, found 5"), cut to @p errlen bytes.
+ *        It is printable ASCII (the input it quotes has `?` for control
+ *        characters and for every byte above 0x7e), so valid UTF-8 even
+ *        when cut.
  *        On success it is set to the empty string.
  * @param errlen Size of @p errbuf in bytes.
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p out or @p position is
@@ -621,6 +627,10 @@ int mancala_search_new(mancala_search **out, size_t table_bytes);
 
 /**
  * @brief Releases a searcher. @param search The searcher; NULL is a no-op.
+ * @note Called from the evaluation (mancala_eval_fn) during a run of this
+ *       searcher, the release is deferred: the run stops at once, frees
+ *       the searcher and returns ::MANCALA_E_CANCELLED. The searcher must
+ *       not be used after this call in any case.
  */
 void mancala_search_free(mancala_search *search);
 
@@ -632,7 +642,11 @@ void mancala_search_free(mancala_search *search);
  * @param limit A ::mancala_limit.
  * @param value Its value (>= 0; depth >= 1).
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID; ::MANCALA_E_OPTION for an
- *         unknown limit or a bad value.
+ *         unknown limit or a bad value; ::MANCALA_E_BUSY if called during
+ *         a run of this searcher (from its evaluation).
+ * @note Every value up to INT64_MAX is allowed: node and time limits
+ *       beyond what a run can reach simply never stop it (the deadline
+ *       is computed without overflow), depths beyond 128 count as 128.
  */
 int mancala_search_set_limit(mancala_search *search, int limit, int64_t value);
 
@@ -641,7 +655,8 @@ int mancala_search_set_limit(mancala_search *search, int limit, int64_t value);
  * @param search The searcher.
  * @param eval The evaluation, called from mancala_search_run() only.
  * @param opaque Passed to @p eval.
- * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p search is NULL.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p search is NULL;
+ *         ::MANCALA_E_BUSY during a run of this searcher.
  */
 int mancala_search_set_eval(mancala_search *search, mancala_eval_fn eval, void *opaque);
 
@@ -674,8 +689,18 @@ int mancala_search_set_eval(mancala_search *search, mancala_eval_fn eval, void *
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if a pointer is NULL;
  *         ::MANCALA_E_OVER if the game or round is over;
  *         ::MANCALA_E_NOMEM; ::MANCALA_E_STATE if a line would pass the
- *         ply counter's limit (INT32_MAX). On failure the results of the
- *         previous search are kept.
+ *         ply counter's limit (INT32_MAX);
+ *         ::MANCALA_E_BUSY if this searcher is already running (the
+ *         evaluation called it again: a searcher cannot be re-entered;
+ *         use another searcher for a nested search);
+ *         ::MANCALA_E_CANCELLED if the evaluation freed the searcher
+ *         (mancala_search_free()), which is then gone. On failure the
+ *         results of the previous search are kept.
+ *
+ * The evaluation may read the game it is given and use other handles
+ * freely; on this searcher it may only read results (of the previous
+ * run) or free it. A solved table given by mancala_search_set_table()
+ * must not be closed before the run returns.
  * @note Allocates a copy of @p game (with the game's allocator) for the
  *       length of the run. Reads @p game only while copying it, so other
  *       threads may read the same game meanwhile.
@@ -744,7 +769,11 @@ int mancala_search_pv(const mancala_search *search, int *moves, size_t cap);
  * @param[out] best_move Receives the most visited move; unchanged on failure.
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if a pointer is NULL or
  *         @p playouts < 1; ::MANCALA_E_OVER if the game or round is over;
- *         ::MANCALA_E_NOMEM.
+ *         ::MANCALA_E_NOMEM, also when the tree would outgrow 2^31 - 2
+ *         nodes (about 2^31 playouts); ::MANCALA_E_STATE if a line would
+ *         pass the ply counter's limit (INT32_MAX, see mancala_play()).
+ *         With a single legal move, that move is the answer at once,
+ *         whatever the budget (any value up to INT64_MAX is allowed).
  * @note Allocates its tree (about 32 bytes per playout, from malloc())
  *       and a copy of @p game, and frees them before returning.
  *       Deterministic for a given position, history, seed and budget.
@@ -1035,7 +1064,8 @@ int mancala_solve_rio_kadalis(const char *path, int max_stones, mancala_progress
  * @param search The searcher.
  * @param table The table, or NULL to stop using one (the default). A table
  *        of other rules is allowed: it then answers for no position.
- * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p search is NULL.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p search is NULL;
+ *         ::MANCALA_E_BUSY during a run of this searcher.
  * @note The searcher borrows @p table: it must stay open until the
  *       searcher is freed or given another table. A table is read-only, so
  *       any number of searchers, in any threads, may share one.

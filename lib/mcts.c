@@ -45,7 +45,13 @@ static uint16_t legal_mask(const mancala_game *game)
 static int32_t add_node(struct mcts_tree *t, int32_t parent, int move, const mancala_game *game)
 {
     if (t->count == t->cap) {
-        size_t cap = t->cap ? 2 * t->cap : 1024;
+        /* Indices are int32_t: the tree stops short of INT32_MAX nodes
+         * (and of what size_t can count in bytes). */
+        const size_t max_nodes = SIZE_MAX / sizeof *t->node < INT32_MAX ? SIZE_MAX / sizeof *t->node
+                                                                        : INT32_MAX;
+        if (t->cap >= max_nodes)
+            return -1;
+        size_t cap = t->cap ? (t->cap > max_nodes / 2 ? max_nodes : 2 * t->cap) : 1024;
         struct mcts_node *grown = realloc(t->node, cap * sizeof *grown);
         if (!grown)
             return -1;
@@ -157,6 +163,11 @@ MANCALA_EXPORT int mancala_mcts(const mancala_game *game, uint64_t seed, int64_t
     if (mancala_is_over(game))
         return MANCALA_E_OVER;
 
+    int moves[MANCALA_MAX_PITS];
+    if (mancala_legal_moves(game, moves, MANCALA_MAX_PITS) == 1) {
+        *best_move = moves[0]; /* nothing to choose, whatever the budget */
+        return MANCALA_OK;
+    }
     mancala_game *g;
     int status = mancala_clone(&g, game);
     if (status)

@@ -11,6 +11,10 @@
 
 /* Largest number accepted in any field; ply is stored in 32 bits. */
 #define MAX_NUMBER INT32_MAX
+/* Largest PLY accepted. A game or round can add at most as many moves as
+ * its history holds (under 2^27), so play never brings the ply counter
+ * near INT32_MAX, where no move could be played while moves are listed. */
+#define MAX_PLY 1000000000L
 
 static int fail(char *errbuf, size_t errlen, const char *fmt, ...)
 {
@@ -19,9 +23,10 @@ static int fail(char *errbuf, size_t errlen, const char *fmt, ...)
         va_start(ap, fmt);
         vsnprintf(errbuf, errlen, fmt, ap);
         va_end(ap);
-        /* The reason quotes the input: keep it one line of text. */
+        /* The reason quotes the input: keep it one line of printable
+         * ASCII, so that it is valid UTF-8 however it was cut. */
         for (char *c = errbuf; *c; c++)
-            if ((unsigned char)*c < 0x20 || *c == 0x7f)
+            if ((unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f)
                 *c = '?';
     }
     return MANCALA_E_PARSE;
@@ -155,6 +160,9 @@ int mancala__parse_position(const char *text, struct mc_position *pos, char *err
     const char *why = parse_number(f[PLY], &ply);
     if (why)
         return fail(errbuf, errlen, "PLY: %s in '%.*s'", why, (int)f[PLY].len, f[PLY].begin);
+    if (ply > MAX_PLY)
+        return fail(errbuf, errlen, "PLY: more than %ld moves in '%.*s'", MAX_PLY,
+                    (int)f[PLY].len, f[PLY].begin);
     pos->state.ply = (uint32_t)ply;
 
     if (nfields == BANKS + 1) {

@@ -14,6 +14,7 @@
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -67,11 +68,14 @@ struct mancala_search {
     const mancala_table *endgame; /* borrowed; NULL: none */
 
     /* State of the run under way. */
+    int running;       /* mancala_search_run() has not returned */
+    int free_pending;  /* mancala_search_free() was called meanwhile */
     mancala_game *game;
     int repetition;
     uint64_t nodes;
     uint64_t next_clock_check; /* node count at which to read the clock */
     struct timespec deadline;
+    int has_deadline;  /* 0: the time limit lies beyond the clock's range */
     int may_stop;      /* one iteration has completed */
     int stopped;       /* a limit was reached: unwind */
     int error;         /* a MANCALA_E_* code from mancala_play() */
@@ -137,6 +141,13 @@ MANCALA_EXPORT void mancala_search_free(mancala_search *search)
 {
     if (!search)
         return;
+    if (search->running) {
+        /* Called from the evaluation during a run: the run stops at once
+         * and frees the searcher when it returns. */
+        search->free_pending = 1;
+        search->stopped = 1;
+        return;
+    }
     free(search->table);
     free(search);
 }
@@ -145,6 +156,8 @@ MANCALA_EXPORT int mancala_search_set_limit(mancala_search *search, int limit, i
 {
     if (!search)
         return MANCALA_E_INVALID;
+    if (search->running)
+        return MANCALA_E_BUSY;
     switch (limit) {
     case MANCALA_LIMIT_DEPTH:
         if (value < 1)
@@ -170,6 +183,8 @@ MANCALA_EXPORT int mancala_search_set_eval(mancala_search *search, mancala_eval_
 {
     if (!search)
         return MANCALA_E_INVALID;
+    if (search->running)
+        return MANCALA_E_BUSY;
     search->eval = eval;
     search->eval_opaque = eval ? opaque : NULL;
     return MANCALA_OK;
@@ -179,6 +194,8 @@ MANCALA_EXPORT int mancala_search_set_table(mancala_search *search, const mancal
 {
     if (!search)
         return MANCALA_E_INVALID;
+    if (search->running)
+        return MANCALA_E_BUSY;
     search->endgame = table;
     return MANCALA_OK;
 }
@@ -278,9 +295,32 @@ static void tt_store(struct mancala_search *s, uint64_t key, int depth, int scor
 
 /* ---- the search proper ---- */
 
-static int64_t elapsed_ns(const struct timespec *from, const struct timespec *to)
+/* Whether the time `now` has reached `deadline` (compared field by
+ * field: no arithmetic that a far deadline could overflow). */
+static int time_reached(const struct timespec *deadline, const struct timespec *now)
 {
-    return (int64_t)(to->tv_sec - from->tv_sec) * 1000000000 + (to->tv_nsec - from->tv_nsec);
+    return now->tv_sec > deadline->tv_sec ||
+           (now->tv_sec == deadline->tv_sec && now->tv_nsec >= deadline->tv_nsec);
+}
+
+/* The deadline `ms` milliseconds after now. Returns 0 when it lies beyond
+ * what time_t holds (the limit then never stops the search). */
+static int set_deadline(struct timespec *deadline, int64_t ms)
+{
+    clock_gettime(CLOCK_MONOTONIC, deadline);
+    /* Seconds up to about 2^62 fit in any 64-bit time_t; a 32-bit time_t
+     * holds less. Compare before adding, in intmax_t. */
+    const int64_t seconds = ms / 1000;
+    const intmax_t time_max = sizeof(time_t) >= 8 ? INT64_MAX : INT32_MAX;
+    if ((intmax_t)seconds > time_max - 1 - (intmax_t)deadline->tv_sec)
+        return 0;
+    deadline->tv_sec += (time_t)seconds;
+    deadline->tv_nsec += (long)(ms % 1000) * 1000000;
+    if (deadline->tv_nsec >= 1000000000) {
+        deadline->tv_sec++;
+        deadline->tv_nsec -= 1000000000;
+    }
+    return 1;
 }
 
 /* Whether a limit is reached. Limits are only looked at once an iteration
@@ -292,11 +332,11 @@ static int limit_reached(struct mancala_search *s, int read_clock)
         return 0;
     if (s->max_nodes && s->nodes >= s->max_nodes)
         return 1;
-    if (s->time_ms && (read_clock || s->nodes >= s->next_clock_check)) {
+    if (s->has_deadline && (read_clock || s->nodes >= s->next_clock_check)) {
         s->next_clock_check = s->nodes + CLOCK_INTERVAL;
         struct timespec now;
         clock_gettime(CLOCK_MONOTONIC, &now);
-        if (elapsed_ns(&s->deadline, &now) >= 0)
+        if (time_reached(&s->deadline, &now))
             return 1;
     }
     return 0;
@@ -521,6 +561,8 @@ MANCALA_EXPORT int mancala_search_run(mancala_search *search, const mancala_game
 {
     if (!search || !game)
         return MANCALA_E_INVALID;
+    if (search->running)
+        return MANCALA_E_BUSY;
     if (mancala_is_over(game))
         return MANCALA_E_OVER;
     struct mancala_search *s = search;
@@ -547,13 +589,8 @@ MANCALA_EXPORT int mancala_search_run(mancala_search *search, const mancala_game
     s->may_stop = 0;
     s->stopped = 0;
     s->error = 0;
-    clock_gettime(CLOCK_MONOTONIC, &s->deadline);
-    s->deadline.tv_sec += (time_t)(s->time_ms / 1000);
-    s->deadline.tv_nsec += (long)(s->time_ms % 1000) * 1000000;
-    if (s->deadline.tv_nsec >= 1000000000) {
-        s->deadline.tv_sec++;
-        s->deadline.tv_nsec -= 1000000000;
-    }
+    s->has_deadline = s->time_ms > 0 && set_deadline(&s->deadline, s->time_ms);
+    s->running = 1;
 
     int best_move = -1, score = 0, depth = 0, exact = 0, pv_len = 0;
     int pv[SEARCH_MAX_DEPTH];
@@ -576,6 +613,12 @@ MANCALA_EXPORT int mancala_search_run(mancala_search *search, const mancala_game
     }
     mancala_free(g);
     s->game = NULL;
+    s->running = 0;
+    if (s->free_pending) {
+        s->free_pending = 0;
+        mancala_search_free(s);
+        return MANCALA_E_CANCELLED;
+    }
     if (s->error)
         return s->error;
 

@@ -9,7 +9,7 @@ MANCALA_EXPORT const char *mancala_strerror(int status)
 {
     switch (status) {
     case MANCALA_OK: return "success";
-    case MANCALA_E_INVALID: return "invalid argument (a required pointer is NULL)";
+    case MANCALA_E_INVALID: return "invalid argument (a NULL pointer, or a value out of range)";
     case MANCALA_E_NOMEM: return "out of memory";
     case MANCALA_E_RULES: return "unknown rules name";
     case MANCALA_E_PARSE: return "malformed position string";
@@ -32,6 +32,7 @@ MANCALA_EXPORT const char *mancala_strerror(int status)
     case MANCALA_E_IO: return "a file could not be read or written";
     case MANCALA_E_FORMAT: return "a file is not in the expected format";
     case MANCALA_E_CANCELLED: return "cancelled by the progress callback";
+    case MANCALA_E_BUSY: return "the handle is in use by a call that has not returned";
     case MANCALA_E_VERSION: return "a table file of another format version: solve the table again";
     default: return "unknown status";
     }

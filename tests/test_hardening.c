@@ -664,29 +664,74 @@ END_TEST
 
 /* ---- limits ---- */
 
-/* The ply counter stops at INT32_MAX: the move is refused, nothing changes. */
+/* Found by trying PLY = INT32_MAX: the game listed legal moves and
+ * refused every one (the ply counter was full), while not being over;
+ * mancala_mcts() then failed with an undocumented status. PLY is at most
+ * 1,000,000,000, far enough below INT32_MAX that no game can play on to
+ * it (its history would run out of room long before). */
 START_TEST(ply_limit)
 {
-    static const char *const at_limit[] = {
-        "modiar/7,7,7,7,7,7/S/0,0/2147483647",
-        "rio-kadalis-5-cw/x,x,4,4,4,4,4,4,4,4/N/0,0/2147483647/2,6",
+    static const struct {
+        const char *text, *message;
+    } refused[] = {
+        {"modiar/7,7,7,7,7,7/S/0,0/2147483647", "PLY: more than 1000000000 moves in '2147483647'"},
+        {"rio-kadalis-5-cw/x,x,4,4,4,4,4,4,4,4/N/0,0/2147483647/2,6",
+         "PLY: more than 1000000000 moves in '2147483647'"},
+        {"modiar/7,7,7,7,7,7/S/0,0/1000000001", "PLY: more than 1000000000 moves in '1000000001'"},
+        {"modiar/7,7,7,7,7,7/S/0,0/2147483648", "PLY: number too large in '2147483648'"},
     };
-    for (int i = 0; i < 2; i++) {
-        mancala_game *g = parse_ok(at_limit[i]);
-        ck_assert_int_eq(mancala_ply(g), INT32_MAX);
-        struct snapshot before;
-        take(g, &before);
-        ck_assert_int_gt(before.nmoves, 0);
-        for (int m = 0; m < before.nmoves; m++)
-            ck_assert_int_eq(mancala_play(g, before.moves[m]), MANCALA_E_STATE);
-        assert_unchanged(g, &before);
-        mancala_free(g);
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        mancala_game *g = NULL;
+        char err[128];
+        ck_assert_int_eq(mancala_parse(&g, refused[i].text, err, sizeof err), MANCALA_E_PARSE);
+        ck_assert_str_eq(err, refused[i].message);
+        ck_assert_ptr_null(g);
     }
-    /* One below: the move is played and the ply reaches the limit. */
-    mancala_game *g = parse_ok("modiar/7,7,7,7,7,7/S/0,0/2147483646");
+    /* At the largest PLY every listed move plays, and the engines work. */
+    mancala_game *g = parse_ok("modiar/7,7,7,7,7,7/S/0,0/1000000000");
+    int best;
+    ck_assert_int_eq(mancala_mcts(g, 1, 50, &best), MANCALA_OK);
+    ck_assert_int_eq(best >= 0 && best <= 2, 1);
     play_ok(g, 0);
-    ck_assert_int_eq(mancala_ply(g), INT32_MAX);
-    ck_assert_str_eq(fmt(g), "modiar/0,8,8,8,8,8/N/2,0/2147483647");
+    ck_assert_int_eq(mancala_ply(g), 1000000001);
+    ck_assert_str_eq(fmt(g), "modiar/0,8,8,8,8,8/N/2,0/1000000001");
+    mancala_free(g);
+}
+END_TEST
+
+/* Found by UndefinedBehaviorSanitizer: a time limit of INT64_MAX overflowed
+ * when the deadline was compared with the clock, and the search stopped
+ * after depth 1 as if the time were up. Every limit takes INT64_MAX. */
+START_TEST(limits_saturate)
+{
+    mancala_game *g = parse_ok("modiar/7,7,7,7,7,7/S/0,0/0");
+    mancala_search *s;
+    ck_assert_int_eq(mancala_search_new(&s, 1 << 16), MANCALA_OK);
+    static const int limits[] = {MANCALA_LIMIT_TIME_MS, MANCALA_LIMIT_NODES, MANCALA_LIMIT_DEPTH};
+    for (int i = 0; i < 3; i++) {
+        ck_assert_int_eq(mancala_search_set_limit(s, MANCALA_LIMIT_DEPTH, 5), MANCALA_OK);
+        ck_assert_int_eq(mancala_search_set_limit(s, limits[i], INT64_MAX), MANCALA_OK);
+        if (limits[i] == MANCALA_LIMIT_DEPTH) {
+            /* Depth INT64_MAX counts as 128: a position proven early. */
+            mancala_game *end = parse_ok("modiar/0,0,4,2,0,0/S/18,18/40");
+            ck_assert_int_eq(mancala_search_run(s, end), MANCALA_OK);
+            ck_assert_int_eq(mancala_search_exact(s), 1);
+            mancala_free(end);
+        } else {
+            ck_assert_int_eq(mancala_search_run(s, g), MANCALA_OK);
+            ck_assert_int_eq(mancala_search_depth(s), 5);
+        }
+        ck_assert_int_eq(mancala_search_set_limit(s, limits[i], limits[i] == MANCALA_LIMIT_DEPTH),
+                         MANCALA_OK);
+    }
+    mancala_search_free(s);
+    mancala_free(g);
+
+    /* MCTS: any budget is allowed; a single legal move needs no playout. */
+    g = parse_ok("modiar/0,1,2,13,13,13/S/0,0/2");
+    int best = -1;
+    ck_assert_int_eq(mancala_mcts(g, 7, INT64_MAX, &best), MANCALA_OK);
+    ck_assert_int_eq(best, 2);
     mancala_free(g);
 }
 END_TEST
@@ -773,6 +818,107 @@ START_TEST(reason_stays_one_line)
 }
 END_TEST
 
+/* ---- re-entry from the evaluation callback ---- */
+
+struct reentry {
+    mancala_search *search;
+    const mancala_game *game;
+    int calls, run_status, limit_status, eval_status, table_status;
+    int free_it;
+};
+
+static int reentering_eval(const mancala_game *game, void *opaque)
+{
+    struct reentry *r = opaque;
+    if (r->calls++ == 0) {
+        if (r->free_it) {
+            mancala_search_free(r->search);
+        } else {
+            r->run_status = mancala_search_run(r->search, r->game);
+            r->limit_status = mancala_search_set_limit(r->search, MANCALA_LIMIT_DEPTH, 2);
+            r->eval_status = mancala_search_set_eval(r->search, NULL, NULL);
+            r->table_status = mancala_search_set_table(r->search, NULL);
+        }
+    }
+    return mancala_evaluate(game);
+}
+
+/* Found by a hostile evaluation: running the same searcher again from its
+ * own evaluation silently cut the outer search short (asked for depth 5,
+ * it came back at depth 2 with status OK). Re-entry is refused with
+ * MANCALA_E_BUSY and the outer search is unharmed. */
+START_TEST(search_reentry_refused)
+{
+    mancala_game *g = parse_ok("modiar/7,7,7,7,7,7/S/0,0/0");
+    struct reentry r = {0};
+    r.game = g;
+    ck_assert_int_eq(mancala_search_new(&r.search, 1 << 16), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_set_limit(r.search, MANCALA_LIMIT_DEPTH, 5), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_set_eval(r.search, reentering_eval, &r), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_run(r.search, g), MANCALA_OK);
+    ck_assert_int_eq(r.run_status, MANCALA_E_BUSY);
+    ck_assert_int_eq(r.limit_status, MANCALA_E_BUSY);
+    ck_assert_int_eq(r.eval_status, MANCALA_E_BUSY);
+    ck_assert_int_eq(r.table_status, MANCALA_E_BUSY);
+    ck_assert_int_eq(mancala_search_depth(r.search), 5);
+    /* The same result as a search without the hostile callback. */
+    const int score = mancala_search_score(r.search), best = mancala_search_best_move(r.search);
+    ck_assert_int_eq(mancala_search_set_eval(r.search, NULL, NULL), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_run(r.search, g), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_score(r.search), score);
+    ck_assert_int_eq(mancala_search_best_move(r.search), best);
+    ck_assert_str_eq(mancala_strerror(MANCALA_E_BUSY),
+                     "the handle is in use by a call that has not returned");
+    mancala_search_free(r.search);
+    mancala_free(g);
+}
+END_TEST
+
+/* Found under AddressSanitizer: freeing the searcher from its evaluation
+ * was a use after free in negamax(). The release is deferred to the end
+ * of the run, which stops at once and says so. */
+START_TEST(search_freed_by_its_eval)
+{
+    mancala_game *g = parse_ok("modiar/7,7,7,7,7,7/S/0,0/0");
+    struct reentry r = {0};
+    r.game = g;
+    r.free_it = 1;
+    ck_assert_int_eq(mancala_search_new(&r.search, 1 << 16), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_set_limit(r.search, MANCALA_LIMIT_DEPTH, 6), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_set_eval(r.search, reentering_eval, &r), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_run(r.search, g), MANCALA_E_CANCELLED);
+    ck_assert_int_eq(r.calls, 1); /* stopped at once */
+    mancala_free(g);
+}
+END_TEST
+
+/* Found by parsing 'é' * 300: the reason quoted the input byte by byte and
+ * was cut inside a UTF-8 character, so it was not valid UTF-8. Reasons are
+ * printable ASCII, whatever the input and wherever they are cut. */
+START_TEST(reason_is_ascii)
+{
+    char text[700] = "";
+    for (int i = 0; i < 300; i++)
+        strcat(text, "\xc3\xa9");
+    const char *inputs[] = {text, "modiar/7,7,7,7,7,\xe2\x82\xac/S/0,0/0",
+                            "modiar/7,7,7,7,7,7/\xff/0,0/0"};
+    for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++)
+        for (size_t len = 1; len <= 256; len++) {
+            char err[256];
+            mancala_game *g = NULL;
+            ck_assert_int_eq(mancala_parse(&g, inputs[i], err, len), MANCALA_E_PARSE);
+            ck_assert_uint_le(strlen(err), len - 1);
+            for (const char *c = err; *c; c++)
+                ck_assert_int_eq(*c >= 0x20 && *c < 0x7f, 1);
+        }
+    char err[64];
+    mancala_game *g = NULL;
+    ck_assert_int_eq(mancala_parse(&g, "modiar/7,7,7,7,7,\xe2\x82\xac/S/0,0/0", err, sizeof err),
+                     MANCALA_E_PARSE);
+    ck_assert_str_eq(err, "PITS: pit 5: not a digit in '?\?\?'");
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("hardening");
@@ -789,6 +935,10 @@ int main(void)
     tcase_add_test(tc, options_fixed_after_first_round);
     tcase_add_test(tc, extra_field_after_banks);
     tcase_add_test(tc, reason_stays_one_line);
+    tcase_add_test(tc, limits_saturate);
+    tcase_add_test(tc, search_reentry_refused);
+    tcase_add_test(tc, search_freed_by_its_eval);
+    tcase_add_test(tc, reason_is_ascii);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
