@@ -145,75 +145,18 @@ int report_move(FILE *out, const struct style *style, const mancala_game *game)
 
 /* ---- SVG ---- */
 
-#define SVG_PIT_SPACING 80
-#define SVG_PIT_RADIUS 30
-#define SVG_LEFT 90      /* room for the players' names */
-#define SVG_RIGHT 150    /* room for captures and banks */
-#define SVG_NORTH_Y 100
-#define SVG_SOUTH_Y 190
-#define SVG_SAND "#e3cc96"
-#define SVG_HOLLOW "#5c3a1e"
-#define SVG_WOOD "#a0703c"
-
 int write_svg(FILE *out, const mancala_game *game)
 {
-    const int npits = mancala_num_pits(game), n = npits / 2;
-    const int board_width = n * SVG_PIT_SPACING + 20;
-    const int width = SVG_LEFT + board_width + SVG_RIGHT, height = 270;
-    const int over = mancala_is_over(game), to_move = mancala_to_move(game);
-    char position[160];
-    mancala_format(game, position, sizeof position);
-
-    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                 "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n",
-            width, height, width, height);
-    fprintf(out, "  <title>%s</title>\n", position);
-    fprintf(out, "  <rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", width, height);
-    fprintf(out, "  <text id=\"status\" x=\"%d\" y=\"28\" font-size=\"16\">%s: %s%s</text>\n",
-            SVG_LEFT, mancala_rules(game), over ? "over" : player_name(to_move),
-            over ? "" : " to move");
-    fprintf(out, "  <rect class=\"board\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"40\" "
-                 "fill=\"%s\"/>\n",
-            SVG_LEFT, SVG_NORTH_Y - 45, board_width, SVG_SOUTH_Y - SVG_NORTH_Y + 90, SVG_WOOD);
-
-    for (int player = MANCALA_SOUTH; player <= MANCALA_NORTH; player++) {
-        const int y = player == MANCALA_SOUTH ? SVG_SOUTH_Y : SVG_NORTH_Y;
-        const int label_y = player == MANCALA_SOUTH ? y + 60 : y - 55;
-        const int moving = !over && to_move == player;
-        fprintf(out, "  <text class=\"player\" x=\"10\" y=\"%d\" font-size=\"16\"%s>%s</text>\n",
-                y + 6, moving ? " font-weight=\"bold\"" : "", player_name(player));
-        if (moving)
-            fprintf(out, "  <polygon id=\"to-move\" points=\"%d,%d %d,%d %d,%d\" "
-                         "fill=\"#2a8a2a\"/>\n",
-                    62, y - 9, 62, y + 9, 78, y);
-        for (int col = 0; col < n; col++) {
-            const int pit = pit_at(npits, player, col);
-            const int x = SVG_LEFT + 10 + SVG_PIT_SPACING / 2 + col * SVG_PIT_SPACING;
-            const int closed = mancala_pit_closed(game, pit);
-            fprintf(out, "  <circle class=\"pit%s\" id=\"pit-%d\" cx=\"%d\" cy=\"%d\" r=\"%d\" "
-                         "fill=\"%s\"/>\n",
-                    closed ? " closed" : "", pit, x, y, SVG_PIT_RADIUS,
-                    closed ? SVG_SAND : SVG_HOLLOW);
-            if (!closed)
-                fprintf(out, "  <text class=\"count\" id=\"count-%d\" x=\"%d\" y=\"%d\" "
-                             "font-size=\"20\" text-anchor=\"middle\" fill=\"#ffffff\">%d</text>\n",
-                        pit, x, y + 7, mancala_pit(game, pit));
-            fprintf(out, "  <text class=\"pit-number\" x=\"%d\" y=\"%d\" font-size=\"12\" "
-                         "text-anchor=\"middle\" fill=\"#666666\">%d</text>\n",
-                    x, label_y, pit);
-        }
-        const int side_x = SVG_LEFT + board_width + 15;
-        fprintf(out, "  <text class=\"captured\" id=\"captured-%s\" x=\"%d\" y=\"%d\" "
-                     "font-size=\"16\">captured %d</text>\n",
-                player == MANCALA_SOUTH ? "south" : "north", side_x, y + 6,
-                mancala_captured(game, player));
-        if (!is_modiar(game))
-            fprintf(out, "  <text class=\"bank\" id=\"bank-%s\" x=\"%d\" y=\"%d\" "
-                         "font-size=\"13\" fill=\"#666666\">bank %d</text>\n",
-                    player == MANCALA_SOUTH ? "south" : "north", side_x, y + 24,
-                    mancala_bank(game, player));
-    }
-    fprintf(out, "</svg>\n");
-    return ferror(out) ? -1 : 0;
+    /* The library draws the picture: the same one as every binding's. */
+    int len = mancala_svg(game, NULL, 0, MANCALA_SVG_DEFAULT);
+    if (len < 0)
+        return len;
+    char *svg = malloc((size_t)len + 1);
+    if (!svg)
+        return MANCALA_E_NOMEM;
+    int status = mancala_svg(game, svg, (size_t)len + 1, MANCALA_SVG_DEFAULT);
+    if (status == len && fwrite(svg, 1, (size_t)len, out) != (size_t)len)
+        status = -1;
+    free(svg);
+    return status < 0 ? status : 0;
 }
