@@ -84,14 +84,15 @@ static void put(struct svg_out *o, const char *fmt, ...)
  * valid whatever a later caller passes in. */
 static void put_text(struct svg_out *o, const char *s)
 {
+    static const char *const entity[] = {['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;",
+                                         ['"'] = "&quot;"};
     for (; *s; s++) {
-        switch (*s) {
-        case '&': put(o, "&amp;"); break;
-        case '<': put(o, "&lt;"); break;
-        case '>': put(o, "&gt;"); break;
-        case '"': put(o, "&quot;"); break;
-        default: put(o, "%c", *s); break;
-        }
+        const unsigned char c = (unsigned char)*s;
+        const char *e = c < sizeof entity / sizeof entity[0] ? entity[c] : NULL;
+        if (e)
+            put(o, "%s", e);
+        else
+            put(o, "%c", c);
     }
 }
 
