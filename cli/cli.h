@@ -95,6 +95,10 @@ int report_move(FILE *out, const struct style *style, const mancala_game *game);
 /* The position as an SVG picture, drawn by mancala_svg(). Returns 0, or a
  * negative status (-1 on a write error). */
 int write_svg(FILE *out, const mancala_game *game);
+/* Writes the picture to the file @p path: a regular file (or a new one)
+ * by a temporary file in its folder renamed over it, anything else
+ * (/dev/stdout, a pipe, a link) directly. Returns 0, or -1 with errno. */
+int save_svg(const char *path, const mancala_game *game);
 
 /* ---- Commands ---- */
 

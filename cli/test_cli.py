@@ -11,6 +11,9 @@ doc/RULES.md (M1-M7, R1-R7).
 import os
 import pty
 import re
+import resource
+import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -257,6 +260,38 @@ def test_svg():
                 text = f.read()
             check_svg(position, text, over)
             expect(ok("show", position, "--svg", "-"), text, "--svg - writes the same to stdout")
+        # A file is replaced whole, by a temporary file renamed over it:
+        # nothing else is left in the folder, and the mode follows umask.
+        path = os.path.join(tmp, "board0.svg")
+        expect(ok("show", "rio-kadalis", "--svg", path), "", "replacing a picture")
+        with open(path, encoding="utf-8") as f:
+            expect(f.read(), ok("show", "rio-kadalis", "--svg", "-"), "the replaced picture")
+        expect(sorted(os.listdir(tmp)), sorted(f"board{i}.svg" for i in range(len(cases))),
+               "files left by show --svg")
+        mask = os.umask(0)
+        os.umask(mask)
+        expect(stat.S_IMODE(os.stat(path).st_mode), 0o666 & ~mask, "mode of the picture")
+        # A write that fails (here: past a file size limit) leaves the old
+        # picture as it was, and no temporary file.
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("the old picture")
+
+        def small_files():
+            resource.setrlimit(resource.RLIMIT_FSIZE, (1000, 1000))
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+        proc = subprocess.run([MANCALA, "show", "rio-kadalis", "--svg", path], capture_output=True,
+                              text=True, preexec_fn=small_files, timeout=60)
+        expect(proc.returncode, 1, "status when the picture cannot be written whole")
+        check(re.fullmatch(r"mancala: show: .*board0\.svg: File too large\n", proc.stderr),
+              f"message when the picture cannot be written whole: {proc.stderr!r}")
+        with open(path, encoding="utf-8") as f:
+            expect(f.read(), "the old picture", "the picture after a failed write")
+        expect(sorted(os.listdir(tmp)), sorted(f"board{i}.svg" for i in range(len(cases))),
+               "files left by a failed show --svg")
+        # A device is written through, never replaced.
+        expect(ok("show", "modiar", "--svg", "/dev/null"), "", "show --svg /dev/null")
+        check(stat.S_ISCHR(os.stat("/dev/null").st_mode), "/dev/null is still a device")
         status, out, err = run("show", "modiar", "--svg", os.path.join(tmp, "none", "x.svg"))
         expect(status, 1, "status when the SVG cannot be written")
         check(re.fullmatch(r"mancala: show: .*/none/x\.svg: No such file or directory\n", err),
