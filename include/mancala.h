@@ -555,11 +555,13 @@ enum mancala_svg_flag {
  * top with pits `2n-1 ... n` from left to right, South's row below with
  * pits `0 ... n-1`. It shows every pit's number and stone count, closed
  * pits filled with sand (and a legend saying so), each player's captures
- * and, in Rio Kadalis, bank; an arc at each end of the board with a line
- * of text for the sowing direction; who is to move (a mark, the row
- * outlined, a headline). Once the game or round is over, the headline
- * gives the winner and score, a line why it ended, another the match
- * result once the match is decided, and each player's score.
+ * and, in Rio Kadalis, bank; the sowing direction (an arc at each end of
+ * the board, arrows between the pits of each row, a line of text); who is
+ * to move (a mark, the row outlined, a headline); the rules, round and
+ * ply. Once the game or round is over, the headline gives the winner and
+ * score, a line why it ended, another the match result once the match is
+ * decided, and each player's score. Labels never overlap: the picture is
+ * as wide as its longest line needs.
  *
  * The picture is standalone SVG 1.1 (xmlns, viewBox, width and height in
  * pixels, integer coordinates) with a `<title>` (the position string) and
