@@ -103,8 +103,13 @@ void print_result(FILE *out, const struct style *style, const mancala_game *game
  * sown, captures and who got them, binikh, forfeits. Returns 0 or a
  * negative status. */
 int report_move(FILE *out, const struct style *style, const mancala_game *game);
-/* The position as an SVG picture. Returns 0, or -1 on a write error. */
+/* The position as an SVG picture, drawn by mancala_svg(). Returns 0, or a
+ * negative status (-1 on a write error). */
 int write_svg(FILE *out, const mancala_game *game);
+/* Writes the picture to the file @p path: a regular file (or a new one)
+ * by a temporary file in its folder renamed over it, anything else
+ * (/dev/stdout, a pipe, a link) directly. Returns 0, or -1 with errno. */
+int save_svg(const char *path, const mancala_game *game);
 
 /* ---- Commands ---- */
 

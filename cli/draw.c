@@ -4,7 +4,11 @@
  * SPDX-License-Identifier: MIT
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -145,75 +149,68 @@ int report_move(FILE *out, const struct style *style, const mancala_game *game)
 
 /* ---- SVG ---- */
 
-#define SVG_PIT_SPACING 80
-#define SVG_PIT_RADIUS 30
-#define SVG_LEFT 90      /* room for the players' names */
-#define SVG_RIGHT 150    /* room for captures and banks */
-#define SVG_NORTH_Y 100
-#define SVG_SOUTH_Y 190
-#define SVG_SAND "#e3cc96"
-#define SVG_HOLLOW "#5c3a1e"
-#define SVG_WOOD "#a0703c"
-
 int write_svg(FILE *out, const mancala_game *game)
 {
-    const int npits = mancala_num_pits(game), n = npits / 2;
-    const int board_width = n * SVG_PIT_SPACING + 20;
-    const int width = SVG_LEFT + board_width + SVG_RIGHT, height = 270;
-    const int over = mancala_is_over(game), to_move = mancala_to_move(game);
-    char position[160];
-    mancala_format(game, position, sizeof position);
+    /* The library draws the picture: the same one as every binding's. */
+    int len = mancala_svg(game, NULL, 0, MANCALA_SVG_DEFAULT);
+    if (len < 0)
+        return len;
+    char *svg = malloc((size_t)len + 1);
+    if (!svg)
+        return MANCALA_E_NOMEM;
+    int status = mancala_svg(game, svg, (size_t)len + 1, MANCALA_SVG_DEFAULT);
+    if (status == len && fwrite(svg, 1, (size_t)len, out) != (size_t)len)
+        status = -1;
+    free(svg);
+    return status < 0 ? status : 0;
+}
 
-    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                 "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n",
-            width, height, width, height);
-    fprintf(out, "  <title>%s</title>\n", position);
-    fprintf(out, "  <rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", width, height);
-    fprintf(out, "  <text id=\"status\" x=\"%d\" y=\"28\" font-size=\"16\">%s: %s%s</text>\n",
-            SVG_LEFT, mancala_rules(game), over ? "over" : player_name(to_move),
-            over ? "" : " to move");
-    fprintf(out, "  <rect class=\"board\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"40\" "
-                 "fill=\"%s\"/>\n",
-            SVG_LEFT, SVG_NORTH_Y - 45, board_width, SVG_SOUTH_Y - SVG_NORTH_Y + 90, SVG_WOOD);
-
-    for (int player = MANCALA_SOUTH; player <= MANCALA_NORTH; player++) {
-        const int y = player == MANCALA_SOUTH ? SVG_SOUTH_Y : SVG_NORTH_Y;
-        const int label_y = player == MANCALA_SOUTH ? y + 60 : y - 55;
-        const int moving = !over && to_move == player;
-        fprintf(out, "  <text class=\"player\" x=\"10\" y=\"%d\" font-size=\"16\"%s>%s</text>\n",
-                y + 6, moving ? " font-weight=\"bold\"" : "", player_name(player));
-        if (moving)
-            fprintf(out, "  <polygon id=\"to-move\" points=\"%d,%d %d,%d %d,%d\" "
-                         "fill=\"#2a8a2a\"/>\n",
-                    62, y - 9, 62, y + 9, 78, y);
-        for (int col = 0; col < n; col++) {
-            const int pit = pit_at(npits, player, col);
-            const int x = SVG_LEFT + 10 + SVG_PIT_SPACING / 2 + col * SVG_PIT_SPACING;
-            const int closed = mancala_pit_closed(game, pit);
-            fprintf(out, "  <circle class=\"pit%s\" id=\"pit-%d\" cx=\"%d\" cy=\"%d\" r=\"%d\" "
-                         "fill=\"%s\"/>\n",
-                    closed ? " closed" : "", pit, x, y, SVG_PIT_RADIUS,
-                    closed ? SVG_SAND : SVG_HOLLOW);
-            if (!closed)
-                fprintf(out, "  <text class=\"count\" id=\"count-%d\" x=\"%d\" y=\"%d\" "
-                             "font-size=\"20\" text-anchor=\"middle\" fill=\"#ffffff\">%d</text>\n",
-                        pit, x, y + 7, mancala_pit(game, pit));
-            fprintf(out, "  <text class=\"pit-number\" x=\"%d\" y=\"%d\" font-size=\"12\" "
-                         "text-anchor=\"middle\" fill=\"#666666\">%d</text>\n",
-                    x, label_y, pit);
-        }
-        const int side_x = SVG_LEFT + board_width + 15;
-        fprintf(out, "  <text class=\"captured\" id=\"captured-%s\" x=\"%d\" y=\"%d\" "
-                     "font-size=\"16\">captured %d</text>\n",
-                player == MANCALA_SOUTH ? "south" : "north", side_x, y + 6,
-                mancala_captured(game, player));
-        if (!is_modiar(game))
-            fprintf(out, "  <text class=\"bank\" id=\"bank-%s\" x=\"%d\" y=\"%d\" "
-                         "font-size=\"13\" fill=\"#666666\">bank %d</text>\n",
-                    player == MANCALA_SOUTH ? "south" : "north", side_x, y + 24,
-                    mancala_bank(game, player));
+int save_svg(const char *path, const mancala_game *game)
+{
+    /* A device, a pipe or a symbolic link is written through, as given:
+     * renaming over it would replace it. */
+    struct stat st;
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        FILE *out = fopen(path, "w");
+        if (!out)
+            return -1;
+        int failed = write_svg(out, game) != 0;
+        failed |= fclose(out) != 0;
+        return failed ? -1 : 0;
     }
-    fprintf(out, "</svg>\n");
-    return ferror(out) ? -1 : 0;
+    /* A file: written in full under a temporary name in the same folder,
+     * flushed to disk, then renamed over @p path, so that a reader never
+     * sees half a picture and a failure leaves @p path as it was. */
+    size_t len = strlen(path) + sizeof ".XXXXXX";
+    char *tmp = malloc(len);
+    if (!tmp)
+        return -1;
+    snprintf(tmp, len, "%s.XXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        free(tmp);
+        return -1;
+    }
+    /* mkstemp() makes the file private; a picture gets the usual mode. */
+    mode_t mask = umask(0);
+    umask(mask);
+    int failed = fchmod(fd, 0666 & ~mask) != 0;
+    FILE *out = failed ? NULL : fdopen(fd, "w");
+    if (!out) {
+        failed = 1;
+        close(fd);
+    } else {
+        failed |= write_svg(out, game) != 0;
+        failed |= fflush(out) != 0 || fsync(fileno(out)) != 0;
+        failed |= fclose(out) != 0;
+    }
+    if (!failed)
+        failed = rename(tmp, path) != 0;
+    if (failed) {
+        int saved = errno;
+        unlink(tmp); /* ours: mkstemp() created it */
+        errno = saved;
+    }
+    free(tmp);
+    return failed ? -1 : 0;
 }

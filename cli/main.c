@@ -50,12 +50,8 @@ static const char show_help[] =
 
 static int write_svg_file(const char *cmd, const char *path, const mancala_game *game)
 {
-    const int to_stdout = !strcmp(path, "-");
-    FILE *out = to_stdout ? stdout : fopen(path, "w");
-    if (!out)
-        return fail(cmd, "%s: %s", quote(path), strerror(errno));
-    int failed = write_svg(out, game) < 0;
-    failed |= to_stdout ? fflush(out) != 0 : fclose(out) != 0;
+    int failed = strcmp(path, "-") ? save_svg(path, game) != 0
+                                   : write_svg(stdout, game) != 0 || fflush(stdout) != 0;
     return failed ? fail(cmd, "%s: %s", quote(path), strerror(errno)) : EXIT_DONE;
 }
 

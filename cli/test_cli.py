@@ -221,50 +221,38 @@ def parse_position(position):
 
 
 def check_svg(position, text, over=False):
+    """The picture of mancala_svg() (tests/svg checks it in detail): each
+    pit with its count or its sand, the captures and banks, the player to
+    move or the result."""
     root = ET.fromstring(text)  # raises on malformed XML
     expect(root.tag, SVG + "svg", "root element")
+    expect(root.find(SVG + "title").text, position, "title")
     pos = parse_position(position)
     npits = len(pos["pits"])
-    circles = [c for c in root.iter(SVG + "circle") if "pit" in c.get("class", "").split()]
-    expect(len(circles), npits, f"pit circles of {position}")
-    by_id = {c.get("id"): c for c in circles}
-    expect(sorted(by_id), sorted(f"pit-{p}" for p in range(npits)), "pit ids")
-    counts = {t.get("id"): t.text for t in root.iter(SVG + "text") if t.get("class") == "count"}
-    sand = None
+
+    def classes(e):
+        return e.get("class", "").split()
+
+    circles = {int(c.get("data-pit")): c for c in root.iter(SVG + "circle") if "pit" in classes(c)}
+    expect(sorted(circles), list(range(npits)), f"pit circles of {position}")
+    counts = {int(t.get("data-pit")): t.text for t in root.iter(SVG + "text") if "count" in classes(t)}
+    expect(counts, {p: str(s) for p, s in enumerate(pos["pits"]) if s is not None}, "counts")
     for p, stones in enumerate(pos["pits"]):
-        circle = by_id[f"pit-{p}"]
-        closed = "closed" in circle.get("class").split()
-        expect(closed, stones is None, f"pit {p} closed")
-        if stones is None:
-            check(f"count-{p}" not in counts, f"a closed pit {p} shows no count")
-            sand = sand or circle.get("fill")
-            expect(circle.get("fill"), sand, "every closed pit is sand-coloured")
-        else:
-            expect(counts.get(f"count-{p}"), str(stones), f"count of pit {p}")
-            check(circle.get("fill") != sand, f"an open pit {p} is not sand-coloured")
-    expect(len(counts), sum(s is not None for s in pos["pits"]), "count texts")
-    # Rows: South's pits share one height, North's another, North above.
-    south_y = {by_id[f"pit-{p}"].get("cy") for p in range(npits // 2)}
-    north_y = {by_id[f"pit-{p}"].get("cy") for p in range(npits // 2, npits)}
-    check(len(south_y) == 1 and len(north_y) == 1, "each row at one height")
-    south_y, north_y = float(south_y.pop()), float(north_y.pop())
-    check(north_y < south_y, "North's row above South's")
-    # Seen from South's seat: pit 0 left of pit 1, pit 2n-1 above pit 0.
-    expect(by_id["pit-0"].get("cx"), by_id[f"pit-{npits - 1}"].get("cx"), "pit 2n-1 faces pit 0")
-    check(float(by_id["pit-0"].get("cx")) < float(by_id["pit-1"].get("cx")), "pit 0 left of 1")
-    texts = {t.get("id"): t.text for t in root.iter(SVG + "text") if t.get("id")}
+        expect("closed" in classes(circles[p]), stones is None, f"pit {p} closed")
+    # Seen from South's seat: North's row above, pit 2n-1 above pit 0.
+    check(float(circles[npits - 1].get("cy")) < float(circles[0].get("cy")), "North's row above")
+    expect(circles[0].get("cx"), circles[npits - 1].get("cx"), "pit 2n-1 faces pit 0")
+    texts = {(t.get("class"), t.get("data-player")): t.text for t in root.iter(SVG + "text")}
     for i, name in enumerate(["south", "north"]):
-        expect(texts.get(f"captured-{name}"), f"captured {pos['captured'][i]}", f"{name} captures")
+        expect(texts.get(("captured", name)), f"captured {pos['captured'][i]}", f"{name} captures")
         if pos["banks"] is not None:
-            expect(texts.get(f"bank-{name}"), f"bank {pos['banks'][i]}", f"{name} bank")
-    markers = [p for p in root.iter(SVG + "polygon") if p.get("id") == "to-move"]
+            expect(texts.get(("bank", name)), f"bank {pos['banks'][i]}", f"{name} bank")
+    marks = [p.get("data-player") for p in root.iter(SVG + "polygon") if "to-move" in classes(p)]
     if over:
-        expect(markers, [], "no player to move once over")
+        expect(marks, [], "no player to move once over")
+        check(("result", None) in texts, "the result once over")
     else:
-        expect(len(markers), 1, "one to-move marker")
-        ys = [float(xy.split(",")[1]) for xy in markers[0].get("points").split()]
-        row_y = south_y if pos["side"] == "S" else north_y
-        check(min(ys) <= row_y <= max(ys), "the marker beside the row of the player to move")
+        expect(marks, [["south", "north"][pos["side"] == "N"]], "the to-move mark")
 
 
 def test_svg():
@@ -285,6 +273,38 @@ def test_svg():
                 text = f.read()
             check_svg(position, text, over)
             expect(ok("show", position, "--svg", "-"), text, "--svg - writes the same to stdout")
+        # A file is replaced whole, by a temporary file renamed over it:
+        # nothing else is left in the folder, and the mode follows umask.
+        path = os.path.join(tmp, "board0.svg")
+        expect(ok("show", "rio-kadalis", "--svg", path), "", "replacing a picture")
+        with open(path, encoding="utf-8") as f:
+            expect(f.read(), ok("show", "rio-kadalis", "--svg", "-"), "the replaced picture")
+        expect(sorted(os.listdir(tmp)), sorted(f"board{i}.svg" for i in range(len(cases))),
+               "files left by show --svg")
+        mask = os.umask(0)
+        os.umask(mask)
+        expect(stat.S_IMODE(os.stat(path).st_mode), 0o666 & ~mask, "mode of the picture")
+        # A write that fails (here: past a file size limit) leaves the old
+        # picture as it was, and no temporary file.
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("the old picture")
+
+        def small_files():
+            resource.setrlimit(resource.RLIMIT_FSIZE, (1000, 1000))
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+        proc = subprocess.run([MANCALA, "show", "rio-kadalis", "--svg", path], capture_output=True,
+                              text=True, preexec_fn=small_files, timeout=60)
+        expect(proc.returncode, 1, "status when the picture cannot be written whole")
+        check(re.fullmatch(r"mancala: show: .*board0\.svg: File too large\n", proc.stderr),
+              f"message when the picture cannot be written whole: {proc.stderr!r}")
+        with open(path, encoding="utf-8") as f:
+            expect(f.read(), "the old picture", "the picture after a failed write")
+        expect(sorted(os.listdir(tmp)), sorted(f"board{i}.svg" for i in range(len(cases))),
+               "files left by a failed show --svg")
+        # A device is written through, never replaced.
+        expect(ok("show", "modiar", "--svg", "/dev/null"), "", "show --svg /dev/null")
+        check(stat.S_ISCHR(os.stat("/dev/null").st_mode), "/dev/null is still a device")
         status, out, err = run("show", "modiar", "--svg", os.path.join(tmp, "none", "x.svg"))
         expect(status, 1, "status when the SVG cannot be written")
         check(re.fullmatch(r"mancala: show: '.*/none/x\.svg': No such file or directory\n", err),

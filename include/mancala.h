@@ -548,6 +548,54 @@ int mancala_match_over(const mancala_game *game);
 int mancala_match_winner(const mancala_game *game);
 
 
+/** Flags of mancala_svg(), OR-ed together; 0 draws the default picture.
+ *  New flags are new bits: a library that does not know a bit refuses it. */
+enum mancala_svg_flag {
+    MANCALA_SVG_DEFAULT = 0, /**< A standalone SVG file, with its XML declaration. */
+    MANCALA_SVG_INLINE = 1   /**< No XML declaration: for SVG embedded in an HTML page. */
+};
+
+/**
+ * @brief Draws the position as an SVG picture.
+ *
+ * The board as seen from South's seat, as in doc/RULES.md: North's row on
+ * top with pits `2n-1 ... n` from left to right, South's row below with
+ * pits `0 ... n-1`. It shows every pit's number and stone count, closed
+ * pits filled with sand (and a legend saying so), each player's captures
+ * and, in Rio Kadalis, bank; the sowing direction (an arc at each end of
+ * the board, arrows between the pits of each row, a line of text); who is
+ * to move (a mark, the row outlined, a headline); the rules, round and
+ * ply. Once the game or round is over, the headline gives the winner and
+ * score, a line why it ended, another the match result once the match is
+ * decided, and each player's score. Labels never overlap: the picture is
+ * as wide as its longest line needs.
+ *
+ * The picture is standalone SVG 1.1 (xmlns, viewBox, width and height in
+ * pixels, integer coordinates) with a `<title>` (the position string) and
+ * a `<desc>` (the position in words). It uses no `id` attributes, so
+ * several pictures can be embedded in one page; its elements carry
+ * `class` names (`pit`, `pit closed`, `count`, `pit-number`, `captured`,
+ * `bank`, `score`, `to-move`, `status`, `result`, `reason`, `match`...)
+ * and `data-pit` / `data-player` attributes for scripts and styles. The
+ * same game gives the same bytes on every platform and in every locale.
+ *
+ * @param game The game; not modified.
+ * @param[out] buf Receives the NUL-terminated picture if it fits in
+ *        @p size bytes; if it does not, the empty string (a picture cut
+ *        short is of no use). May be NULL if @p size is 0.
+ * @param size Size of @p buf. Call once with 0 to learn the length, then
+ *        with a buffer of that length + 1.
+ * @param flags 0 (::MANCALA_SVG_DEFAULT) or ::mancala_svg_flag values OR-ed.
+ * @return The length of the whole picture (not counting the NUL), whether
+ *         or not it fitted: it fitted if it is below @p size. A few
+ *         kilobytes; ::MANCALA_E_INVALID if @p game is NULL or @p buf NULL
+ *         with @p size > 0; ::MANCALA_E_OPTION for a flag this library
+ *         does not know (@p buf is then unchanged).
+ * @note Does not allocate. Thread-safe as a reader of @p game. Since 1.1.
+ */
+int mancala_svg(const mancala_game *game, char *buf, size_t size, unsigned flags);
+
+
 /* ======================================================================
  * Research engine: playouts, alpha-beta search, Monte Carlo tree search,
  * and the solved tables of Modiar and of Rio Kadalis endgames.

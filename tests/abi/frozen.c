@@ -69,6 +69,8 @@ static const struct {
     FROZEN(offsetof(mancala_event, stones), 8),
     FROZEN(offsetof(mancala_event, player), 12),
     FROZEN(MANCALA_VERSION_MAJOR, 1),
+    FROZEN(MANCALA_SVG_DEFAULT, 0),
+    FROZEN(MANCALA_SVG_INLINE, 1),
 };
 
 int main(void)

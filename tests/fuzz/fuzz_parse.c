@@ -2,7 +2,8 @@
  * libFuzzer harness for the position parser (RULES.md, "Position
  * notation"): any bytes in; either MANCALA_E_PARSE with a one-line reason
  * and no handle, or a game whose formatted string parses back to the same
- * game and is the input itself, up to the optional BANKS field.
+ * game and is the input itself, up to the optional BANKS field, and whose
+ * picture (mancala_svg()) is drawn in full.
  *
  * SPDX-License-Identifier: MIT
  */
@@ -89,6 +90,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         CHECK(strncmp(mancala_rules(g), "rio-kadalis", 11) == 0);
         CHECK(strcmp(canonical, with_banks) == 0);
     }
+
+    /* Its picture: the length asked for is the length written, and a
+     * buffer one byte short gets the empty string. */
+    int svg_len = mancala_svg(g, NULL, 0, 0);
+    CHECK(svg_len > 0);
+    char *svg = malloc((size_t)svg_len + 1);
+    CHECK(svg);
+    CHECK(mancala_svg(g, svg, (size_t)svg_len + 1, 0) == svg_len);
+    CHECK(strlen(svg) == (size_t)svg_len && strstr(svg, canonical) != NULL);
+    CHECK(mancala_svg(g, svg, (size_t)svg_len, 0) == svg_len && svg[0] == '\0');
+    free(svg);
 
     /* It parses back to the same game. */
     mancala_game *again = NULL;

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""Pictures of a board: text for repr() and SVG for notebooks.
+"""Pictures of a board: text for repr(), and the library's SVG picture
+for notebooks.
 
 Both show the board as seen from South's seat: North's row on top, pits
 ``2n-1 … n`` left to right, South's row below, pits ``0 … n-1``.
@@ -7,13 +8,16 @@ Both show the board as seen from South's seat: North's row on top, pits
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
+import re
+from ctypes import c_char_p, c_int, c_size_t, c_uint, create_string_buffer
 
-#: Fill of a closed pit: sand.
-SAND = "#d9bf8c"
-_WOOD = "#8a5a2b"
-_OPEN = "#fbf5e6"
-_MARK = "#c0392b"
+from ._native import game_p, lib
+from .errors import check
+
+#: MANCALA_SVG_INLINE: no XML declaration.
+_SVG_INLINE = 1
+#: Pixels from one pit to the next in the library's picture.
+_PIT_SPACING = 80
 
 
 def _rows(game):
@@ -56,53 +60,37 @@ def text(game) -> str:
     return "\n".join(lines)
 
 
-def svg(game, size: int = 48) -> str:
-    """An SVG picture: pits as circles with their stone counts, closed
-    pits filled with sand, each row's captures (and bank) beside it, and
-    a marker on the row of the player to move."""
-    pits, closed = game.pits, set(game.closed_pits)
-    captured, banks = game.captured, game.banks
-    n = game.num_pits // 2
-    mover = None if game.over else int(game.to_move)
-    has_banks = game.rules != "modiar"
-    label_w, side_w, pad = size * 1.9, size * 4.2, size * 0.25
-    width = label_w + n * size + side_w
-    height = 2 * size + 2 * pad + size * 0.6
-    radius = size * 0.42
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
-        f'viewBox="0 0 {width:g} {height:g}" font-family="sans-serif" '
-        f'font-size="{size * 0.36:g}">',
-        f"<title>{escape(str(game))}</title>",
-        f'<rect x="{label_w - pad:g}" y="{pad / 2:g}" width="{n * size + 2 * pad:g}" '
-        f'height="{2 * size + pad:g}" rx="{size * 0.3:g}" fill="#c69c6d" stroke="{_WOOD}"/>',
-    ]
-    for row, (player, name, numbers) in enumerate(_rows(game)):
-        cy = pad + size * (row + 0.5)
-        weight = ' font-weight="bold"' if player == mover else ""
-        out.append(f'<text x="{size * 0.35:g}" y="{cy:g}" dominant-baseline="central"'
-                   f'{weight}>{name}</text>')
-        if player == mover:
-            x = size * 0.08
-            out.append(f'<path class="to-move" d="M{x:g},{cy - size * 0.15:g} '
-                       f'l{size * 0.2:g},{size * 0.15:g} l{-size * 0.2:g},{size * 0.15:g} z" '
-                       f'fill="{_MARK}"><title>{name} to move</title></path>')
-        for column, p in enumerate(numbers):
-            cx = label_w + size * (column + 0.5)
-            is_closed = p in closed
-            out.append(f'<circle class="pit" data-pit="{p}" cx="{cx:g}" cy="{cy:g}" '
-                       f'r="{radius:g}" fill="{SAND if is_closed else _OPEN}" stroke="{_WOOD}">'
-                       f'<title>pit {p}{" (closed)" if is_closed else ""}</title></circle>')
-            if not is_closed:
-                out.append(f'<text class="count" data-pit="{p}" x="{cx:g}" y="{cy:g}" '
-                           f'text-anchor="middle" dominant-baseline="central">{pits[p]}</text>')
-        side = f"captured {captured[player]}"
-        if has_banks:
-            side += f", bank {banks[player]}"
-        out.append(f'<text class="captured" data-player="{player}" '
-                   f'x="{label_w + n * size + pad * 2:g}" y="{cy:g}" '
-                   f'dominant-baseline="central">{side}</text>')
-    out.append(f'<text x="{label_w:g}" y="{height - pad:g}" font-size="{size * 0.3:g}" '
-               f'fill="#555">{escape(_status(game))}</text>')
-    out.append("</svg>")
-    return "\n".join(out)
+def svg(game, size: int | None = None, inline: bool = False) -> str:
+    """The picture drawn by the library (mancala_svg()): the same as the
+    ``mancala`` command's and every binding's. ``size`` scales it to that
+    many pixels per pit (None: the library's size); ``inline`` leaves out
+    the XML declaration, for embedding in HTML."""
+    function = _svg_function()
+    flags = _SVG_INLINE if inline else 0
+    length = check(function(game._h, None, 0, flags))
+    buf = create_string_buffer(length + 1)
+    check(function(game._h, buf, len(buf), flags))
+    picture = buf.value.decode()
+    if size is None:
+        return picture
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        raise ValueError(f"size must be a positive number of pixels, not {size!r}")
+    # Scaling is the root element's width and height; the viewBox stays.
+    head = re.search(r'<svg [^>]*?width="(\d+)" height="(\d+)"', picture)
+    scale = size / _PIT_SPACING
+    width, height = (max(1, round(int(v) * scale)) for v in head.groups())
+    start, end = head.span(1)[0], head.span(2)[1]
+    return (picture[:start] + f'{width}" height="{height}' + picture[end:])
+
+
+def _svg_function():
+    """mancala_svg(), declared on first use: a library older than 1.1
+    lacks it, and everything else still works with one."""
+    function = getattr(lib, "mancala_svg", None)
+    if function is None:
+        raise NotImplementedError(
+            f"the loaded libmancala {lib.mancala_version_string().decode()} cannot draw "
+            "pictures: mancala_svg() needs libmancala 1.1 or later")
+    function.restype = c_int
+    function.argtypes = [game_p, c_char_p, c_size_t, c_uint]
+    return function

@@ -208,11 +208,14 @@ class Game(NativeHandle):
         return _draw.text(self)
 
     def _repr_svg_(self) -> str:
-        """The board as an SVG picture (used by Jupyter)."""
-        return _draw.svg(self)
+        """The board as an SVG picture (used by Jupyter), without its XML
+        declaration."""
+        return _draw.svg(self, inline=True)
 
-    def svg(self, *, size: int = 48) -> str:
-        """The board as an SVG picture, ``size`` pixels per pit."""
+    def svg(self, *, size: Optional[int] = None) -> str:
+        """The board as a standalone SVG picture, drawn by the library
+        (mancala_svg(), as ``mancala show --svg``): ``size`` pixels per pit,
+        or the library's size (80) if None."""
         return _draw.svg(self, size)
 
     def __eq__(self, other: object) -> bool:

@@ -332,40 +332,74 @@ class Pictures(unittest.TestCase):
         self.assertNotIn("to move", text)
         self.assertIn("over (no legal move): South 22, North 20", text)
 
-    def parse_svg(self, game):
-        root = ET.fromstring(game._repr_svg_())
+    def parse_svg(self, text):
+        root = ET.fromstring(text)
         self.assertEqual(root.tag, SVG + "svg")
-        pits = [c for c in root.iter(SVG + "circle") if c.get("class") == "pit"]
+
+        def classes(e):
+            return e.get("class", "").split()
+
+        pits = {int(c.get("data-pit")): c for c in root.iter(SVG + "circle") if "pit" in classes(c)}
         counts = {int(t.get("data-pit")): int(t.text) for t in root.iter(SVG + "text")
-                  if t.get("class") == "count"}
-        side = {int(t.get("data-player")): t.text for t in root.iter(SVG + "text")
-                if t.get("class") == "captured"}
-        markers = [p for p in root.iter(SVG + "path") if p.get("class") == "to-move"]
-        return root, pits, counts, side, markers
+                  if "count" in classes(t)}
+        side = {(t.get("class"), t.get("data-player")): t.text for t in root.iter(SVG + "text")
+                if t.get("class") in ("captured", "bank", "score")}
+        markers = [p.get("data-player") for p in root.iter(SVG + "polygon")
+                   if "to-move" in classes(p)]
+        results = {t.get("class"): t.text for t in root.iter(SVG + "text")
+                   if t.get("class") in ("status", "result", "reason")}
+        return root, pits, counts, side, markers, results
 
     def test_svg(self):
         game = mancala.Game.parse("rio-kadalis-5/x,x,4,4,4,4,4,4,4,4/S/0,0/0/2,6")
         game.play(2)
-        root, pits, counts, side, markers = self.parse_svg(game)
+        text = game.svg()
+        self.assertTrue(text.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<svg '))
+        root, pits, counts, side, markers, results = self.parse_svg(text)
         self.assertEqual(root.find(SVG + "title").text, str(game))
-        self.assertEqual(sorted(int(c.get("data-pit")) for c in pits), list(range(10)))
-        sand = {int(c.get("data-pit")) for c in pits if c.get("fill") == mancala._draw.SAND}
-        self.assertEqual(sand, {0, 1})
+        self.assertEqual(sorted(pits), list(range(10)))
+        closed = {p for p, c in pits.items() if "closed" in c.get("class").split()}
+        self.assertEqual(closed, {0, 1})
         self.assertEqual(counts, {p: game.pits[p] for p in range(2, 10)})
-        self.assertEqual(side, {0: "captured 4, bank 2", 1: "captured 0, bank 6"})
-        self.assertEqual(len(markers), 1)
-        self.assertIn("North", markers[0].find(SVG + "title").text)
+        self.assertEqual(side, {("captured", "south"): "captured 4", ("bank", "south"): "bank 2",
+                                ("captured", "north"): "captured 0", ("bank", "north"): "bank 6"})
+        self.assertEqual(markers, ["north"])
+        self.assertEqual(results, {"status": "North to move"})
         # North's row is drawn above South's.
-        y = {int(c.get("data-pit")): float(c.get("cy")) for c in pits}
-        self.assertLess(y[9], y[0])
+        self.assertLess(float(pits[9].get("cy")), float(pits[0].get("cy")))
 
     def test_svg_modiar_over(self):
         game = mancala.Game.parse("modiar/1,1,0,0,0,1/S/20,19/30")
-        root, pits, counts, side, markers = self.parse_svg(game)
+        root, pits, counts, side, markers, results = self.parse_svg(game.svg())
         self.assertEqual(len(pits), 6)
         self.assertEqual(counts, {0: 1, 1: 1, 2: 0, 3: 0, 4: 0, 5: 1})
-        self.assertEqual(side, {0: "captured 20", 1: "captured 19"})
+        self.assertEqual(side, {("captured", "south"): "captured 20", ("score", "south"): "score 22",
+                                ("captured", "north"): "captured 19", ("score", "north"): "score 20"})
         self.assertEqual(markers, [])
+        self.assertEqual(results, {"result": "South wins the game, 22 to 20",
+                                   "reason": "Game over: South has no legal move."})
+
+    def test_svg_for_notebooks_and_sizes(self):
+        game = mancala.Game("rio-kadalis-cw")
+        full = game.svg()
+        # Jupyter gets the same picture without the XML declaration.
+        self.assertEqual(full, '<?xml version="1.0" encoding="UTF-8"?>\n' + game._repr_svg_())
+        root = ET.fromstring(full)
+        width, height = int(root.get("width")), int(root.get("height"))
+        self.assertEqual(root.get("viewBox"), f"0 0 {width} {height}")
+        # size: pixels per pit (80 in the library's picture); only the
+        # displayed size changes.
+        small = ET.fromstring(game.svg(size=40))
+        self.assertEqual((small.get("width"), small.get("height")),
+                         (str(round(width / 2)), str(round(height / 2))))
+        self.assertEqual(small.get("viewBox"), root.get("viewBox"))
+        self.assertEqual(game.svg(size=80), full)
+        for bad in (0, -3, 2.5, True, "48"):
+            with self.assertRaises(ValueError):
+                game.svg(size=bad)
+        game.close()
+        with self.assertRaises(ValueError):
+            game.svg()
 
 
 class Module(unittest.TestCase):

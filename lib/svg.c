@@ -1,0 +1,500 @@
+/*
+ * The board as an SVG picture: the one renderer that the command, the
+ * bindings and web pages share (mancala_svg()).
+ *
+ * Seen from South's seat, as in RULES.md ("Board, players, pit numbers"):
+ * North's row on top, pits 2n-1 ... n from left to right; South's row
+ * below, pits 0 ... n-1. Every coordinate is an integer, so the output
+ * does not depend on the locale's decimal point, and the same game gives
+ * the same bytes everywhere.
+ *
+ * Layout, top to bottom: the headline (who is to move, or the result),
+ * its reason and the match result, a line naming the rules, round and
+ * ply; North's pit numbers; the board; South's pit numbers; the legends.
+ * Left of each row the player's name (and the to-move mark), right of it
+ * the player's captures and bank. Text widths are estimated generously
+ * (wider than DejaVu Sans or Verdana draw them), and the picture is as
+ * wide as its longest line needs, so that no label touches another.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "private.h"
+
+/* Geometry, in pixels. */
+#define MARGIN 16
+#define PIT_SPACING 80         /* from one pit's centre to the next */
+#define PIT_RADIUS 30
+#define ROW_SPACING 100        /* from North's row to South's */
+#define BOARD_PAD 16           /* board edge to the pits, above and below */
+#define BOARD_END 48           /* board end beyond the last pit's cell: the direction arcs */
+#define ARC_GAP 24             /* a pit's edge to the end of its row's arc */
+#define ARC_BULGE 20           /* how far an arc reaches past its ends */
+#define HIGHLIGHT_PAD 7        /* the to-move outline around a row's pits */
+#define MARK_WIDTH 14          /* the to-move triangle */
+#define GAP 10                 /* between neighbouring elements */
+
+#define FONT_HEADLINE 20
+#define FONT_TEXT 14
+#define FONT_NAME 18
+#define FONT_COUNT 22
+#define FONT_NUMBER 14
+#define FONT_SIDE 15
+
+#define COLOR_TEXT "#222222"
+#define COLOR_MUTED "#555555"
+#define COLOR_WOOD "#b47b45"
+#define COLOR_WOOD_EDGE "#7a4e25"
+#define COLOR_HOLLOW "#4a2b12"
+#define COLOR_COUNT "#ffffff"
+#define COLOR_SAND "#ecd9a8"
+#define COLOR_SAND_EDGE "#a8834a"
+#define COLOR_GRAIN "#b8925a"
+#define COLOR_ARROW "#fbeed2"
+#define COLOR_MOVE "#1d7a36"
+
+#define ALL_FLAGS ((unsigned)MANCALA_SVG_INLINE)
+
+/* Output with snprintf() semantics: `len` counts every byte asked for,
+ * at most size - 1 of them are stored. */
+struct svg_out {
+    char *buf;
+    size_t size;
+    size_t len;
+};
+
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void put(struct svg_out *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *at = o->len < o->size ? o->buf + o->len : NULL;
+    int n = vsnprintf(at, at ? o->size - o->len : 0, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        o->len += (size_t)n;
+}
+
+/* Text content, escaped for XML. The strings drawn come from the library
+ * (rules names, numbers, fixed words), but the escaping keeps the picture
+ * valid whatever a later caller passes in. */
+static void put_text(struct svg_out *o, const char *s)
+{
+    static const char *const entity[] = {['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;",
+                                         ['"'] = "&quot;"};
+    for (; *s; s++) {
+        const unsigned char c = (unsigned char)*s;
+        const char *e = c < sizeof entity / sizeof entity[0] ? entity[c] : NULL;
+        if (e)
+            put(o, "%s", e);
+        else
+            put(o, "%c", c);
+    }
+}
+
+/* A generous estimate of a line's width: DejaVu Sans, the widest of the
+ * usual sans-serif fonts, averages about 0.6 em per character and 0.7 em
+ * in bold (digits and capitals included). */
+static int text_width(const char *s, int font, int bold)
+{
+    return (int)((strlen(s) * (size_t)font * (bold ? 72u : 64u) + 99) / 100);
+}
+
+static int max_int(int a, int b)
+{
+    return a > b ? a : b;
+}
+
+static const char *name_of(int player)
+{
+    return player == MANCALA_SOUTH ? "South" : "North";
+}
+
+static const char *key_of(int player)
+{
+    return player == MANCALA_SOUTH ? "south" : "north";
+}
+
+/* Seen from South's seat: the pit drawn in column `col` of a row. */
+static int pit_at(int n, int player, int col)
+{
+    return player == MANCALA_SOUTH ? col : 2 * n - 1 - col;
+}
+
+/* What the picture shows, read through the public accessors. */
+struct svg_view {
+    const struct mc_variant *variant;
+    int n;                        /* pits per row */
+    int end;                      /* enum mancala_end */
+    int to_move, ply, round;
+    int pit[MANCALA_MAX_PITS];
+    int closed[MANCALA_MAX_PITS];
+    int any_closed;
+    int captured[2], bank[2], score[2];
+};
+
+static void read_view(const mancala_game *game, struct svg_view *g)
+{
+    const char *rules = mancala_rules(game);
+    g->variant = mancala__variant_find(rules, strlen(rules));
+    g->n = mancala_num_pits(game) / 2;
+    g->end = mancala_end_reason(game);
+    g->to_move = mancala_to_move(game);
+    g->ply = mancala_ply(game);
+    g->round = mancala_round(game);
+    g->any_closed = 0;
+    for (int p = 0; p < 2 * g->n; p++) {
+        g->pit[p] = mancala_pit(game, p);
+        g->closed[p] = mancala_pit_closed(game, p);
+        g->any_closed |= g->closed[p];
+    }
+    for (int p = 0; p < 2; p++) {
+        g->captured[p] = mancala_captured(game, p);
+        g->bank[p] = mancala_bank(game, p);
+        g->score[p] = mancala_score(game, p);
+    }
+}
+
+/* The words of the picture, built once and used both to size it and to
+ * draw it (and in the <desc>). */
+struct svg_words {
+    char headline[96]; /* who is to move, or who won and the score */
+    char reason[96];   /* why the game or round ended */
+    char match[96];    /* Rio Kadalis: the match result, once decided */
+    char info[96];     /* rules, round, ply */
+    char direction[64];
+    char captured[2][32];
+    char bank[2][32];
+    char score[2][32];
+};
+
+static void score_words(char *out, size_t size, int winner, int south, int north, int match,
+                        int round)
+{
+    const int high = south > north ? south : north, low = south > north ? north : south;
+    if (winner == MANCALA_DRAW && match)
+        snprintf(out, size, "Round %d is a draw, %d to %d", round, high, low);
+    else if (winner == MANCALA_DRAW)
+        snprintf(out, size, "A draw, %d to %d", high, low);
+    else if (match)
+        snprintf(out, size, "%s wins round %d, %d to %d", name_of(winner), round, high, low);
+    else
+        snprintf(out, size, "%s wins the game, %d to %d", name_of(winner), high, low);
+}
+
+static void make_words(const mancala_game *game, const struct svg_view *g, struct svg_words *w)
+{
+    const struct mc_variant *v = g->variant;
+    const int south = g->score[MANCALA_SOUTH], north = g->score[MANCALA_NORTH];
+    char round[32] = "";
+    if (v->match)
+        snprintf(round, sizeof round, "round %d", g->round);
+
+    memset(w, 0, sizeof *w);
+    if (g->end == MANCALA_END_NONE) {
+        snprintf(w->headline, sizeof w->headline, "%s to move", name_of(g->to_move));
+    } else {
+        score_words(w->headline, sizeof w->headline, mancala_winner(game), south, north, v->match,
+                    g->round);
+        const char *what = v->match ? "Round" : "Game";
+        if (g->end == MANCALA_END_NO_MOVES)
+            snprintf(w->reason, sizeof w->reason, "%s over: %s has no legal move.", what,
+                     name_of(g->to_move));
+        else if (g->end == MANCALA_END_REPETITION)
+            snprintf(w->reason, sizeof w->reason, "%s over: the position repeated.", what);
+        else
+            snprintf(w->reason, sizeof w->reason, "%s over.", what);
+        if (v->match && mancala_match_over(game) == 1) {
+            const int winner = mancala_match_winner(game);
+            const int poor = south < 4 ? MANCALA_SOUTH : north < 4 ? MANCALA_NORTH : -1;
+            if (winner == MANCALA_DRAW)
+                snprintf(w->match, sizeof w->match, "The match is drawn.");
+            else if (poor == 1 - winner)
+                snprintf(w->match, sizeof w->match, "%s wins the match: %s has fewer than 4 stones.",
+                         name_of(winner), name_of(poor));
+            else
+                snprintf(w->match, sizeof w->match, "%s wins the match.", name_of(winner));
+        }
+    }
+    snprintf(w->info, sizeof w->info, "%s%s%s, ply %d", v->name, v->match ? ", " : "", round,
+             g->ply);
+    snprintf(w->direction, sizeof w->direction, "Stones are sown %s, as the arrows show.",
+             v->direction > 0 ? "counter-clockwise" : "clockwise");
+    for (int p = 0; p < 2; p++) {
+        snprintf(w->captured[p], sizeof w->captured[p], "captured %d", g->captured[p]);
+        if (v->match)
+            snprintf(w->bank[p], sizeof w->bank[p], "bank %d", g->bank[p]);
+        if (g->end != MANCALA_END_NONE)
+            snprintf(w->score[p], sizeof w->score[p], "score %d", g->score[p]);
+    }
+}
+
+/* The <desc>: everything the picture shows, in sentences. */
+static void put_desc(struct svg_out *o, const struct svg_view *g, const struct svg_words *w,
+                     const char *position)
+{
+    const int n = g->n;
+    put(o, "<desc>");
+    put_text(o, position);
+    put(o, ". ");
+    put_text(o, w->info);
+    put(o, ". ");
+    put_text(o, w->headline);
+    put(o, ".");
+    if (w->reason[0]) {
+        put(o, " ");
+        put_text(o, w->reason);
+    }
+    if (w->match[0]) {
+        put(o, " ");
+        put_text(o, w->match);
+    }
+    for (int player = MANCALA_NORTH; player >= MANCALA_SOUTH; player--) {
+        put(o, " %s's row, from left to right:", name_of(player));
+        for (int col = 0; col < n; col++) {
+            const int pit = pit_at(n, player, col);
+            if (g->closed[pit])
+                put(o, " pit %d closed%s", pit, col + 1 < n ? "," : ".");
+            else
+                put(o, " pit %d has %d%s", pit, g->pit[pit], col + 1 < n ? "," : ".");
+        }
+        put(o, " %s %s", name_of(player), w->captured[player]);
+        if (w->bank[player][0])
+            put(o, ", %s", w->bank[player]);
+        if (w->score[player][0])
+            put(o, ", %s", w->score[player]);
+        put(o, ".");
+    }
+    put(o, " ");
+    put_text(o, w->direction);
+    put(o, "</desc>\n");
+}
+
+static void put_line(struct svg_out *o, const char *cls, int x, int y, int font, int bold,
+                     const char *color, const char *text)
+{
+    put(o, "<text class=\"%s\" x=\"%d\" y=\"%d\" font-size=\"%d\"%s fill=\"%s\">", cls, x, y, font,
+        bold ? " font-weight=\"bold\"" : "", color);
+    put_text(o, text);
+    put(o, "</text>\n");
+}
+
+/* A closed pit: the hollow filled level with sand, a few grains on it. */
+static void put_sand(struct svg_out *o, int pit, int cx, int cy, int r)
+{
+    static const int grain[][2] = {{-12, -10}, {6, -14}, {14, 2}, {-4, 4}, {-15, 10}, {5, 15}};
+    put(o, "<circle class=\"pit closed\" data-pit=\"%d\" cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" "
+           "stroke=\"%s\" stroke-width=\"2\"/>\n",
+        pit, cx, cy, r, COLOR_SAND, COLOR_SAND_EDGE);
+    for (size_t i = 0; i < sizeof grain / sizeof grain[0]; i++)
+        put(o, "<circle class=\"grain\" cx=\"%d\" cy=\"%d\" r=\"2\" fill=\"%s\"/>\n",
+            cx + grain[i][0] * r / PIT_RADIUS, cy + grain[i][1] * r / PIT_RADIUS, COLOR_GRAIN);
+}
+
+/* An arc at one end of the board from the row at y_from to the row at
+ * y_to, bulging away from the pits (side -1: left end, +1: right end),
+ * with an arrowhead at y_to pointing at that row. */
+static void put_arc(struct svg_out *o, int x, int side, int y_from, int y_to)
+{
+    const int ry = (y_from > y_to ? y_from - y_to : y_to - y_from) / 2;
+    /* Sweep 1 is clockwise on the screen (y grows downwards). */
+    const int sweep = (side > 0) == (y_to > y_from);
+    put(o, "<path class=\"direction\" d=\"M%d %d A%d %d 0 0 %d %d %d\" fill=\"none\" stroke=\"%s\" "
+           "stroke-width=\"3\"/>\n",
+        x, y_from, ARC_BULGE, ry, sweep, x, y_to, COLOR_ARROW);
+    put(o, "<polygon class=\"arrowhead\" points=\"%d,%d %d,%d %d,%d\" fill=\"%s\"/>\n",
+        x - 8 * side, y_to, x + 5 * side, y_to - 7, x + 5 * side, y_to + 7, COLOR_ARROW);
+}
+
+static void render(struct svg_out *o, const mancala_game *game, unsigned flags)
+{
+    struct svg_view g;
+    read_view(game, &g);
+    const struct mc_variant *v = g.variant;
+    const int n = g.n;
+    const int over = g.end != MANCALA_END_NONE;
+    const int mover = over ? -1 : g.to_move;
+    struct svg_words w;
+    make_words(game, &g, &w);
+    char position[160];
+    mancala_format(game, position, sizeof position);
+
+    /* Columns: mark and name | board | captures, bank, score. */
+    const int name_x = MARGIN + MARK_WIDTH + GAP;
+    const int board_x = name_x + text_width("North", FONT_NAME, 1) + 2 * GAP;
+    const int pits_x = board_x + BOARD_END + PIT_SPACING / 2; /* centre of column 0 */
+    const int board_w = n * PIT_SPACING + 2 * BOARD_END;
+    const int side_x = board_x + board_w + 2 * GAP;
+    int side_w = 0;
+    for (int p = 0; p < 2; p++) {
+        side_w = max_int(side_w, text_width(w.captured[p], FONT_SIDE, 0));
+        side_w = max_int(side_w, text_width(w.bank[p], FONT_SIDE, 0));
+        side_w = max_int(side_w, text_width(w.score[p], FONT_SIDE, 1));
+    }
+    const int has_closed = g.any_closed;
+    const char *legend_closed = "closed pit: filled with sand, out of play this round";
+    int text_w = max_int(text_width(w.headline, FONT_HEADLINE, 1), text_width(w.reason, FONT_TEXT, 0));
+    text_w = max_int(text_w, text_width(w.match, FONT_TEXT, 0));
+    text_w = max_int(text_w, text_width(w.info, FONT_TEXT, 0));
+    text_w = max_int(text_w, text_width(w.direction, FONT_TEXT, 0));
+    if (has_closed)
+        text_w = max_int(text_w, 2 * PIT_RADIUS / 3 + GAP + text_width(legend_closed, FONT_TEXT, 0));
+    const int width = max_int(side_x + side_w, board_x + text_w) + MARGIN;
+
+    /* Rows, top to bottom; a line's baseline is its top plus its font
+     * size, and a third of the size below it is kept for descenders. */
+    int y = MARGIN;
+    const int headline_y = y + FONT_HEADLINE;
+    y = headline_y + FONT_HEADLINE / 3 + GAP / 2;
+    const int reason_y = w.reason[0] ? y + FONT_TEXT : 0;
+    if (reason_y)
+        y = reason_y + FONT_TEXT / 3 + GAP / 2;
+    const int match_y = w.match[0] ? y + FONT_TEXT : 0;
+    if (match_y)
+        y = match_y + FONT_TEXT / 3 + GAP / 2;
+    const int info_y = y + FONT_TEXT;
+    y = info_y + FONT_TEXT / 3 + GAP;
+    const int north_numbers_y = y + FONT_NUMBER;
+    const int board_y = north_numbers_y + FONT_NUMBER / 3 + GAP / 2;
+    const int north_y = board_y + BOARD_PAD + PIT_RADIUS;
+    const int south_y = north_y + ROW_SPACING;
+    const int board_h = 2 * (BOARD_PAD + PIT_RADIUS) + ROW_SPACING;
+    const int south_numbers_y = board_y + board_h + GAP / 2 + FONT_NUMBER;
+    y = south_numbers_y + FONT_NUMBER / 3 + GAP;
+    const int direction_y = y + FONT_TEXT;
+    y = direction_y + FONT_TEXT / 3 + GAP / 2;
+    const int legend_r = PIT_RADIUS / 3;
+    const int legend_cy = y + legend_r;
+    if (has_closed)
+        y = legend_cy + legend_r + GAP / 2;
+    const int height = y + MARGIN - GAP / 2;
+
+    if (!(flags & MANCALA_SVG_INLINE))
+        put(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    put(o, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+           "viewBox=\"0 0 %d %d\" role=\"img\" font-family=\"DejaVu Sans, Verdana, sans-serif\">\n",
+        width, height, width, height);
+    put(o, "<title>");
+    put_text(o, position);
+    put(o, "</title>\n");
+    put_desc(o, &g, &w, position);
+    put(o, "<rect class=\"background\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", width, height);
+
+    /* The headline starts where the board does: the names column is for names. */
+    put_line(o, over ? "result" : "status", board_x, headline_y, FONT_HEADLINE, 1, COLOR_TEXT,
+             w.headline);
+    if (reason_y)
+        put_line(o, "reason", board_x, reason_y, FONT_TEXT, 0, COLOR_TEXT, w.reason);
+    if (match_y)
+        put_line(o, "match", board_x, match_y, FONT_TEXT, 1, COLOR_TEXT, w.match);
+    put_line(o, "info", board_x, info_y, FONT_TEXT, 0, COLOR_MUTED, w.info);
+
+    put(o, "<rect class=\"board\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"%d\" fill=\"%s\" "
+           "stroke=\"%s\" stroke-width=\"2\"/>\n",
+        board_x, board_y, board_w, board_h, BOARD_PAD + PIT_RADIUS, COLOR_WOOD, COLOR_WOOD_EDGE);
+
+    /* The sowing direction: an arc at each end of the board, from the row
+     * the stones leave to the row they enter. */
+    const int left_x = pits_x - PIT_RADIUS - ARC_GAP;
+    const int right_x = pits_x + (n - 1) * PIT_SPACING + PIT_RADIUS + ARC_GAP;
+    if (v->direction > 0) {
+        put_arc(o, right_x, 1, south_y, north_y);
+        put_arc(o, left_x, -1, north_y, south_y);
+    } else {
+        put_arc(o, right_x, 1, north_y, south_y);
+        put_arc(o, left_x, -1, south_y, north_y);
+    }
+
+    for (int player = MANCALA_NORTH; player >= MANCALA_SOUTH; player--) {
+        const int cy = player == MANCALA_SOUTH ? south_y : north_y;
+        const int numbers_y = player == MANCALA_SOUTH ? south_numbers_y : north_numbers_y;
+        const char *key = key_of(player);
+        if (player == mover) {
+            const int pad = PIT_RADIUS + HIGHLIGHT_PAD;
+            put(o, "<rect class=\"to-move-row\" data-player=\"%s\" x=\"%d\" y=\"%d\" width=\"%d\" "
+                   "height=\"%d\" rx=\"%d\" fill=\"none\" stroke=\"%s\" stroke-width=\"3\"/>\n",
+                key, pits_x - pad, cy - pad, (n - 1) * PIT_SPACING + 2 * pad, 2 * pad, pad,
+                COLOR_MOVE);
+            put(o, "<polygon class=\"to-move\" data-player=\"%s\" points=\"%d,%d %d,%d %d,%d\" "
+                   "fill=\"%s\"/>\n",
+                key, MARGIN, cy - 9, MARGIN, cy + 9, MARGIN + MARK_WIDTH, cy, COLOR_MOVE);
+        }
+        put(o, "<text class=\"player\" data-player=\"%s\" x=\"%d\" y=\"%d\" font-size=\"%d\"%s "
+               "fill=\"%s\">%s</text>\n",
+            key, name_x, cy + FONT_NAME / 3, FONT_NAME, player == mover ? " font-weight=\"bold\"" : "",
+            player == mover ? COLOR_MOVE : COLOR_TEXT, name_of(player));
+
+        /* Between neighbouring pits, a small arrowhead the way stones go
+         * along this row: rightwards in South's row when sowing
+         * counter-clockwise, leftwards in North's. */
+        const int along = (player == MANCALA_SOUTH) == (v->direction > 0) ? 1 : -1;
+        for (int col = 0; col + 1 < n; col++) {
+            const int x = pits_x + col * PIT_SPACING + PIT_SPACING / 2;
+            put(o, "<polygon class=\"row-arrow\" points=\"%d,%d %d,%d %d,%d\" fill=\"%s\"/>\n",
+                x + 4 * along, cy, x - 4 * along, cy - 6, x - 4 * along, cy + 6, COLOR_ARROW);
+        }
+        for (int col = 0; col < n; col++) {
+            const int pit = pit_at(n, player, col);
+            const int cx = pits_x + col * PIT_SPACING;
+            if (g.closed[pit]) {
+                put_sand(o, pit, cx, cy, PIT_RADIUS);
+            } else {
+                put(o, "<circle class=\"pit\" data-pit=\"%d\" cx=\"%d\" cy=\"%d\" r=\"%d\" "
+                       "fill=\"%s\"/>\n",
+                    pit, cx, cy, PIT_RADIUS, COLOR_HOLLOW);
+                put(o, "<text class=\"count\" data-pit=\"%d\" x=\"%d\" y=\"%d\" font-size=\"%d\" "
+                       "font-weight=\"bold\" text-anchor=\"middle\" fill=\"%s\">%d</text>\n",
+                    pit, cx, cy + FONT_COUNT * 3 / 8, FONT_COUNT, COLOR_COUNT, g.pit[pit]);
+            }
+            put(o, "<text class=\"pit-number\" data-pit=\"%d\" x=\"%d\" y=\"%d\" font-size=\"%d\" "
+                   "text-anchor=\"middle\" fill=\"%s\">%d</text>\n",
+                pit, cx, numbers_y, FONT_NUMBER, COLOR_MUTED, pit);
+        }
+
+        /* Captures (and bank, and the final score) beside the row. */
+        const char *lines[3] = {w.captured[player], w.bank[player], w.score[player]};
+        const char *classes[3] = {"captured", "bank", "score"};
+        int count = 0;
+        for (int i = 0; i < 3; i++)
+            count += lines[i][0] != 0;
+        const int pitch = FONT_SIDE + GAP / 2;
+        int line_y = cy + FONT_SIDE / 3 - (count - 1) * pitch / 2;
+        for (int i = 0; i < 3; i++) {
+            if (!lines[i][0])
+                continue;
+            put(o, "<text class=\"%s\" data-player=\"%s\" x=\"%d\" y=\"%d\" font-size=\"%d\"%s "
+                   "fill=\"%s\">%s</text>\n",
+                classes[i], key, side_x, line_y, FONT_SIDE, i == 2 ? " font-weight=\"bold\"" : "",
+                COLOR_TEXT, lines[i]);
+            line_y += pitch;
+        }
+    }
+
+    put_line(o, "legend direction", board_x, direction_y, FONT_TEXT, 0, COLOR_TEXT, w.direction);
+    if (has_closed) {
+        put(o, "<circle class=\"legend-closed\" cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" stroke=\"%s\" "
+               "stroke-width=\"2\"/>\n",
+            board_x + legend_r, legend_cy, legend_r, COLOR_SAND, COLOR_SAND_EDGE);
+        put_line(o, "legend closed", board_x + 2 * legend_r + GAP, legend_cy + FONT_TEXT / 3,
+                 FONT_TEXT, 0, COLOR_TEXT, legend_closed);
+    }
+    put(o, "</svg>\n");
+}
+
+MANCALA_EXPORT int mancala_svg(const mancala_game *game, char *buf, size_t size, unsigned flags)
+{
+    if (!game || (!buf && size))
+        return MANCALA_E_INVALID;
+    if (flags & ~ALL_FLAGS)
+        return MANCALA_E_OPTION;
+    struct svg_out o = {buf, size, 0};
+    render(&o, game, flags);
+    /* A picture cut short is no picture: a buffer too small gets "". */
+    if (size)
+        buf[o.len < size ? o.len : 0] = '\0';
+    return (int)o.len;
+}
