@@ -9,7 +9,9 @@
  * @brief The public API of libmancala.
  *
  * libmancala plays two traditional two-row mancala games exactly as the
- * rules text shipped with it (doc/RULES.md) says: **Modiar** (Morocco,
+ * rules text shipped with it says (doc/RULES.md in the source; installed
+ * as share/doc/mancala/RULES.md under the install prefix, such as
+ * /usr/local/share/doc/mancala/RULES.md): **Modiar** (Morocco,
  * 2 x 3 pits, 42 stones) and **Rio Kadalis** (Somalia, 2 x 6 or 2 x 5 pits,
  * relay sowing, fours, a match of several rounds).
  *

@@ -27,6 +27,17 @@ unset PKG_CONFIG_PATH
 fail() { echo "FAIL: $*"; exit 1; }
 
 [ -f "$root$prefix/share/man/man3/mancala.3" ] || fail "mancala.3 was not installed"
+[ -f "$root$prefix/share/man/man3/mancala_play.3" ] || fail "mancala_play.3 was not installed"
+# The dynamic linker searches /usr and /usr/local itself (after ldconfig):
+# a program installed there carries no run path (tests/install/prefix.sh
+# checks one installed elsewhere).
+case $prefix in
+/usr | /usr/local)
+    if readelf -d "$root$prefix/bin/mancala" | grep -c 'R.*PATH' >/dev/null; then
+        fail "bin/mancala installed in $prefix has a run path"
+    fi
+    ;;
+esac
 pkg-config --exists mancala || fail "pkg-config does not find the installed mancala.pc"
 echo "mancala.pc: version $(pkg-config --modversion mancala)"
 echo "  shared: $(pkg-config --cflags --libs mancala)"

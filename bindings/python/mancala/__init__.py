@@ -17,8 +17,9 @@ The main class is :class:`Game`; :class:`Searcher`, :class:`Table`,
 Errors are exceptions derived from :class:`MancalaError`.
 
 The shared library is found through the environment variable
-``MANCALA_LIBRARY``, then next to this package, then on the system's
-library path.
+``MANCALA_LIBRARY`` (when set, that file is loaded or the import fails),
+then next to this package, then on the system's library path;
+``library_path`` is the file loaded.
 """
 
 from ._native import path as library_path

@@ -4,14 +4,15 @@
 Internal: the rest of the package calls the C functions through ``lib``.
 The shared library is looked up, in this order, at
 
-1. the path in the environment variable ``MANCALA_LIBRARY``;
+1. the path in the environment variable ``MANCALA_LIBRARY``: when it is
+   set, that library is used or the import fails, nothing else is tried;
 2. a copy next to this package (``mancala/libmancala.so.1`` or
    ``libmancala.so``), for wheels or trees that ship one;
 3. the system's library search path (``LD_LIBRARY_PATH``, ``ld.so.cache``,
    as ``dlopen()`` searches it).
 
 The first candidate that loads is used; if none does, ImportError lists
-every candidate and why it failed.
+every candidate and why it failed. ``path`` is the file actually loaded.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def _candidates() -> list[tuple[str, str]]:
     found = []
     env = os.environ.get("MANCALA_LIBRARY")
     if env:
-        found.append(("$MANCALA_LIBRARY", env))
+        return [("$MANCALA_LIBRARY", env)]
     for name in _names:
         path = os.path.join(_here, name)
         if os.path.exists(path):
@@ -70,11 +71,38 @@ def _load() -> tuple[ctypes.CDLL, str]:
             tried.append(f"  {target} ({origin}): version {version // 10000}.x, "
                          f"this binding needs {ABI_MAJOR}.x")
             continue
-        return library, target
+        return library, _loaded_file(library, target)
+    if os.environ.get("MANCALA_LIBRARY"):
+        raise ImportError(
+            "cannot load the libmancala shared library that MANCALA_LIBRARY names:\n"
+            + "\n".join(tried)
+            + "\nCorrect MANCALA_LIBRARY, or unset it to use the installed library.")
     raise ImportError(
         "cannot load the libmancala shared library; tried:\n" + "\n".join(tried)
         + "\nSet MANCALA_LIBRARY to the path of libmancala.so.1, "
         "or install the library where the dynamic linker finds it.")
+
+
+class _DlInfo(ctypes.Structure):
+    _fields_ = [("dli_fname", c_char_p), ("dli_fbase", c_void_p),
+                ("dli_sname", c_char_p), ("dli_saddr", c_void_p)]
+
+
+def _loaded_file(library: ctypes.CDLL, target: str) -> str:
+    """The file the dynamic linker loaded for ``target`` (a bare name such
+    as libmancala.so.1 is found on the library path), by dladdr() of one of
+    its functions; ``target`` itself where dladdr() is not available."""
+    for libdl in (None, "libdl.so.2"):
+        try:
+            dladdr = ctypes.CDLL(libdl).dladdr
+        except (OSError, AttributeError):
+            continue
+        dladdr.argtypes = [c_void_p, POINTER(_DlInfo)]
+        info = _DlInfo()
+        address = ctypes.cast(library.mancala_version_number, c_void_p)
+        if dladdr(address, ctypes.byref(info)) and info.dli_fname:
+            return os.path.abspath(os.fsdecode(info.dli_fname))
+    return target
 
 
 lib, path = _load()

@@ -33,6 +33,16 @@ class Player(enum.IntEnum):
         """The other player."""
         return Player(1 - self)
 
+    def __str__(self) -> str:
+        """"South" or "North", as ``print(game.winner)`` shows it (it still
+        compares equal to 0 and 1)."""
+        return self.name.capitalize()
+
+    def __format__(self, spec: str) -> str:
+        # Format specs of numbers ("d", "2d") format the number; others the name.
+        return int.__format__(self, spec) if spec[-1:] in "bdnoxX" and spec else \
+            format(str(self), spec)
+
 
 class End(enum.IntEnum):
     """Why a game or round ended (``enum mancala_end``)."""

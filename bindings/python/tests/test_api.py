@@ -2,8 +2,10 @@
 """The Game object: construction, reading, moves, undo, history, copies,
 options, errors, equality and hash, pickling and the pictures."""
 
+import contextlib
 import copy
 import gc
+import io
 import pickle
 import random
 import unittest
@@ -83,6 +85,22 @@ class Reading(unittest.TestCase):
     def test_position_property_is_str(self):
         game = mancala.Game("modiar")
         self.assertEqual(game.position, str(game))
+
+
+class PlayersPrintAsNames(unittest.TestCase):
+    def test_winner(self):
+        game = mancala.Game.parse("modiar/0,0,0,2,1,1/N/12,26/27")
+        game.play(3)
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            print(game.winner)
+        self.assertEqual(out.getvalue(), "North\n")
+        self.assertEqual(f"{game.winner}, {game.to_move}", "North, South")
+        # Still the numbers of the C API.
+        self.assertEqual(game.winner, 1)
+        self.assertEqual("%d %s" % (game.winner, game.winner), "1 North")
+        self.assertEqual(f"{game.winner:d}", "1")
+        self.assertEqual(repr(Player.SOUTH), "<Player.SOUTH: 0>")
 
 
 class Moves(unittest.TestCase):

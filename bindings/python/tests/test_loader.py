@@ -44,30 +44,55 @@ class Loader(unittest.TestCase):
         self.assertEqual(result.stdout.strip(),
                          os.path.join(self.directory.name, "mancala", "libmancala.so.1"))
 
+    def with_library_on_path(self):
+        """A copy of the library on LD_LIBRARY_PATH, where a search of the
+        system's library path finds it."""
+        directory = os.path.join(self.directory.name, "lib")
+        os.mkdir(directory)
+        shutil.copy(mancala.library_path, os.path.join(directory, "libmancala.so.1"))
+        return dict(self.env, LD_LIBRARY_PATH=directory), directory
+
     def test_says_what_it_tried(self):
-        env = dict(self.env, MANCALA_LIBRARY=os.path.join(self.directory.name, "nowhere.so"))
-        result = run_python("import mancala; print(mancala.library_path)", env,
+        result = run_python("import mancala; print(mancala.library_path)", self.env,
                             self.directory.name)
         if result.returncode == 0:
             # A libmancala is installed on this system: it was found there.
-            self.assertNotIn("nowhere", result.stdout)
+            self.assertTrue(os.path.isabs(result.stdout.strip()), result.stdout)
             return
         self.assertIn("ImportError: cannot load the libmancala shared library; tried:",
                       result.stderr)
-        self.assertIn("nowhere.so ($MANCALA_LIBRARY)", result.stderr)
         self.assertIn("libmancala.so.1 (system library path)", result.stderr)
         self.assertIn("Set MANCALA_LIBRARY", result.stderr)
 
+    def test_a_path_given_must_load(self):
+        # Another library would be found on the library path: MANCALA_LIBRARY
+        # is not a hint but the library to use.
+        env, _ = self.with_library_on_path()
+        for value in ("/nope/libmancala.so.1", os.path.join(self.directory.name, "nowhere.so")):
+            env["MANCALA_LIBRARY"] = value
+            result = run_python("import mancala; print(mancala.library_path)", env,
+                                self.directory.name)
+            self.assertNotEqual(result.returncode, 0, result.stdout)
+            self.assertIn("ImportError: cannot load the libmancala shared library that "
+                          "MANCALA_LIBRARY names:", result.stderr)
+            self.assertIn(value + " ($MANCALA_LIBRARY): ", result.stderr)
+            self.assertNotIn("system library path", result.stderr)
+
     def test_refuses_another_library(self):
-        libc = "libc.so.6"
-        env = dict(self.env, MANCALA_LIBRARY=libc)
+        env, _ = self.with_library_on_path()
+        env["MANCALA_LIBRARY"] = "libc.so.6"
         result = run_python("import mancala; print(mancala.library_path)", env,
                             self.directory.name)
-        if result.returncode == 0:
-            self.assertNotEqual(result.stdout.strip(), libc)
-        else:
-            self.assertIn("libc.so.6 ($MANCALA_LIBRARY): not libmancala", result.stderr)
+        self.assertNotEqual(result.returncode, 0, result.stdout)
+        self.assertIn("libc.so.6 ($MANCALA_LIBRARY): not libmancala", result.stderr)
 
+    def test_path_is_the_file_loaded(self):
+        # Found by name on the library path: the path is the file's.
+        env, directory = self.with_library_on_path()
+        result = run_python("import mancala; print(mancala.library_path)", env,
+                            self.directory.name)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout.strip(), os.path.join(directory, "libmancala.so.1"))
 
 if __name__ == "__main__":
     unittest.main()
