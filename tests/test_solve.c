@@ -603,6 +603,22 @@ START_TEST(impossible_values_are_refused)
     ck_assert_int_eq(open_with_checksum(data, size), MANCALA_E_FORMAT);
     data[MT_HEADER_SIZE] = 0;
     ck_assert_int_eq(open_with_checksum(data, size), MANCALA_OK);
+    /* Bytes after the rules name are zero. */
+    data[MT_OFF_RULES + 15] = 'x';
+    ck_assert_int_eq(open_with_checksum(data, size), MANCALA_E_FORMAT);
+    free(data);
+
+    /* The padding after the entries is zero: a Rio Kadalis table of one
+     * stone has 13 entries, 52 bytes, padded to 56. */
+    char path[80];
+    snprintf(path, sizeof path, "%s.rio1", table_path);
+    ck_assert_int_eq(mancala__solve_table(path, "rio-kadalis", 1, NULL, NULL, NULL), MANCALA_OK);
+    data = read_file(path, &size);
+    remove(path);
+    ck_assert_uint_eq(size, MT_HEADER_SIZE + 56);
+    ck_assert_int_eq(open_with_checksum(data, size), MANCALA_OK);
+    data[size - 1] = 1;
+    ck_assert_int_eq(open_with_checksum(data, size), MANCALA_E_FORMAT);
     free(data);
 }
 END_TEST
@@ -809,6 +825,13 @@ START_TEST(solve_replaces_by_rename)
     ck_assert_int_eq(mancala_table_max_stones(t), 7);
     mancala_table_close(t);
     ck_assert_int_eq(files_named(dir, "t.table."), 0);
+
+    /* A link that leads nowhere is refused, and stays. */
+    snprintf(link_path, sizeof link_path, "%s/dangling.table", dir);
+    ck_assert_int_eq(symlink("no/such/file", link_path), 0);
+    ck_assert_int_eq(mancala__solve_modiar_stones(link_path, 4, NULL, NULL, NULL), MANCALA_E_IO);
+    ck_assert_int_eq(lstat(link_path, &st), 0);
+    ck_assert(S_ISLNK(st.st_mode));
     remove_dir(dir);
 }
 END_TEST
