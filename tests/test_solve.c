@@ -603,6 +603,22 @@ START_TEST(impossible_values_are_refused)
     ck_assert_int_eq(open_with_checksum(data, size), MANCALA_E_FORMAT);
     data[MT_HEADER_SIZE] = 0;
     ck_assert_int_eq(open_with_checksum(data, size), MANCALA_OK);
+    /* Bytes after the rules name are zero. */
+    data[MT_OFF_RULES + 15] = 'x';
+    ck_assert_int_eq(open_with_checksum(data, size), MANCALA_E_FORMAT);
+    free(data);
+
+    /* The padding after the entries is zero: a Rio Kadalis table of one
+     * stone has 13 entries, 52 bytes, padded to 56. */
+    char path[80];
+    snprintf(path, sizeof path, "%s.rio1", table_path);
+    ck_assert_int_eq(mancala__solve_table(path, "rio-kadalis", 1, NULL, NULL, NULL), MANCALA_OK);
+    data = read_file(path, &size);
+    remove(path);
+    ck_assert_uint_eq(size, MT_HEADER_SIZE + 56);
+    ck_assert_int_eq(open_with_checksum(data, size), MANCALA_OK);
+    data[size - 1] = 1;
+    ck_assert_int_eq(open_with_checksum(data, size), MANCALA_E_FORMAT);
     free(data);
 }
 END_TEST
@@ -796,6 +812,7 @@ START_TEST(solve_replaces_by_rename)
     snprintf(path, sizeof path, "%s/t.table", dir);
     snprintf(link_path, sizeof link_path, "%s/link.table", dir);
     ck_assert_int_eq(mancala__solve_modiar_stones(path, 6, NULL, NULL, NULL), MANCALA_OK);
+    ck_assert_int_eq(chmod(path, 0640), 0);
     struct stat first, second, st;
     ck_assert_int_eq(stat(path, &first), 0);
     ck_assert_int_eq(symlink("t.table", link_path), 0);
@@ -804,11 +821,19 @@ START_TEST(solve_replaces_by_rename)
     ck_assert(S_ISLNK(st.st_mode));
     ck_assert_int_eq(stat(path, &second), 0);
     ck_assert(first.st_ino != second.st_ino); /* a new file, not the old one rewritten */
+    ck_assert_uint_eq(second.st_mode & 07777, 0640); /* with the old one's permissions */
     mancala_table *t = NULL;
     ck_assert_int_eq(mancala_table_open(&t, path), MANCALA_OK);
     ck_assert_int_eq(mancala_table_max_stones(t), 7);
     mancala_table_close(t);
     ck_assert_int_eq(files_named(dir, "t.table."), 0);
+
+    /* A link that leads nowhere is refused, and stays. */
+    snprintf(link_path, sizeof link_path, "%s/dangling.table", dir);
+    ck_assert_int_eq(symlink("no/such/file", link_path), 0);
+    ck_assert_int_eq(mancala__solve_modiar_stones(link_path, 4, NULL, NULL, NULL), MANCALA_E_IO);
+    ck_assert_int_eq(lstat(link_path, &st), 0);
+    ck_assert(S_ISLNK(st.st_mode));
     remove_dir(dir);
 }
 END_TEST
