@@ -105,7 +105,7 @@ int open_table(const char *cmd, const char *path, int named, const char *rules,
     if (named)
         return fail(cmd, "%s: %s", quote(path), why);
     /* A table found by its default name that does not serve: go on without. */
-    fprintf(stderr, "mancala: %s: warning: %s not used: %s\n", cmd, quote(path), why);
+    fprintf(stderr, "mancala: %s: warning: %s not used: %s\n", cmd, path, why);
     return 0;
 }
 
@@ -494,10 +494,12 @@ static void write_problem(char *buf, size_t size, const char *path)
         snprintf(dir, sizeof dir, ".");
     else
         snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
-    if (access(dir, W_OK) != 0)
-        snprintf(buf, size, "cannot write in %s: %s", dir, strerror(errno));
-    else
+    if (access(dir, W_OK) != 0) {
+        const int error = errno;
+        snprintf(buf, size, "cannot write in %s: %s", quote(dir), strerror(error));
+    } else {
         snprintf(buf, size, "%s", mancala_strerror(MANCALA_E_IO));
+    }
 }
 
 /* The value of the start position, from the table just written. */

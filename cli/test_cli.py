@@ -296,7 +296,7 @@ def test_svg():
         proc = subprocess.run([MANCALA, "show", "rio-kadalis", "--svg", path], capture_output=True,
                               text=True, preexec_fn=small_files, timeout=60)
         expect(proc.returncode, 1, "status when the picture cannot be written whole")
-        check(re.fullmatch(r"mancala: show: .*board0\.svg: File too large\n", proc.stderr),
+        check(re.fullmatch(r"mancala: show: .*board0\.svg': File too large\n", proc.stderr),
               f"message when the picture cannot be written whole: {proc.stderr!r}")
         with open(path, encoding="utf-8") as f:
             expect(f.read(), "the old picture", "the picture after a failed write")
@@ -791,7 +791,7 @@ def test_solve():
                              "most 7 stones on the board; this one has 48).\n"), out)
         # A table of other rules, or of another format, is named as such.
         one_line_error(["analyze", "modiar", "--table", rio], 1,
-                       f"mancala: analyze: {rio}: a table of rio-kadalis, not of modiar")
+                       f"mancala: analyze: '{rio}': a table of rio-kadalis, not of modiar")
         old = os.path.join(tmp, "old.table")
         with open(rio, "rb") as f:
             data = bytearray(f.read())
@@ -799,9 +799,9 @@ def test_solve():
         with open(old, "wb") as f:
             f.write(data)
         one_line_error(["analyze", endgame, "--table", old], 1,
-                       f"mancala: analyze: {old}: table format 1, expected 2: solve again")
+                       f"mancala: analyze: '{old}': table format 1, expected 2: solve again")
         one_line_error(["play", "rio-kadalis", "--north", "perfect", "--table", old], 1,
-                       f"mancala: play: {old}: table format 1, expected 2: solve again")
+                       f"mancala: play: '{old}': table format 1, expected 2: solve again")
 
     with tempfile.TemporaryDirectory() as tmp:
         # An invalid or strange modiar.table in the current directory: analyze
@@ -820,17 +820,17 @@ def test_solve():
         expect((status, out, err), (0, searched, "mancala: analyze: warning: modiar.table not "
                                     "used: not a regular file\n"), "a FIFO is skipped")
         one_line_error(["analyze", position, "--table", os.path.join(tmp, "modiar.table")], 1,
-                       f"mancala: analyze: {tmp}/modiar.table: not a regular file")
+                       f"mancala: analyze: '{tmp}/modiar.table': not a regular file")
 
         # The solver replaces only regular files, removes only what it made,
         # and checks the destination first. (A FIFO stands for /dev/full.)
         fifo = os.path.join(tmp, "modiar.table")
         one_line_error(["solve", "modiar", "-o", fifo], 1,
-                       f"mancala: solve: {fifo}: not a regular file (a table replaces only a "
+                       f"mancala: solve: '{fifo}': not a regular file (a table replaces only a "
                        "regular file)")
         check(stat.S_ISFIFO(os.stat(fifo).st_mode), "the FIFO is still there")
         one_line_error(["solve", "modiar", "-q", "-o", f"{tmp}/no/such.table"], 1,
-                       f"mancala: solve: {tmp}/no/such.table: cannot write in {tmp}/no: No such "
+                       f"mancala: solve: '{tmp}/no/such.table': cannot write in '{tmp}/no': No such "
                        "file or directory")
         keep = os.path.join(tmp, "keep.table")
         ok("solve", "rio-kadalis", "--max-stones", "4", "-q", "-o", keep)
@@ -882,7 +882,7 @@ def test_messages():
          "show: '/nonexistent/\\e.svg': No such file or directory"),
         ([b"show", b"modiar", b"--svg", b""],
          "show: --svg needs a file name (or - for standard output)"),
-        ([b"solve", b"x\ny"], "solve: only modiar can be solved, not 'x\\ny'"),
+        ([b"solve", b"x\ny"], "solve: tables can be solved for modiar and rio-kadalis, not 'x\\ny'"),
     ]
     for args, message in cases:
         status, out, err = run_bytes(*args)

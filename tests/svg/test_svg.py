@@ -80,9 +80,9 @@ CASES = [
                              "reason": "Round over: South has no legal move."},
       "score": (24, 24)}),
     # Extremes: the longest counts and ply, most pits closed.
-    ("modiar-42", ["modiar/0,0,0,0,0,42/N/0,0/2147483647"],
-     {"text": {"status": "North to move", "info": "modiar, ply 2147483647"}}),
-    ("rio-kadalis-5-cw-40", ["rio-kadalis-5-cw/0,0,0,0,0,0,0,0,0,40/N/0,0/2147483647/0,0"],
+    ("modiar-42", ["modiar/0,0,0,0,0,42/N/0,0/1000000000"],
+     {"text": {"status": "North to move", "info": "modiar, ply 1000000000"}}),
+    ("rio-kadalis-5-cw-40", ["rio-kadalis-5-cw/0,0,0,0,0,0,0,0,0,40/N/0,0/1000000000/0,0"],
      {"text": {"status": "North to move"}}),
     ("rio-kadalis-most-closed", ["rio-kadalis/x,x,x,x,x,4,x,x,x,x,x,4/S/0,0/0/20,20"],
      {"text": {"status": "South to move"}}),
