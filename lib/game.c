@@ -72,27 +72,7 @@ void mancala__board_init(struct mc_board *b, const struct mc_variant *variant, u
         while (q != p && (closed >> q & 1));
         b->next[p] = (uint8_t)q;
     }
-    /* The same path for whole laps (struct mc_board). */
-    memset(b->rank, 0, sizeof b->rank);
-    memset(b->order, 0, sizeof b->order);
-    memset(b->prefix, 0, sizeof b->prefix);
-    memset(&b->north, 0, sizeof b->north);
-    int open = 0;
-    for (int p = 0; p < npits; p++) {
-        if (p >= variant->n)
-            mc_pits_add(&b->north, p, 1);
-        open += !(closed >> p & 1);
-    }
-    b->open = (uint8_t)open;
-    int p = 0;
-    while (open && (closed >> p & 1))
-        p++;
-    for (int i = 0; i < 2 * open; i++, p = b->next[p]) {
-        b->order[i] = (uint8_t)p;
-        b->rank[p] = (uint8_t)(i % open);
-        b->prefix[i + 1] = b->prefix[i];
-        b->prefix[i + 1].w[p >> 3] ^= (uint64_t)1 << 8 * (p & 7);
-    }
+    mancala__lap_tables(b);
 }
 
 /* ---- allocation ---- */
@@ -169,9 +149,13 @@ static int same_position(const struct mc_state *a, const struct mc_state *b)
     return a->to_move == b->to_move && memcmp(a->pit, b->pit, sizeof a->pit) == 0;
 }
 
-/* The repetition rule: has cur occurred before in this game or round? */
+/* The repetition rule: has cur occurred before in this game or round?
+ * Not if the last move captured: captures remove stones for good. */
 static int position_recurred(const struct mancala_game *g)
 {
+    const struct mc_state *before = &g->history[g->history_len - 1].state;
+    if (before->captured[0] + before->captured[1] != g->cur.captured[0] + g->cur.captured[1])
+        return 0;
     const struct history_entry *e;
     for (uint32_t slot = home_slot(g, &g->cur); (e = slot_entry(g, slot, g->history_len));
          slot = (slot + 1) & (2 * g->history_cap - 1))
