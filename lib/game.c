@@ -13,6 +13,9 @@
 /* Positions reserved for the history when a handle is created: ordinary
  * games and rounds never need more, so mancala_play() does not allocate. */
 #define HISTORY_RESERVE 512
+/* Slots of the set of positions at first (it doubles as the history grows):
+ * a clone copies only these. */
+#define SEEN_SLOTS 512
 
 /* A position of the history with its legal moves, so that mancala_undo()
  * restores both without generating the moves again. */
@@ -37,7 +40,8 @@ struct mancala_game {
     void *opaque;
     struct history_entry *history; /* positions before each move of this round */
     uint32_t *seen;            /* the same positions as a set (see position_recurred()),
-                                * 2 * history_cap slots in the history's block */
+                                * in the history's block, room for 4 * history_cap */
+    uint32_t seen_slots;       /* slots of `seen` in use: a power of two */
     uint32_t history_len, history_cap;
 };
 
@@ -106,8 +110,9 @@ static int stones_in_row(const struct mancala_game *g, int player)
 /* ---- the repetition rule ---- */
 
 /* The history's positions also form a hash set, so that the repetition
- * rule costs the same however long the game: `seen` has 2 * history_cap
- * slots (open addressing, linear probing), each 0 or a history index + 1.
+ * rule costs the same however long the game: `seen` has seen_slots slots,
+ * at least four times the positions (open addressing, linear probing),
+ * each 0 or a history index + 1.
  * A slot is occupied only while that index is in the history and its
  * entry names the slot back, so undoing moves or starting a round empties
  * slots without writing them. Positions leave the history in the reverse
@@ -121,7 +126,7 @@ static uint32_t home_slot(const struct mancala_game *g, const struct mc_state *s
     memcpy(&hi, s->pit + sizeof lo, sizeof hi);
     uint64_t h = lo * 0x9e3779b97f4a7c15u + ((uint64_t)hi << 1 | s->to_move);
     h = (h ^ h >> 29) * 0xbf58476d1ce4e5b9u;
-    return (uint32_t)(h >> 32) & (2 * g->history_cap - 1);
+    return (uint32_t)(h >> 32) & (g->seen_slots - 1);
 }
 
 /* The entry of the first `count` of the history in `slot`, or NULL. */
@@ -133,13 +138,32 @@ static const struct history_entry *slot_entry(const struct mancala_game *g, uint
 }
 
 /* Puts history[i] into the set (the entries before it are there). */
-static void remember_position(struct mancala_game *g, uint32_t i)
+static void insert_position(struct mancala_game *g, uint32_t i)
 {
     uint32_t slot = home_slot(g, &g->history[i].state);
     while (slot_entry(g, slot, i))
-        slot = (slot + 1) & (2 * g->history_cap - 1);
+        slot = (slot + 1) & (g->seen_slots - 1);
     g->seen[slot] = i + 1;
     g->history[i].slot = slot;
+}
+
+/* Empties the set and puts history[0 .. count-1] into it. */
+static void refill_positions(struct mancala_game *g, uint32_t count)
+{
+    memset(g->seen, 0, g->seen_slots * sizeof *g->seen);
+    for (uint32_t i = 0; i < count; i++)
+        insert_position(g, i);
+}
+
+/* Puts history[i] into the set, doubling the set first if it would be
+ * more than a quarter full (there is room: i < history_cap). */
+static inline void remember_position(struct mancala_game *g, uint32_t i)
+{
+    if (i >= g->seen_slots / 4) {
+        g->seen_slots *= 2;
+        refill_positions(g, i);
+    }
+    insert_position(g, i);
 }
 
 /* Whether two positions of the same round are the same (RULES.md: pits,
@@ -158,7 +182,7 @@ static int position_recurred(const struct mancala_game *g)
         return 0;
     const struct history_entry *e;
     for (uint32_t slot = home_slot(g, &g->cur); (e = slot_entry(g, slot, g->history_len));
-         slot = (slot + 1) & (2 * g->history_cap - 1))
+         slot = (slot + 1) & (g->seen_slots - 1))
         if (same_position(&e->state, &g->cur))
             return 1;
     return 0;
@@ -185,7 +209,7 @@ static inline void settle(struct mancala_game *g)
 /* The bytes of a history of `cap` positions (a power of two) with its set. */
 static size_t history_bytes(uint32_t cap)
 {
-    return cap * (sizeof(struct history_entry) + 2 * sizeof(uint32_t));
+    return cap * (sizeof(struct history_entry) + 4 * sizeof(uint32_t));
 }
 
 static int game_create(mancala_game **out, const struct mc_position *pos,
@@ -204,7 +228,8 @@ static int game_create(mancala_game **out, const struct mc_position *pos,
     }
     g->history_cap = HISTORY_RESERVE;
     g->seen = (uint32_t *)(g->history + HISTORY_RESERVE);
-    memset(g->seen, 0, 2 * HISTORY_RESERVE * sizeof *g->seen);
+    g->seen_slots = SEEN_SLOTS;
+    memset(g->seen, 0, SEEN_SLOTS * sizeof *g->seen);
     g->alloc = alloc;
     g->opaque = opaque;
     g->board = pos->board;
@@ -297,7 +322,7 @@ MANCALA_EXPORT int mancala_clone(mancala_game **out, const mancala_game *game)
     memcpy(history, game->history, game->history_len * sizeof *history);
     g->history = history;
     g->seen = (uint32_t *)(history + g->history_cap);
-    memcpy(g->seen, game->seen, 2 * g->history_cap * sizeof *g->seen);
+    memcpy(g->seen, game->seen, g->seen_slots * sizeof *g->seen);
     *out = g;
     return MANCALA_OK;
 }
@@ -335,19 +360,17 @@ static int reserve_history(struct mancala_game *g)
 {
     if (g->history_len < g->history_cap)
         return MANCALA_OK;
-    if (g->history_cap > UINT32_MAX / 4 || history_bytes(g->history_cap) > SIZE_MAX / 2)
+    if (g->history_cap > UINT32_MAX / 8 || history_bytes(g->history_cap) > SIZE_MAX / 2)
         return MANCALA_E_NOMEM;
     uint32_t cap = g->history_cap * 2;
     struct history_entry *grown = game_alloc(g->alloc, g->opaque, g->history, history_bytes(cap));
     if (!grown)
         return MANCALA_E_NOMEM;
-    /* The set moved and has more slots: fill it again. */
+    /* The set moved: fill it again. */
     g->history = grown;
     g->history_cap = cap;
     g->seen = (uint32_t *)(grown + cap);
-    memset(g->seen, 0, 2 * cap * sizeof *g->seen);
-    for (uint32_t i = 0; i < g->history_len; i++)
-        remember_position(g, i);
+    refill_positions(g, g->history_len);
     return MANCALA_OK;
 }
 

@@ -76,6 +76,16 @@ static int byte_of(uint64_t x0, uint64_t x1, int p)
     return (int)(word >> 8 * (p & 7) & 0xff);
 }
 
+/* spread[bits]: a 1 in byte i for each bit i of `bits` (8 bits). */
+#define SPREAD(b)                                                                                \
+    ((uint64_t)((b) & 1) | (uint64_t)((b) >> 1 & 1) << 8 | (uint64_t)((b) >> 2 & 1) << 16 |     \
+     (uint64_t)((b) >> 3 & 1) << 24 | (uint64_t)((b) >> 4 & 1) << 32 |                         \
+     (uint64_t)((b) >> 5 & 1) << 40 | (uint64_t)((b) >> 6 & 1) << 48 | (uint64_t)((b) >> 7) << 56)
+#define SPREAD4(b) SPREAD(b), SPREAD((b) + 1), SPREAD((b) + 2), SPREAD((b) + 3)
+#define SPREAD16(b) SPREAD4(b), SPREAD4((b) + 4), SPREAD4((b) + 8), SPREAD4((b) + 12)
+#define SPREAD64(b) SPREAD16(b), SPREAD16((b) + 16), SPREAD16((b) + 32), SPREAD16((b) + 48)
+static const uint64_t spread[256] = {SPREAD64(0), SPREAD64(64), SPREAD64(128), SPREAD64(192)};
+
 /* The number of 1 bytes in a word of 0 and 1 bytes. */
 static int count_ones(uint64_t x)
 {
@@ -152,14 +162,17 @@ static MC_ALWAYS_INLINE int lap_by_words(const struct mc_board *b, struct sowing
     }
     /* Rule 2: lift the hand, put a stone into each of the next `hand` open
      * pits, the last one included. */
-    const struct mc_pits *run = &b->lap_run[from][*hand], *add = &b->lap_add[from][*hand];
+    const unsigned bits = b->lap_run[from][*hand];
+    const uint64_t run0 = spread[bits & 0xff], run1 = spread[bits >> 8];
     const int last = b->lap_last[from][*hand];
-    uint64_t x0 = w->x.w[0] + add->w[0];
-    uint64_t x1 = w->x.w[1] + add->w[1];
+    const uint64_t lifted = (uint64_t)*hand << 8 * (from & 7);
+    const uint64_t in0 = (uint64_t)(from >> 3) - 1; /* all ones if from < 8 */
+    uint64_t x0 = w->x.w[0] + run0 - (lifted & in0);
+    uint64_t x1 = w->x.w[1] + run1 - (lifted & ~in0);
     /* Rule 3: the run's pits that now hold 4 go to their rows' owners
      * (rule 4 below corrects the last pit's owner). */
-    const uint64_t four0 = bytes_holding_four(x0) & run->w[0];
-    const uint64_t four1 = bytes_holding_four(x1) & run->w[1];
+    const uint64_t four0 = bytes_holding_four(x0) & run0;
+    const uint64_t four1 = bytes_holding_four(x1) & run1;
     if (four0 | four1) {
         const int north = count_ones(four0 & b->north.w[0]) + count_ones(four1 & b->north.w[1]);
         w->captured[MANCALA_NORTH] += 4 * north;
@@ -185,7 +198,6 @@ void mancala__lap_tables(struct mc_board *b)
 {
     memset(b->lap_last, 0, sizeof b->lap_last);
     memset(b->lap_run, 0, sizeof b->lap_run);
-    memset(b->lap_add, 0, sizeof b->lap_add);
     memset(&b->north, 0, sizeof b->north);
     int open = 0;
     for (int p = 0; p < b->npits; p++) {
@@ -197,13 +209,11 @@ void mancala__lap_tables(struct mc_board *b)
     for (int p = 0; p < b->npits; p++) {
         if (b->closed >> p & 1)
             continue;
-        struct mc_pits run = {{0, 0}};
+        unsigned run = 0;
         for (int hand = 1, q = p; hand < open; hand++) {
             q = b->next[q];
-            run.w[q >> 3] |= (uint64_t)1 << 8 * (q & 7);
-            b->lap_run[p][hand] = run;
-            b->lap_add[p][hand] = run;
-            b->lap_add[p][hand].w[p >> 3] -= (uint64_t)hand << 8 * (p & 7);
+            run |= 1u << q;
+            b->lap_run[p][hand] = (uint16_t)run;
             b->lap_last[p][hand] = (uint8_t)q;
         }
     }
@@ -302,22 +312,26 @@ int mancala__rio_move(const struct mc_board *b, const struct mc_state *s, int pi
  * end, so such a move is legal; this decides about two moves in three.
  * With fewer stones than open pits, a lap puts at most one stone into
  * each pit (none into its origin), so its last stone ends the move if its
- * pit held 0 (rule 5) or 3 (rule 4, binikh) when the lap began. The
- * answer is as good as random, so it is computed without branches (the
- * tables' entries for 0 stones are harmless pits). */
+ * pit held 0 (rule 5) or 3 (rule 4, binikh) when the lap began. */
 static int ends_within_two_laps(const struct mc_board *b, const struct mc_state *s, int pit)
 {
     const int open = b->open, hand = s->pit[pit];
-    const int short1 = hand < open, hand1 = short1 ? hand : 0;
-    const int last1 = b->lap_last[pit][hand1];
-    const int held1 = s->pit[last1];
-    /* The second lap relays held1 + 1 stones from last1. */
-    const int short2 = held1 + 1 < open, hand2 = short2 ? held1 + 1 : 0;
-    const int last2 = b->lap_last[last1][hand2];
-    const int sown = mc_pits_get(&b->lap_run[pit][hand1], last2); /* by the first lap */
-    int held2 = s->pit[last2] + sown;
-    held2 = last2 == pit || (sown & (held2 == 4)) ? 0 : held2; /* lifted; rule 3 */
-    return short1 & ((held1 == 0) | (held1 == 3) | (short2 & ((held2 == 0) | (held2 == 3))));
+    if (hand >= open)
+        return 0;
+    const int last = b->lap_last[pit][hand];
+    const int held = s->pit[last];
+    if (held == 0 || held == 3)
+        return 1;
+    /* The second lap relays held + 1 stones from `last`. */
+    if (held + 1 >= open)
+        return 0;
+    const int last2 = b->lap_last[last][held + 1];
+    int before = s->pit[last2]; /* its stones when the second lap begins */
+    if (last2 == pit)
+        before = 0; /* the first lap's origin */
+    else if (b->lap_run[pit][hand] >> last2 & 1)
+        before = before == 3 ? 0 : before + 1; /* sown by the first lap (rule 3) */
+    return before == 0 || before == 3;
 }
 
 /* The lowest set bit of a non-zero `bits` (a de Bruijn sequence: portable
