@@ -382,11 +382,14 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
         return MANCALA_E_RANGE;
     if (game->end)
         return MANCALA_E_OVER;
-    int i = 0;
-    while (i < game->moves.count && game->moves.pit[i] != pit)
-        i++;
-    if (i == game->moves.count)
+    /* Which of the legal moves it is, found without branches. */
+    unsigned match = 0;
+    for (int k = 0; k < MANCALA_MAX_PITS / 2; k++)
+        match |= (unsigned)(game->moves.pit[k] == pit) << k;
+    match &= (1u << game->moves.count) - 1;
+    if (!match)
         return illegal_reason(game, pit);
+    const int i = mc_lowest_bit(match);
     if (game->cur.ply == INT32_MAX)
         return MANCALA_E_STATE;
     int status = reserve_history(game);

@@ -40,6 +40,16 @@ struct mc_pits {
     uint64_t w[2];
 };
 
+/* The lowest set bit of a non-zero `bits` (a de Bruijn sequence: portable
+ * C, and no branch). */
+static inline int mc_lowest_bit(unsigned bits)
+{
+    static const uint8_t position[32] = {0,  1,  28, 2,  29, 14, 24, 3,  30, 22, 20,
+                                         15, 25, 17, 4,  8,  31, 27, 13, 23, 21, 19,
+                                         16, 7,  26, 12, 18, 6,  11, 5,  10, 9};
+    return position[(uint32_t)((bits & -bits) * 0x077cb531u) >> 27];
+}
+
 /* Pit p's byte of `x`. */
 static inline int mc_pits_get(const struct mc_pits *x, int p)
 {

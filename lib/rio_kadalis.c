@@ -334,16 +334,6 @@ static int ends_within_two_laps(const struct mc_board *b, const struct mc_state 
     return before == 0 || before == 3;
 }
 
-/* The lowest set bit of a non-zero `bits` (a de Bruijn sequence: portable
- * C, and no branch). */
-static int lowest_bit(unsigned bits)
-{
-    static const uint8_t position[32] = {0,  1,  28, 2,  29, 14, 24, 3,  30, 22, 20,
-                                         15, 25, 17, 4,  8,  31, 27, 13, 23, 21, 19,
-                                         16, 7,  26, 12, 18, 6,  11, 5,  10, 9};
-    return position[(uint32_t)((bits & -bits) * 0x077cb531u) >> 27];
-}
-
 /* Lists the legal moves, with all their children if `children` is set (a
  * constant in each caller), else with those that deciding legality sowed. */
 static inline void list_moves(const struct mc_board *b, const struct mc_state *s,
@@ -359,7 +349,7 @@ static inline void list_moves(const struct mc_board *b, const struct mc_state *s
     unsigned candidates = nonempty_pits(load_pits(s->pit)) & ((1u << n) - 1) << first &
                           ~(unsigned)b->closed;
     for (; candidates; candidates &= candidates - 1) {
-        const int pit = lowest_bit(candidates);
+        const int pit = mc_lowest_bit(candidates);
         if (!children && ends_within_two_laps(b, s, pit)) {
             out->pit[count++] = (uint8_t)pit;
         } else if (!rio_move(b, s, pit, &out->child[count], NULL, 1)) {
