@@ -6,8 +6,11 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -160,9 +163,11 @@ static const char perft_help[] =
     "\n"
     "Counts the lines of play of each length from 1 to DEPTH plies from the\n"
     "position (the repetition rule applies; a game or round that ends earlier\n"
-    "does not count at greater depths), one line each: \"depth D: COUNT\".\n";
+    "does not count at greater depths), one line each: \"depth D: COUNT\".\n"
+    "The first moves are shared out among all the processors.\n";
 
 #define PERFT_MAX_DEPTH 40
+#define PERFT_MAX_THREADS 64
 
 /* Counts the lines of each length below this node with play and undo on one
  * handle. */
@@ -183,6 +188,73 @@ static void perft(mancala_game *game, int depth, int max_depth, unsigned long lo
     }
 }
 
+/* One thread's share of perft: it takes the first moves not yet taken and
+ * counts below them on its own copy of the position. */
+struct perft_share {
+    mancala_game *game;
+    const int *moves;
+    int count, max_depth;
+    atomic_int *next;
+    unsigned long long counts[PERFT_MAX_DEPTH];
+    pthread_t thread;
+};
+
+static void *perft_share(void *arg)
+{
+    struct perft_share *w = arg;
+    int i;
+    while ((i = atomic_fetch_add(w->next, 1)) < w->count) {
+        if (mancala_play(w->game, w->moves[i]) < 0)
+            continue;
+        perft(w->game, 1, w->max_depth, w->counts);
+        mancala_undo(w->game);
+    }
+    return NULL;
+}
+
+/* perft() from the root, its first moves shared out among up to one
+ * thread per processor, each on its own clone (this one included). */
+static void perft_threads(mancala_game *game, int max_depth, unsigned long long *counts)
+{
+    static struct perft_share share[PERFT_MAX_THREADS];
+    int moves[MANCALA_MAX_PITS];
+    const int count = mancala_legal_moves(game, moves, MANCALA_MAX_PITS);
+    const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    int threads = cpus < 1 ? 1 : cpus > PERFT_MAX_THREADS ? PERFT_MAX_THREADS : (int)cpus;
+    if (threads > count)
+        threads = count;
+    atomic_int next;
+    atomic_init(&next, 0);
+    int made = 0;
+    for (; max_depth > 1 && made < threads; made++) {
+        memset(&share[made], 0, sizeof share[made]);
+        share[made].moves = moves;
+        share[made].count = count;
+        share[made].max_depth = max_depth;
+        share[made].next = &next;
+        if (mancala_clone(&share[made].game, game) < 0)
+            break;
+    }
+    if (!made) {
+        perft(game, 0, max_depth, counts); /* one ply, or no memory for a clone */
+        return;
+    }
+    counts[0] = (unsigned long long)count;
+    /* If a thread cannot start, the others take its share. */
+    int started = 1;
+    while (started < made &&
+           !pthread_create(&share[started].thread, NULL, perft_share, &share[started]))
+        started++;
+    perft_share(&share[0]);
+    for (int t = 0; t < made; t++) {
+        if (t && t < started)
+            pthread_join(share[t].thread, NULL);
+        for (int d = 1; d < max_depth; d++)
+            counts[d] += share[t].counts[d];
+        mancala_free(share[t].game);
+    }
+}
+
 static int cmd_perft(int argc, char **argv)
 {
     const char *cmd = "perft", *args[2] = {NULL, NULL};
@@ -199,7 +271,7 @@ static int cmd_perft(int argc, char **argv)
     if ((status = open_position(cmd, args[0], &game)))
         return status;
     unsigned long long counts[PERFT_MAX_DEPTH] = {0};
-    perft(game, 0, (int)depth, counts);
+    perft_threads(game, (int)depth, counts);
     for (int d = 0; d < depth; d++)
         printf("depth %d: %llu\n", d + 1, counts[d]);
     mancala_free(game);

@@ -13,6 +13,9 @@
 /* Positions reserved for the history when a handle is created: ordinary
  * games and rounds never need more, so mancala_play() does not allocate. */
 #define HISTORY_RESERVE 512
+/* Slots of the set of positions at first (it doubles as the history grows):
+ * a clone copies only these. */
+#define SEEN_SLOTS 512
 
 /* A position of the history with its legal moves, so that mancala_undo()
  * restores both without generating the moves again. */
@@ -37,7 +40,8 @@ struct mancala_game {
     void *opaque;
     struct history_entry *history; /* positions before each move of this round */
     uint32_t *seen;            /* the same positions as a set (see position_recurred()),
-                                * 2 * history_cap slots in the history's block */
+                                * in the history's block, room for 4 * history_cap */
+    uint32_t seen_slots;       /* slots of `seen` in use: a power of two */
     uint32_t history_len, history_cap;
 };
 
@@ -72,27 +76,7 @@ void mancala__board_init(struct mc_board *b, const struct mc_variant *variant, u
         while (q != p && (closed >> q & 1));
         b->next[p] = (uint8_t)q;
     }
-    /* The same path for whole laps (struct mc_board). */
-    memset(b->rank, 0, sizeof b->rank);
-    memset(b->order, 0, sizeof b->order);
-    memset(b->prefix, 0, sizeof b->prefix);
-    memset(&b->north, 0, sizeof b->north);
-    int open = 0;
-    for (int p = 0; p < npits; p++) {
-        if (p >= variant->n)
-            mc_pits_add(&b->north, p, 1);
-        open += !(closed >> p & 1);
-    }
-    b->open = (uint8_t)open;
-    int p = 0;
-    while (open && (closed >> p & 1))
-        p++;
-    for (int i = 0; i < 2 * open; i++, p = b->next[p]) {
-        b->order[i] = (uint8_t)p;
-        b->rank[p] = (uint8_t)(i % open);
-        b->prefix[i + 1] = b->prefix[i];
-        b->prefix[i + 1].w[p >> 3] ^= (uint64_t)1 << 8 * (p & 7);
-    }
+    mancala__lap_tables(b);
 }
 
 /* ---- allocation ---- */
@@ -126,8 +110,9 @@ static int stones_in_row(const struct mancala_game *g, int player)
 /* ---- the repetition rule ---- */
 
 /* The history's positions also form a hash set, so that the repetition
- * rule costs the same however long the game: `seen` has 2 * history_cap
- * slots (open addressing, linear probing), each 0 or a history index + 1.
+ * rule costs the same however long the game: `seen` has seen_slots slots,
+ * at least four times the positions (open addressing, linear probing),
+ * each 0 or a history index + 1.
  * A slot is occupied only while that index is in the history and its
  * entry names the slot back, so undoing moves or starting a round empties
  * slots without writing them. Positions leave the history in the reverse
@@ -141,7 +126,7 @@ static uint32_t home_slot(const struct mancala_game *g, const struct mc_state *s
     memcpy(&hi, s->pit + sizeof lo, sizeof hi);
     uint64_t h = lo * 0x9e3779b97f4a7c15u + ((uint64_t)hi << 1 | s->to_move);
     h = (h ^ h >> 29) * 0xbf58476d1ce4e5b9u;
-    return (uint32_t)(h >> 32) & (2 * g->history_cap - 1);
+    return (uint32_t)(h >> 32) & (g->seen_slots - 1);
 }
 
 /* The entry of the first `count` of the history in `slot`, or NULL. */
@@ -153,13 +138,32 @@ static const struct history_entry *slot_entry(const struct mancala_game *g, uint
 }
 
 /* Puts history[i] into the set (the entries before it are there). */
-static void remember_position(struct mancala_game *g, uint32_t i)
+static void insert_position(struct mancala_game *g, uint32_t i)
 {
     uint32_t slot = home_slot(g, &g->history[i].state);
     while (slot_entry(g, slot, i))
-        slot = (slot + 1) & (2 * g->history_cap - 1);
+        slot = (slot + 1) & (g->seen_slots - 1);
     g->seen[slot] = i + 1;
     g->history[i].slot = slot;
+}
+
+/* Empties the set and puts history[0 .. count-1] into it. */
+static void refill_positions(struct mancala_game *g, uint32_t count)
+{
+    memset(g->seen, 0, g->seen_slots * sizeof *g->seen);
+    for (uint32_t i = 0; i < count; i++)
+        insert_position(g, i);
+}
+
+/* Puts history[i] into the set, doubling the set first if it would be
+ * more than a quarter full (there is room: i < history_cap). */
+static inline void remember_position(struct mancala_game *g, uint32_t i)
+{
+    if (i >= g->seen_slots / 4) {
+        g->seen_slots *= 2;
+        refill_positions(g, i);
+    }
+    insert_position(g, i);
 }
 
 /* Whether two positions of the same round are the same (RULES.md: pits,
@@ -169,12 +173,16 @@ static int same_position(const struct mc_state *a, const struct mc_state *b)
     return a->to_move == b->to_move && memcmp(a->pit, b->pit, sizeof a->pit) == 0;
 }
 
-/* The repetition rule: has cur occurred before in this game or round? */
+/* The repetition rule: has cur occurred before in this game or round?
+ * Not if the last move captured: captures remove stones for good. */
 static int position_recurred(const struct mancala_game *g)
 {
+    const struct mc_state *before = &g->history[g->history_len - 1].state;
+    if (before->captured[0] + before->captured[1] != g->cur.captured[0] + g->cur.captured[1])
+        return 0;
     const struct history_entry *e;
     for (uint32_t slot = home_slot(g, &g->cur); (e = slot_entry(g, slot, g->history_len));
-         slot = (slot + 1) & (2 * g->history_cap - 1))
+         slot = (slot + 1) & (g->seen_slots - 1))
         if (same_position(&e->state, &g->cur))
             return 1;
     return 0;
@@ -201,7 +209,7 @@ static inline void settle(struct mancala_game *g)
 /* The bytes of a history of `cap` positions (a power of two) with its set. */
 static size_t history_bytes(uint32_t cap)
 {
-    return cap * (sizeof(struct history_entry) + 2 * sizeof(uint32_t));
+    return cap * (sizeof(struct history_entry) + 4 * sizeof(uint32_t));
 }
 
 static int game_create(mancala_game **out, const struct mc_position *pos,
@@ -220,7 +228,8 @@ static int game_create(mancala_game **out, const struct mc_position *pos,
     }
     g->history_cap = HISTORY_RESERVE;
     g->seen = (uint32_t *)(g->history + HISTORY_RESERVE);
-    memset(g->seen, 0, 2 * HISTORY_RESERVE * sizeof *g->seen);
+    g->seen_slots = SEEN_SLOTS;
+    memset(g->seen, 0, SEEN_SLOTS * sizeof *g->seen);
     g->alloc = alloc;
     g->opaque = opaque;
     g->board = pos->board;
@@ -313,7 +322,7 @@ MANCALA_EXPORT int mancala_clone(mancala_game **out, const mancala_game *game)
     memcpy(history, game->history, game->history_len * sizeof *history);
     g->history = history;
     g->seen = (uint32_t *)(history + g->history_cap);
-    memcpy(g->seen, game->seen, 2 * g->history_cap * sizeof *g->seen);
+    memcpy(g->seen, game->seen, g->seen_slots * sizeof *g->seen);
     *out = g;
     return MANCALA_OK;
 }
@@ -351,19 +360,17 @@ static int reserve_history(struct mancala_game *g)
 {
     if (g->history_len < g->history_cap)
         return MANCALA_OK;
-    if (g->history_cap > UINT32_MAX / 4 || history_bytes(g->history_cap) > SIZE_MAX / 2)
+    if (g->history_cap > UINT32_MAX / 8 || history_bytes(g->history_cap) > SIZE_MAX / 2)
         return MANCALA_E_NOMEM;
     uint32_t cap = g->history_cap * 2;
     struct history_entry *grown = game_alloc(g->alloc, g->opaque, g->history, history_bytes(cap));
     if (!grown)
         return MANCALA_E_NOMEM;
-    /* The set moved and has more slots: fill it again. */
+    /* The set moved: fill it again. */
     g->history = grown;
     g->history_cap = cap;
     g->seen = (uint32_t *)(grown + cap);
-    memset(g->seen, 0, 2 * cap * sizeof *g->seen);
-    for (uint32_t i = 0; i < g->history_len; i++)
-        remember_position(g, i);
+    refill_positions(g, g->history_len);
     return MANCALA_OK;
 }
 
@@ -375,11 +382,14 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
         return MANCALA_E_RANGE;
     if (game->end)
         return MANCALA_E_OVER;
-    int i = 0;
-    while (i < game->moves.count && game->moves.pit[i] != pit)
-        i++;
-    if (i == game->moves.count)
+    /* Which of the legal moves it is, found without branches. */
+    unsigned match = 0;
+    for (int k = 0; k < MANCALA_MAX_PITS / 2; k++)
+        match |= (unsigned)(game->moves.pit[k] == pit) << k;
+    match &= (1u << game->moves.count) - 1;
+    if (!match)
         return illegal_reason(game, pit);
+    const int i = mc_lowest_bit(match);
     if (game->cur.ply == INT32_MAX)
         return MANCALA_E_STATE;
     int status = reserve_history(game);

@@ -195,8 +195,8 @@ static int sowing_reaches_opponent(int pit, int stones, int mover)
 
 /* Lists the legal moves, with their children if `children` is set (a
  * constant in each caller, so each gets its own code). */
-static inline void list_moves(const struct mc_state *s, struct mc_moves *out, int8_t *why,
-                              int children)
+static MC_ALWAYS_INLINE void list_moves(const struct mc_state *s, struct mc_moves *out, int8_t *why,
+                                        int children)
 {
     const int mover = s->to_move, opponent = mover ^ 1;
     const int first = mover * MODIAR_ROW;

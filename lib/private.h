@@ -40,16 +40,20 @@ struct mc_pits {
     uint64_t w[2];
 };
 
+/* The lowest set bit of a non-zero `bits` (a de Bruijn sequence: portable
+ * C, and no branch). */
+static inline int mc_lowest_bit(unsigned bits)
+{
+    static const uint8_t position[32] = {0,  1,  28, 2,  29, 14, 24, 3,  30, 22, 20,
+                                         15, 25, 17, 4,  8,  31, 27, 13, 23, 21, 19,
+                                         16, 7,  26, 12, 18, 6,  11, 5,  10, 9};
+    return position[(uint32_t)((bits & -bits) * 0x077cb531u) >> 27];
+}
+
 /* Pit p's byte of `x`. */
 static inline int mc_pits_get(const struct mc_pits *x, int p)
 {
-    return (int)((p < 8 ? x->w[0] : x->w[1]) >> 8 * (p & 7) & 0xff);
-}
-
-/* Adds `stones` to pit p of `x` (no pit leaves 0..255). */
-static inline void mc_pits_add(struct mc_pits *x, int p, int stones)
-{
-    x->w[p >> 3] += (uint64_t)stones << 8 * (p & 7);
+    return (int)(x->w[p >> 3] >> 8 * (p & 7) & 0xff);
 }
 
 /* The board of the current game or round. */
@@ -58,14 +62,12 @@ struct mc_board {
     uint16_t closed;                  /* bit p set: pit p is closed */
     uint8_t npits;                    /* 2n */
     uint8_t next[MANCALA_MAX_PITS];   /* next open pit in the sowing direction */
-    /* The same path for whole laps: the open pits in sowing order, twice
-     * over, so that order[rank[p] + k] is the k-th open pit after p for
-     * k < 2 * open; prefix[i] has a 1 in the byte of each of order[0 .. i-1]
-     * (a pit twice over cancels out: they are combined by exclusive or). */
-    uint8_t open;                              /* open pits */
-    uint8_t rank[MANCALA_MAX_PITS];            /* an open pit's index in order[] */
-    uint8_t order[2 * MANCALA_MAX_PITS];
-    struct mc_pits prefix[2 * MANCALA_MAX_PITS + 1];
+    /* Laps of fewer stones than open pits, sown by words (rio_kadalis.c):
+     * lap_run[p][h] has a 1 in the byte of each of the h open pits after
+     * p, lap_last[p][h] is the last of them. */
+    uint8_t open;                                          /* open pits */
+    uint8_t lap_last[MANCALA_MAX_PITS][MANCALA_MAX_PITS];
+    struct mc_pits lap_run[MANCALA_MAX_PITS][MANCALA_MAX_PITS];
     struct mc_pits north;                      /* a 1 in the byte of each of North's pits */
 };
 
@@ -160,6 +162,8 @@ static inline int mc_owner(const struct mc_board *b, int pit)
 
 /* Sets up `b` for `variant` with the given closed pits. */
 void mancala__board_init(struct mc_board *b, const struct mc_variant *variant, uint16_t closed);
+/* The lap tables of `b`, from b->next (rio_kadalis.c). */
+void mancala__lap_tables(struct mc_board *b);
 
 /* Bookkeeping every move ends with. */
 static inline void mc_finish_move(struct mc_state *out, int pit)

@@ -49,13 +49,31 @@ static void store_pits(uint8_t *pit, struct mc_pits x)
         pit[p] = (uint8_t)mc_pits_get(&x, p);
 }
 
-/* A 1 in each byte of `x` that holds exactly 4, 0 in the others. Exact:
- * no carry crosses from one byte into the next. */
+/* A 1 in each byte of `x` that holds exactly 4, 0 in the others. Exact
+ * for bytes below 128 (a pit never holds more than the 48 stones of the
+ * game): no carry then crosses from one byte into the next. */
 static uint64_t bytes_holding_four(uint64_t x)
 {
-    const uint64_t low7 = 0x7f7f7f7f7f7f7f7fu;
-    const uint64_t t = x ^ 0x0404040404040404u; /* 0 where x holds 4 */
-    return ~(((t & low7) + low7) | t | low7) >> 7;
+    const uint64_t zero_where_four = x ^ 0x0404040404040404u;
+    return ~(zero_where_four + 0x7f7f7f7f7f7f7f7fu) >> 7 & 0x0101010101010101u;
+}
+
+/* A 1 in the bit of each pit of `x` that is not empty. */
+static unsigned nonempty_pits(struct mc_pits x)
+{
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7fu, spread = 0x0102040810204080u;
+    const uint64_t b0 = (((x.w[0] & low7) + low7) | x.w[0]) >> 7 & 0x0101010101010101u;
+    const uint64_t b1 = (((x.w[1] & low7) + low7) | x.w[1]) >> 7 & 0x0101010101010101u;
+    return (unsigned)(b0 * spread >> 56) | (unsigned)(b1 * spread >> 56) << 8;
+}
+
+/* Pit p's byte of x0 (pits 0 to 7) and x1 (the others), the word chosen
+ * by arithmetic: they stay in registers, and whether p < 8 is as good as
+ * random. */
+static int byte_of(uint64_t x0, uint64_t x1, int p)
+{
+    const uint64_t word = x0 ^ ((x0 ^ x1) & (0 - (uint64_t)(p >> 3)));
+    return (int)(word >> 8 * (p & 7) & 0xff);
 }
 
 /* The number of 1 bytes in a word of 0 and 1 bytes. */
@@ -134,13 +152,12 @@ static MC_ALWAYS_INLINE int lap_by_words(const struct mc_board *b, struct sowing
     }
     /* Rule 2: lift the hand, put a stone into each of the next `hand` open
      * pits, the last one included. */
-    const int r = b->rank[from];
-    const struct mc_pits origin = b->prefix[r], after = b->prefix[r + 1],
-                         end = b->prefix[r + 1 + *hand];
-    const uint64_t run0 = after.w[0] ^ end.w[0], run1 = after.w[1] ^ end.w[1];
-    uint64_t x0 = w->x.w[0] + run0 - (uint64_t)*hand * (origin.w[0] ^ after.w[0]);
-    uint64_t x1 = w->x.w[1] + run1 - (uint64_t)*hand * (origin.w[1] ^ after.w[1]);
-    const int last = b->order[r + *hand];
+    const uint64_t run0 = b->lap_run[from][*hand].w[0], run1 = b->lap_run[from][*hand].w[1];
+    const int last = b->lap_last[from][*hand];
+    const uint64_t lifted = (uint64_t)*hand << 8 * (from & 7);
+    const uint64_t in0 = (uint64_t)(from >> 3) - 1; /* all ones if from < 8 */
+    uint64_t x0 = w->x.w[0] + run0 - (lifted & in0);
+    uint64_t x1 = w->x.w[1] + run1 - (lifted & ~in0);
     /* Rule 3: the run's pits that now hold 4 go to their rows' owners
      * (rule 4 below corrects the last pit's owner). */
     const uint64_t four0 = bytes_holding_four(x0) & run0;
@@ -154,7 +171,7 @@ static MC_ALWAYS_INLINE int lap_by_words(const struct mc_board *b, struct sowing
     }
     w->x.w[0] = x0;
     w->x.w[1] = x1;
-    *hand = mc_pits_get(&w->x, last);
+    *hand = byte_of(x0, x1, last);
     if (*hand == 0) {
         /* Rule 4: the last stone made four, binikh for the mover. */
         w->captured[last >= b->variant->n] -= 4;
@@ -163,6 +180,32 @@ static MC_ALWAYS_INLINE int lap_by_words(const struct mc_board *b, struct sowing
     }
     /* Rule 5. */
     return *hand == 1 ? -1 : last;
+}
+
+/* The tables of lap_by_words(), from b->next (struct mc_board). */
+void mancala__lap_tables(struct mc_board *b)
+{
+    memset(b->lap_last, 0, sizeof b->lap_last);
+    memset(b->lap_run, 0, sizeof b->lap_run);
+    memset(&b->north, 0, sizeof b->north);
+    int open = 0;
+    for (int p = 0; p < b->npits; p++) {
+        open += !(b->closed >> p & 1);
+        if (p >= b->variant->n)
+            b->north.w[p >> 3] |= (uint64_t)1 << 8 * (p & 7);
+    }
+    b->open = (uint8_t)open;
+    for (int p = 0; p < b->npits; p++) {
+        if (b->closed >> p & 1)
+            continue;
+        struct mc_pits run = {{0, 0}};
+        for (int hand = 1, q = p; hand < open; hand++) {
+            q = b->next[q];
+            run.w[q >> 3] |= (uint64_t)1 << 8 * (q & 7);
+            b->lap_run[p][hand] = run;
+            b->lap_last[p][hand] = (uint8_t)q;
+        }
+    }
 }
 
 /* ---- one move ---- */
@@ -253,29 +296,31 @@ int mancala__rio_move(const struct mc_board *b, const struct mc_state *s, int pi
 
 /* ---- the legal moves ---- */
 
-/* Whether the move from `pit` (open, with stones) certainly ends after its
- * first lap, known without sowing it: with fewer stones than open pits,
- * each pit of the lap gets at most one stone, so the last stone ends the
- * move if its pit held 0 (rule 5) or 3 (rule 4, binikh). Rule 6 only
- * forbids moves that never end, so such a move is legal. This decides
- * about half of all moves in play. */
-static int ends_after_one_lap(const struct mc_board *b, const struct mc_state *s, int pit)
+/* Whether the move from `pit` (open, with stones) certainly ends within
+ * two laps, known without sowing it. Rule 6 only forbids moves that never
+ * end, so such a move is legal; this decides about two moves in three.
+ * With fewer stones than open pits, a lap puts at most one stone into
+ * each pit (none into its origin), so its last stone ends the move if its
+ * pit held 0 (rule 5) or 3 (rule 4, binikh) when the lap began. */
+static int ends_within_two_laps(const struct mc_board *b, const struct mc_state *s, int pit)
 {
-    const int hand = s->pit[pit];
-    if (hand >= b->open)
+    const int open = b->open, hand = s->pit[pit];
+    if (hand >= open)
         return 0;
-    const int last = s->pit[b->order[b->rank[pit] + hand]];
-    return last == 0 || last == 3;
-}
-
-/* The lowest set bit of a non-zero `bits` (a de Bruijn sequence: portable
- * C, and no branch). */
-static int lowest_bit(unsigned bits)
-{
-    static const uint8_t position[32] = {0,  1,  28, 2,  29, 14, 24, 3,  30, 22, 20,
-                                         15, 25, 17, 4,  8,  31, 27, 13, 23, 21, 19,
-                                         16, 7,  26, 12, 18, 6,  11, 5,  10, 9};
-    return position[(uint32_t)((bits & -bits) * 0x077cb531u) >> 27];
+    const int last = b->lap_last[pit][hand];
+    const int held = s->pit[last];
+    if (held == 0 || held == 3)
+        return 1;
+    /* The second lap relays held + 1 stones from `last`. */
+    if (held + 1 >= open)
+        return 0;
+    const int last2 = b->lap_last[last][held + 1];
+    int before = s->pit[last2]; /* its stones when the second lap begins */
+    if (last2 == pit)
+        before = 0; /* the first lap's origin */
+    else if (mc_pits_get(&b->lap_run[pit][hand], last2))
+        before = before == 3 ? 0 : before + 1; /* sown by the first lap (rule 3) */
+    return before == 0 || before == 3;
 }
 
 /* Lists the legal moves, with all their children if `children` is set (a
@@ -290,13 +335,11 @@ static inline void list_moves(const struct mc_board *b, const struct mc_state *s
 
     /* Which pits are open and hold stones is as good as random, so they are
      * gathered without branches, then visited in ascending order. */
-    unsigned candidates = 0;
-    for (int pit = first; pit < first + n; pit++)
-        candidates |= (unsigned)(s->pit[pit] != 0) << pit;
-    candidates &= ~(unsigned)b->closed;
+    unsigned candidates = nonempty_pits(load_pits(s->pit)) & ((1u << n) - 1) << first &
+                          ~(unsigned)b->closed;
     for (; candidates; candidates &= candidates - 1) {
-        const int pit = lowest_bit(candidates);
-        if (!children && ends_after_one_lap(b, s, pit)) {
+        const int pit = mc_lowest_bit(candidates);
+        if (!children && ends_within_two_laps(b, s, pit)) {
             out->pit[count++] = (uint8_t)pit;
         } else if (!rio_move(b, s, pit, &out->child[count], NULL, 1)) {
             known |= 1u << count;
