@@ -553,6 +553,8 @@ def test_match():
 # ---------------------------------------------------------------- record
 
 def test_record():
+    for text in (ok("--help"), ok("play", "--help")):
+        check("--rounds N" in text and "--save FILE" in text and "--load FILE" in text, text)
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "match.txt")
         # A human quits in round 2; the record resumes it exactly.

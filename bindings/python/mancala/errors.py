@@ -17,7 +17,7 @@ __all__ = [
     "PitOutOfRange", "NoSpace", "GameOver", "NotOver", "NoHistory", "StateError",
     "Unsupported", "MatchOver", "IllegalMove", "NotYourPit", "ClosedPit", "EmptyPit",
     "Singleton", "GrandSlam", "MustFeed", "EndlessMove", "OptionError", "FileError",
-    "FormatError", "Cancelled",
+    "FormatError", "Cancelled", "LimitReached",
 ]
 
 
@@ -183,9 +183,16 @@ class Cancelled(MancalaError):
     status = -23
 
 
+class LimitReached(MancalaError):
+    """A computation reached a limit of the library, such as a playout's
+    ply limit (MANCALA_E_LIMIT)."""
+    status = -26
+
+
 _by_status = {cls.status: cls for cls in [
     InvalidArgument, OutOfMemory, UnknownRules, NoSpace, GameOver, NotOver, NoHistory,
-    StateError, Unsupported, MatchOver, OptionError, FileError, FormatError, Cancelled]}
+    StateError, Unsupported, MatchOver, OptionError, FileError, FormatError, Cancelled,
+    LimitReached]}
 _illegal_by_status = {cls.status: cls for cls in [
     PitOutOfRange, NotYourPit, ClosedPit, EmptyPit, Singleton, GrandSlam, MustFeed,
     EndlessMove]}
