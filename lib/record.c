@@ -253,8 +253,13 @@ MANCALA_EXPORT int mancala_parse_record_with_allocator(mancala_game **out, const
     char reason[MANCALA_REASON_MAX];
     mancala_game *g = NULL;
     int status = mancala_parse_with_allocator(&g, start, reason, sizeof reason, alloc, opaque);
-    if (status == MANCALA_E_PARSE)
+    if (status == MANCALA_E_PARSE) {
+        /* The reason quotes the input: printable ASCII only, as quote(). */
+        for (char *c = reason; *c; c++)
+            if ((unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f)
+                *c = '?';
         return fail(errbuf, errlen, status, "start position: %s", reason);
+    }
     if (status)
         return fail(errbuf, errlen, status, "%s", mancala_strerror(status));
 

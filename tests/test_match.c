@@ -371,6 +371,8 @@ START_TEST(record_malformed)
         {START " max-rounds=99999999999", "expected a number"},
         {START " 0\n1", "a line break inside the record"},
         {START " \x01\xff", "found '?\?'"},
+        {"rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0\xff,0 0",
+         "start position: BANKS: leading zero in '0?,0'"},
         {"modiar/7,7,7,7,7,7/S/0,0/0 0aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
          "found '0aaaaaaaaaaaaaaaaaaaaaaa...'"},
     };
