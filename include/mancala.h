@@ -667,7 +667,9 @@ int mancala_match_end_reason(const mancala_game *game);
  *        have any number of rounds): call with size 0 to learn the length.
  * @return The length of the whole record without the NUL (write it all
  *         when the result is below @p size); ::MANCALA_E_INVALID if
- *         @p game is NULL, or @p buf NULL with @p size > 0.
+ *         @p game is NULL, or @p buf NULL with @p size > 0;
+ *         ::MANCALA_E_LIMIT if the record would be longer than INT_MAX
+ *         bytes.
  * @note Does not allocate. Thread-safe as a reader of @p game.
  */
 int mancala_format_record(const mancala_game *game, char *buf, size_t size);

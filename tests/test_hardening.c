@@ -474,6 +474,7 @@ static void no_allocation(struct sweep *w, mancala_game *g)
     char buf[128];
     mancala_legal_moves(g, moves, MANCALA_MAX_PITS);
     mancala_format(g, buf, sizeof buf);
+    mancala_format_record(g, buf, sizeof buf);
     mancala_last_move_events(g, NULL, 0);
     mancala_playout(g, 7, scores);
     mancala_hash(g);
