@@ -706,6 +706,15 @@ int mancala_parse_record(mancala_game **out, const char *record, char *errbuf, s
 /**
  * @brief Like mancala_parse_record(), with every allocation made by
  *        @p alloc (see mancala_new_with_allocator()). Since 1.1.
+ * @param[out] out Receives the new handle; left unchanged on failure.
+ * @param record The NUL-terminated record.
+ * @param[out] errbuf Receives the reason on failure, as for
+ *        mancala_parse_record(); may be NULL.
+ * @param errlen Size of @p errbuf.
+ * @param alloc The allocation function of the handle and its clones;
+ *        NULL means the C library's allocator.
+ * @param opaque Passed to @p alloc unchanged.
+ * @return As mancala_parse_record().
  */
 int mancala_parse_record_with_allocator(mancala_game **out, const char *record, char *errbuf,
                                         size_t errlen, mancala_alloc_fn alloc, void *opaque);
