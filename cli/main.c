@@ -21,6 +21,7 @@ static const char main_help[] =
     "\n"
     "Commands:\n"
     "  play RULES|POSITION [--south P] [--north P] [--seed N]\n"
+    "                      [--rounds N] [--save FILE] | --load FILE\n"
     "                           play a game (Rio Kadalis: a whole match)\n"
     "  show POSITION [--svg FILE]\n"
     "                           draw a position, or write it as an SVG picture\n"

@@ -6,8 +6,10 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -15,20 +17,27 @@
 
 static const char play_help[] =
     "Usage: mancala play RULES|POSITION [--south P] [--north P] [--seed N]\n"
-    "                    [--rounds N] [--table FILE]\n"
+    "                    [--rounds N] [--table FILE] [--save FILE]\n"
+    "       mancala play --load FILE [OPTIONS]\n"
     "\n"
     "Plays a game from the start position of RULES (modiar, rio-kadalis,\n"
     "rio-kadalis-5, rio-kadalis-cw, rio-kadalis-5-cw) or from POSITION.\n"
-    "Rio Kadalis is played as a whole match, round after round.\n"
+    "Rio Kadalis is played as a whole match, round after round, until a\n"
+    "player has fewer than 4 stones, or as a draw when a round would start\n"
+    "like two earlier rounds (RULES.md).\n"
     "\n"
     "  --south P     South's player (default human)\n"
     "  --north P     North's player (default random)\n"
     "  --seed N      seed of the random and mcts players (default: from the clock,\n"
     "                printed so that the game can be replayed)\n"
-    "  --rounds N    stop a match after N rounds\n"
+    "  --rounds N    end a match after N rounds: the player holding more\n"
+    "                stones wins it (a draw if equal)\n"
     "  --table FILE  the solved table of the perfect player and of hints\n"
     "                (default modiar.table or rio-kadalis.table, made by\n"
     "                'mancala solve RULES')\n"
+    "  --save FILE   write the match record to FILE after each round and when\n"
+    "                the session ends (also on q), to resume it with --load\n"
+    "  --load FILE   resume the match recorded in FILE (written by --save)\n"
     "\n"
     "Players:\n"
     "  human           moves typed at the terminal\n"
@@ -54,6 +63,7 @@ struct player {
 
 struct session {
     mancala_game *game;
+    const char *save_path;   /* --save */
     struct player players[2];
     struct style style;
     const char *table_path;
@@ -323,9 +333,17 @@ static enum turn human_turn(struct session *s)
         if (status == MANCALA_OK)
             return PLAYED;
         /* The library says why: grand slam, must feed, endless, singleton,
-         * closed, not yours, empty. */
-        printf("%sCannot play %lld: %s.%s\n", sgr(&s->style, SGR_RED), pit,
-               mancala_strerror(status), sgr(&s->style, SGR_RESET));
+         * closed, empty; a pit that is not the player's is said plainly. */
+        const int n = mancala_num_pits(s->game) / 2, me = mancala_to_move(s->game);
+        printf("%sCannot play %lld: ", sgr(&s->style, SGR_RED), pit);
+        if (status == MANCALA_E_NOT_YOURS)
+            printf("pit %lld is %s's; yours are %d to %d", pit, player_name(1 - me), me * n,
+                   me * n + n - 1);
+        else if (status == MANCALA_E_RANGE)
+            printf("there is no pit %lld; yours are %d to %d", pit, me * n, me * n + n - 1);
+        else
+            printf("%s", mancala_strerror(status));
+        printf(".%s\n", sgr(&s->style, SGR_RESET));
     }
 }
 
@@ -342,6 +360,137 @@ static void print_round_start(const struct session *s)
         printf(" %s opens %d pit%s, bank %d%s", player_name(player), open, open == 1 ? "" : "s",
                mancala_bank(g, player), player == MANCALA_SOUTH ? ";" : ".\n");
     }
+}
+
+/* Writes the match record to --save FILE: into a new file in the same
+ * folder, flushed to the disk, then renamed over FILE, so that FILE is
+ * always a whole record. Returns 0 or EXIT_FAILED (message printed). */
+static int save_match(const struct session *s)
+{
+    const char *cmd = "play", *path = s->save_path;
+    if (!path)
+        return 0;
+    int len = mancala_format_record(s->game, NULL, 0);
+    if (len < 0)
+        return fail(cmd, "--save %s: %s", path, mancala_strerror(len));
+    char *record = malloc((size_t)len + 2);
+    char *tmp = malloc(strlen(path) + sizeof ".XXXXXX");
+    if (!record || !tmp) {
+        free(record);
+        free(tmp);
+        return fail(cmd, "--save %s: %s", path, strerror(ENOMEM));
+    }
+    mancala_format_record(s->game, record, (size_t)len + 1);
+    record[len] = '\n';
+    sprintf(tmp, "%s.XXXXXX", path);
+    int result = 0;
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        result = fail(cmd, "--save %s: %s", path, strerror(errno));
+    } else {
+        /* mkstemp() makes the file private; a saved match is an ordinary
+         * file, with the permissions the umask gives. */
+        mode_t mask = umask(0);
+        umask(mask);
+        size_t done = 0, size = (size_t)len + 1;
+        while (done < size) {
+            ssize_t n = write(fd, record + done, size - done);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0)
+                break;
+            done += (size_t)n;
+        }
+        int failed = done < size || fchmod(fd, 0666 & ~mask) != 0 || fsync(fd) != 0;
+        int saved_errno = errno;
+        failed |= close(fd) != 0;
+        if (!failed && rename(tmp, path) != 0)
+            failed = 1, saved_errno = errno;
+        if (failed) {
+            unlink(tmp);
+            result = fail(cmd, "--save %s: %s", path, strerror(saved_errno ? saved_errno : EIO));
+        }
+    }
+    free(tmp);
+    free(record);
+    return result;
+}
+
+/* Reads the match record of --load FILE: the one line that is neither
+ * empty nor a comment (#). Returns 0 or EXIT_FAILED (message printed). */
+static int load_match(const char *path, mancala_game **out)
+{
+    const char *cmd = "play";
+    FILE *in = fopen(path, "r");
+    if (!in)
+        return fail(cmd, "--load %s: %s", path, strerror(errno));
+    char *line = NULL, *record = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    int records = 0, line_no = 0, record_line = 0;
+    while ((len = getline(&line, &cap, in)) >= 0) {
+        line_no++;
+        if (len == 0 || line[0] == '\n' || line[0] == '#' || !strcmp(line, "\r\n"))
+            continue;
+        if (++records == 1) {
+            record = strdup(line);
+            record_line = line_no;
+        }
+    }
+    int read_error = ferror(in);
+    fclose(in);
+    free(line);
+    int result = 0;
+    if (read_error)
+        result = fail(cmd, "--load %s: %s", path, strerror(EIO));
+    else if (records == 0)
+        result = fail(cmd, "--load %s: no match record in the file", path);
+    else if (records > 1)
+        result = fail(cmd, "--load %s: the file holds %d match records; --load takes a file "
+                      "with one", path, records);
+    else if (!record)
+        result = fail(cmd, "--load %s: %s", path, strerror(ENOMEM));
+    if (!result) {
+        char reason[MANCALA_REASON_MAX];
+        int status = mancala_parse_record(out, record, reason, sizeof reason);
+        if (status == MANCALA_E_PARSE)
+            result = fail(cmd, "--load %s: line %d: %s", path, record_line, reason);
+        else if (status < 0)
+            result = fail(cmd, "--load %s: %s", path, mancala_strerror(status));
+    }
+    free(record);
+    return result;
+}
+
+/* "Match over after 4 rounds: ..." with the reason. */
+static void print_match_result(const struct session *s)
+{
+    const mancala_game *g = s->game;
+    const int rounds = mancala_round(g), winner = mancala_match_winner(g);
+    const int south = mancala_score(g, MANCALA_SOUTH), north = mancala_score(g, MANCALA_NORTH);
+    printf("%sMatch over after %d round%s: ", sgr(&s->style, SGR_BOLD), rounds,
+           rounds == 1 ? "" : "s");
+    switch (mancala_match_end_reason(g)) {
+    case MANCALA_MATCH_END_REPETITION: {
+        /* Who moved first in this round follows from the ply's parity. */
+        int first = mancala_to_move(g) ^ (mancala_ply(g) & 1);
+        printf("a draw, because the match repeats: round %d would start as two earlier "
+               "rounds did (South %d, North %d, %s first).", rounds + 1, south, north,
+               player_name(!first));
+        break;
+    }
+    case MANCALA_MATCH_END_ROUNDS:
+        if (winner == MANCALA_DRAW)
+            printf("a draw at the round limit, %d stones each.", south);
+        else
+            printf("%s wins the match at the round limit, holding %d stones to %d.",
+                   player_name(winner), winner ? north : south, winner ? south : north);
+        break;
+    default:
+        printf("%s wins the match.", player_name(winner));
+        break;
+    }
+    printf("%s\n", sgr(&s->style, SGR_RESET));
 }
 
 /* Plays one game or round to its end. Returns 0, ROUND_QUIT if a human
@@ -378,19 +527,26 @@ int cmd_play(int argc, char **argv)
 {
     const char *cmd = "play", *south = "human", *north = "random", *seed_arg = NULL;
     const char *rounds_arg = NULL, *table_arg = NULL, *start = NULL;
+    const char *save_arg = NULL, *load_arg = NULL;
     const struct option_spec options[] = {
         {"south", &south, NULL}, {"north", &north, NULL}, {"seed", &seed_arg, NULL},
-        {"rounds", &rounds_arg, NULL}, {"table", &table_arg, NULL}, {0}};
-    static const char *const names[] = {"RULES or POSITION"};
-    int status = parse_args(cmd, argc, argv, options, &start, 1, 1, names);
+        {"rounds", &rounds_arg, NULL}, {"table", &table_arg, NULL},
+        {"save", &save_arg, NULL}, {"load", &load_arg, NULL}, {0}};
+    static const char *const names[] = {"RULES or POSITION (or --load FILE)"};
+    int status = parse_args(cmd, argc, argv, options, &start, 0, 1, names);
     if (status < 0)
         return fputs(play_help, stdout), EXIT_DONE;
     if (status)
         return status;
+    if (!start && !load_arg)
+        return usage_error(cmd, "missing RULES or POSITION");
+    if (start && load_arg)
+        return usage_error(cmd, "give RULES or POSITION, or --load FILE, not both");
 
     struct session s;
     memset(&s, 0, sizeof s);
     long long seed = 0, max_rounds = 0;
+    s.save_path = save_arg;
     if ((status = parse_player("south", south, &s.players[MANCALA_SOUTH])) ||
         (status = parse_player("north", north, &s.players[MANCALA_NORTH])))
         return status;
@@ -400,8 +556,13 @@ int cmd_play(int argc, char **argv)
         seed = (long long)time(NULL) ^ (long long)getpid() << 16;
     if (rounds_arg && (status = parse_number(cmd, "--rounds", rounds_arg, 1, 1000000, &max_rounds)))
         return status;
-    if ((status = open_position(cmd, start, &s.game)))
+    if ((status = load_arg ? load_match(load_arg, &s.game) : open_position(cmd, start, &s.game)))
         return status;
+    if (max_rounds && mancala_set_option(s.game, MANCALA_OPT_MAX_ROUNDS, (int)max_rounds) < 0) {
+        mancala_free(s.game);
+        return usage_error(cmd, "--rounds %lld: the match is already in round %d", max_rounds,
+                           mancala_round(s.game));
+    }
     if ((status = prepare_table(&s, table_arg))) {
         mancala_free(s.game);
         return status;
@@ -415,11 +576,18 @@ int cmd_play(int argc, char **argv)
     if (result)
         goto done;
 
+    /* Saving once at the start finds an unwritable --save FILE before
+     * anything is played. */
+    if ((result = save_match(&s)))
+        goto done;
     printf("%s: South %s, North %s", mancala_rules(s.game), south, north);
     if (s.players[0].kind == RANDOM || s.players[0].kind == MCTS || s.players[1].kind == RANDOM ||
         s.players[1].kind == MCTS)
         printf(" (--seed %lld)", seed);
     printf(".\n");
+    if (load_arg)
+        printf("Resuming the match of %s: round %d, %d move%s played in it.\n", load_arg,
+               mancala_round(s.game), mancala_ply(s.game), mancala_ply(s.game) == 1 ? "" : "s");
 
     for (;;) {
         status = play_round(&s);
@@ -439,23 +607,24 @@ int cmd_play(int argc, char **argv)
         snprintf(label, sizeof label, "Round %d", mancala_round(s.game));
         print_result(stdout, &s.style, s.game, label);
         if (mancala_match_over(s.game)) {
-            int winner = mancala_match_winner(s.game);
-            printf("%sMatch over after %d round%s: %s wins the match.%s\n",
-                   sgr(&s.style, SGR_BOLD), mancala_round(s.game),
-                   mancala_round(s.game) == 1 ? "" : "s", player_name(winner),
-                   sgr(&s.style, SGR_RESET));
+            print_match_result(&s);
             break;
         }
-        if (max_rounds && mancala_round(s.game) >= max_rounds) {
-            printf("Match stopped after %d round%s (--rounds).\n", mancala_round(s.game),
-                   mancala_round(s.game) == 1 ? "" : "s");
+        if ((result = save_match(&s)))
             break;
-        }
         if ((status = mancala_next_round(s.game)) < 0) {
             result = fail(cmd, "%s", mancala_strerror(status));
             break;
         }
         print_round_start(&s);
+    }
+
+    if (s.save_path) {
+        int saved = save_match(&s);
+        if (!saved)
+            printf("Saved the match to %s (resume it with --load %s).\n", s.save_path, s.save_path);
+        else if (!result)
+            result = saved;
     }
 
 done:

@@ -405,9 +405,9 @@ Cannot play 5: illegal move: it would capture the whole opponent row (grand slam
 North, your move (4; u undo, h hint, q quit): 3
 Cannot play 3: illegal move: another move gives stones to the empty opponent row.
 North, your move (4; u undo, h hint, q quit): 0
-Cannot play 0: illegal move: the pit belongs to the opponent.
+Cannot play 0: pit 0 is South's; yours are 3 to 5.
 North, your move (4; u undo, h hint, q quit): 6
-Cannot play 6: pit or player number out of range.
+Cannot play 6: there is no pit 6; yours are 3 to 5.
 North, your move (4; u undo, h hint, q quit): four
 Type a pit number, u (undo), h (hint) or q (quit).
 North, your move (4; u undo, h hint, q quit): 
@@ -521,7 +521,8 @@ def test_match():
 
     # A whole match: each round opens min(n, T div 4) pits per player, banks
     # the rest, and the other player starts; it ends when a player has
-    # fewer than 4 stones.
+    # fewer than 4 stones, or drawn when the next round would start in a
+    # state (stones held, who moves first) that started two rounds before.
     for rules, n, total, seed in [("rio-kadalis", 6, 48, "5"), ("rio-kadalis-5-cw", 5, 40, "11")]:
         out = ok("play", rules, "--south", "random", "--north", "random", "--seed", seed)
         ends = re.findall(r"^Round (\d+) over: .* South (\d+), North (\d+): .*$", out, re.M)
@@ -530,10 +531,17 @@ def test_match():
         check(len(ends) >= 1, f"{rules}: rounds were played")
         expect(len(starts), len(ends) - 1, f"{rules}: a round starts after each round but the last")
         first = "South"
+        started = {(total // 2, "South"): 1}
         for i, (number, south, north) in enumerate(ends):
             expect(int(number), i + 1, "round numbers")
             south, north = int(south), int(north)
             expect(south + north, total, f"{rules} round {number}: every stone counted")
+            following = (south, "North" if first == "South" else "South")
+            repeats = started.get(following, 0) >= 2
+            check((i + 1 == len(ends)) == (min(south, north) < 4 or repeats),
+                  f"{rules}: the match ends after round {number} exactly when a player has "
+                  f"fewer than 4 stones or the next round repeats:\n{out}")
+            started[following] = started.get(following, 0) + 1
             if i + 1 < len(ends):
                 first = "North" if first == "South" else "South"
                 expected = (str(i + 2), first, str(min(n, south // 4)), str(south - 4 * min(n, south // 4)),
@@ -541,16 +549,103 @@ def test_match():
                 expect(starts[i], expected, f"{rules}: the start of round {i + 2}")
                 check(south >= 4 and north >= 4, "the match goes on only while both have 4")
         last_south, last_north = int(ends[-1][1]), int(ends[-1][2])
-        check(min(last_south, last_north) < 4, f"{rules}: the match ends below 4 stones")
-        winner = "South" if last_south > last_north else "North"
-        expect(out.splitlines()[-1],
-               f"Match over after {len(ends)} round{'s' if len(ends) > 1 else ''}: "
-               f"{winner} wins the match.", f"{rules}: the match result")
+        rounds = f"Match over after {len(ends)} round{'s' if len(ends) > 1 else ''}: "
+        if min(last_south, last_north) < 4:
+            winner = "South" if last_south > last_north else "North"
+            expect(out.splitlines()[-1], f"{rounds}{winner} wins the match.",
+                   f"{rules}: the match result")
+        else:
+            expect(out.splitlines()[-1],
+                   f"{rounds}a draw, because the match repeats: round {len(ends) + 1} would "
+                   f"start as two earlier rounds did (South {last_south}, North {last_north}, "
+                   f"{following[1]} first).", f"{rules}: the match result")
+    # Both ways of ending are seen.
+    check("wins the match." in ok("play", "rio-kadalis-5-cw", "--south", "random", "--north",
+                                  "random", "--seed", "11").splitlines()[-1], "seed 11")
+    check("a draw, because the match repeats" in
+          ok("play", "rio-kadalis", "--south", "random", "--north", "random",
+             "--seed", "5").splitlines()[-1], "seed 5")
 
+    # Deterministic players repeat their rounds forever without the rule.
+    for depth, rounds, south, north, first in [(1, 9, 16, 32, "North"), (3, 4, 24, 24, "South")]:
+        out = ok("play", "rio-kadalis", "--south", f"search:{depth}", "--north", f"search:{depth}")
+        expect(out.splitlines()[-1],
+               f"Match over after {rounds} rounds: a draw, because the match repeats: round "
+               f"{rounds + 1} would start as two earlier rounds did (South {south}, North "
+               f"{north}, {first} first).", f"search:{depth} against itself")
+
+    # --rounds N: the match ends after round N and goes to the player
+    # holding more stones.
     out = ok("play", "rio-kadalis", "--south", "random", "--north", "random", "--seed", "5",
              "--rounds", "2")
-    expect(out.splitlines()[-1], "Match stopped after 2 rounds (--rounds).", "--rounds 2")
+    expect(out.splitlines()[-1], "Match over after 2 rounds: North wins the match at the round "
+           "limit, holding 28 stones to 20.", "--rounds 2")
     expect(len(re.findall(r"^Round \d+ over", out, re.M)), 2, "two rounds with --rounds 2")
+    out = ok("play", "rio-kadalis", "--south", "search:3", "--north", "search:3", "--rounds", "1")
+    expect(out.splitlines()[-1], "Match over after 1 round: a draw at the round limit, "
+           "24 stones each.", "--rounds 1 level")
+
+
+# ---------------------------------------------------------------- record
+
+def test_record():
+    for text in (ok("--help"), ok("play", "--help")):
+        check("--rounds N" in text and "--save FILE" in text and "--load FILE" in text, text)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "match.txt")
+        # A human quits in round 2; the record resumes it exactly.
+        first = ok("play", "rio-kadalis", "--south", "random", "--north", "human", "--seed", "5",
+                   "--rounds", "2", "--save", path,
+                   stdin="".join(f"{m}\n" for m in [6, 7, 8, 9, 10, 11] * 8) + "q\n")
+        check(first.endswith(f"Quit.\nSaved the match to {path} (resume it with --load {path}).\n"),
+              first)
+        with open(path) as f:
+            record = f.read()
+        check(record.endswith("\n") and record.count("\n") == 1, repr(record))
+        words = record.split()
+        expect(words[:2], ["rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0", "max-rounds=2"],
+               "the record's start and options")
+        check(os.listdir(tmp) == ["match.txt"], f"no temporary file left: {os.listdir(tmp)}")
+        resumed = ok("play", "--load", path, "--south", "random", "--north", "random",
+                     "--seed", "1", "--save", path)
+        expect(words.count("|"), 1, "the human quit in round 2")
+        expect(len(words) - 3, len(re.findall(r"^(?:South|North) plays ", first, re.M)),
+               "every move played is in the record")
+        check(resumed.startswith("rio-kadalis: South random, North random (--seed 1).\n"
+                                 f"Resuming the match of {path}: round 2, "
+                                 f"{len(words) - 3 - words.index('|') + 2} moves played in it.\n"),
+              resumed)
+        check(re.search(r"^Match over after 2 rounds: ", resumed, re.M), resumed)
+        with open(path) as f:
+            final = f.read()
+        check(final.startswith(record.rstrip("\n")), "the resumed match continues the record")
+        # Loading a finished match shows its end and plays nothing.
+        again = ok("play", "--load", path)
+        expect(again.splitlines()[-1], resumed.splitlines()[-2], "a finished match loaded")
+
+        # Errors name the file and what is wrong in it.
+        bad = os.path.join(tmp, "bad.txt")
+        with open(bad, "w") as f:
+            f.write("# a comment\n\nmodiar/7,7,7,7,7,7/S/0,0/0 0 1\n")
+        one_line_error(["play", "--load", bad], 1,
+                       f"mancala: play: --load {bad}: line 3: word 3 (round 1, move 2): "
+                       "cannot play 1: illegal move: the pit belongs to the opponent")
+        with open(bad, "w") as f:
+            f.write("modiar/7,7,7,7,7,7/S/0,0/0\nmodiar/7,7,7,7,7,7/S/0,0/0 0\n")
+        one_line_error(["play", "--load", bad], 1,
+                       f"mancala: play: --load {bad}: the file holds 2 match records; --load "
+                       "takes a file with one")
+        one_line_error(["play", "--load", os.path.join(tmp, "none")], 1,
+                       f"mancala: play: --load {os.path.join(tmp, 'none')}: No such file or directory")
+        one_line_error(["play", "modiar", "--load", path], 2,
+                       "mancala: play: give RULES or POSITION, or --load FILE, not both")
+        one_line_error(["play", "--load", path, "--rounds", "1"], 2,
+                       "mancala: play: --rounds 1: the match is already in round 2")
+        # An unwritable destination is found before anything is played.
+        nowhere = os.path.join(tmp, "no", "such", "dir", "m.txt")
+        status, out, err = run("play", "modiar", "--south", "random", "--save", nowhere)
+        expect((status, out), (1, ""), "--save into a missing folder")
+        check(err.startswith(f"mancala: play: --save {nowhere}: "), err)
 
 
 # ---------------------------------------------------------------- colour

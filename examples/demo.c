@@ -73,8 +73,11 @@ static int play_game(const char *rules)
         return 1;
     }
     printf("=== %s ===\n", rules);
+    /* A match of at most 8 rounds: then the player holding more stones
+     * wins it (a match that keeps repeating is drawn sooner). */
+    mancala_set_option(game, MANCALA_OPT_MAX_ROUNDS, 8);
     for (;;) {
-        char text[128];
+        char text[MANCALA_POSITION_MAX];
         mancala_format(game, text, sizeof text);
         printf("round %d, ply %d: %s\n", mancala_round(game), mancala_ply(game), text);
         draw(game);
@@ -93,17 +96,16 @@ static int play_game(const char *rules)
                mancala_end_reason(game) == MANCALA_END_REPETITION ? "repetition" : "no legal move",
                mancala_score(game, MANCALA_SOUTH), mancala_score(game, MANCALA_NORTH),
                winner == MANCALA_DRAW ? "draw" : winner == MANCALA_SOUTH ? "South wins" : "North wins");
-        if (mancala_match_over(game) || mancala_round(game) >= 8)
+        if (mancala_match_over(game))
             break;
         mancala_next_round(game);
     }
-    if (mancala_match_over(game)) {
-        int winner = mancala_match_winner(game);
-        printf("match over after %d round(s): %s\n\n", mancala_round(game),
-               winner == MANCALA_DRAW ? "draw" : winner == MANCALA_SOUTH ? "South wins" : "North wins");
-    } else {
-        printf("match stopped after %d rounds\n\n", mancala_round(game));
-    }
+    static const char *const why[] = {"", "one game", "fewer than 4 stones",
+                                      "repeating rounds", "round limit"};
+    int winner = mancala_match_winner(game);
+    printf("match over after %d round(s) (%s): %s\n\n", mancala_round(game),
+           why[mancala_match_end_reason(game)],
+           winner == MANCALA_DRAW ? "draw" : winner == MANCALA_SOUTH ? "South wins" : "North wins");
     mancala_free(game);
     return 0;
 }

@@ -31,7 +31,7 @@ int main(void)
         return 1;
     }
 
-    char position[128];
+    char position[MANCALA_POSITION_MAX];
     mancala_format(game, position, sizeof position);
     printf("after %d: %s\n", moves[0], position);
     printf("score: South %d, North %d\n", mancala_score(game, MANCALA_SOUTH),

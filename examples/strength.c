@@ -6,12 +6,17 @@
  * moving first, and the program prints who scored what against whom.
  *
  *   mancala-strength [--rules NAME] [--games N] [--openings K] [--seed S]
- *                    [--table FILE] [--tt BYTES] [PLAYER...]
+ *                    [--table FILE] [--tt BYTES] [--match ROUNDS] [PLAYER...]
  *
  * PLAYER is `random`, `abD` (alpha-beta to depth D), `abDt` (the same
  * search using the --table where it covers a position, such as Rio Kadalis
  * endgames), `mctsN` (N playouts per move) or `perfect` (needs --table).
- * A game of Rio Kadalis is one round from the start position.
+ * A game of Rio Kadalis is one round from the start position; with
+ * --match ROUNDS it is a whole match of at most ROUNDS rounds, played by
+ * the match rules (a player with fewer than 4 stones loses it, a match that
+ * keeps repeating is drawn, and after round ROUNDS the player holding more
+ * stones wins); its margin is the stone difference after the last round,
+ * 0 for a match drawn by repetition.
  *
  * SPDX-License-Identifier: MIT
  */
@@ -52,6 +57,7 @@ struct options {
     uint64_t seed;
     const char *table_path;
     size_t tt_bytes;
+    int match_rounds;         /* Rio Kadalis: 0 for one round, else a match of at most this many */
 };
 
 /* SplitMix64: a seed for each game, ply and purpose. */
@@ -147,6 +153,10 @@ static int play_game(const struct options *o, struct player *south, struct playe
     mancala_game *g;
     if (mancala_new(&g, o->rules) != MANCALA_OK)
         return INT32_MIN;
+    if (o->match_rounds && mancala_set_option(g, MANCALA_OPT_MAX_ROUNDS, o->match_rounds) != MANCALA_OK) {
+        mancala_free(g);
+        return INT32_MIN;
+    }
     int moves[MANCALA_MAX_PITS];
     for (int ply = 0; ply < o->openings && !mancala_is_over(g); ply++) {
         int count = mancala_legal_moves(g, moves, MANCALA_MAX_PITS);
@@ -154,10 +164,16 @@ static int play_game(const struct options *o, struct player *south, struct playe
     }
     struct player *side[2] = {south, north};
     int guaranteed[2] = {INT32_MIN, INT32_MIN};
-    for (uint64_t ply = 0; !mancala_is_over(g); ply++) {
+    for (uint64_t ply = 0;; ply++) {
+        if (mancala_is_over(g)) {
+            /* The next round of a match, if it goes on. */
+            if (!o->match_rounds || mancala_match_over(g) || mancala_next_round(g) != MANCALA_OK)
+                break;
+            continue;
+        }
         int mover = mancala_to_move(g);
         struct player *p = side[mover];
-        if (p->kind == PERFECT && guaranteed[mover] == INT32_MIN) {
+        if (p->kind == PERFECT && guaranteed[mover] == INT32_MIN && !o->match_rounds) {
             int lo, hi;
             if (mancala_table_value(table, g, &lo, &hi) == MANCALA_OK)
                 guaranteed[mover] = lo;
@@ -174,6 +190,8 @@ static int play_game(const struct options *o, struct player *south, struct playe
         if (guaranteed[player] != INT32_MIN && margin(g, player) < guaranteed[player])
             (*violations)++;
     int result = margin(g, MANCALA_SOUTH);
+    if (o->match_rounds && mancala_match_winner(g) == MANCALA_DRAW)
+        result = 0;
     mancala_free(g);
     return result;
 }
@@ -181,7 +199,7 @@ static int play_game(const struct options *o, struct player *south, struct playe
 static void usage(void)
 {
     fprintf(stderr, "usage: mancala-strength [--rules NAME] [--games N] [--openings K] [--seed S]\n"
-                    "                        [--table FILE] [--tt BYTES] [PLAYER...]\n"
+                    "                        [--table FILE] [--tt BYTES] [--match ROUNDS] [PLAYER...]\n"
                     "PLAYER: random, abD (alpha-beta, depth D), abDt (the same with the --table),\n"
                     "        mctsN (N playouts), perfect\n");
     exit(2);
@@ -189,7 +207,7 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
-    struct options o = {"modiar", 20, 4, 1, NULL, (size_t)1 << 20};
+    struct options o = {"modiar", 20, 4, 1, NULL, (size_t)1 << 20, 0};
     struct player players[MAX_PLAYERS];
     int nplayers = 0;
     for (int i = 1; i < argc; i++) {
@@ -207,10 +225,13 @@ int main(int argc, char **argv)
             o.table_path = argv[++i];
         else if (strcmp(a, "--tt") == 0 && has_value)
             o.tt_bytes = strtoull(argv[++i], NULL, 10);
+        else if (strcmp(a, "--match") == 0 && has_value)
+            o.match_rounds = atoi(argv[++i]);
         else if (a[0] == '-' || nplayers == MAX_PLAYERS || parse_player(&players[nplayers++], a))
             usage();
     }
-    if (o.games < 1 || o.openings < 0)
+    if (o.games < 1 || o.openings < 0 || o.match_rounds < 0 ||
+        (o.match_rounds && strcmp(o.rules, "modiar") == 0))
         usage();
     if (!nplayers) {
         static const char *const defaults[] = {"random", "ab2", "ab4", "ab8", "mcts100", "mcts1000", "perfect"};
@@ -281,6 +302,8 @@ int main(int argc, char **argv)
     printf("%s: %d games per pair (random openings of %d plies, %d of them, each played with "
            "both players moving first), seed %llu\n\n",
            o.rules, o.games, o.openings, (o.games + 1) / 2, (unsigned long long)o.seed);
+    if (o.match_rounds)
+        printf("Each game is a match of at most %d rounds.\n\n", o.match_rounds);
     printf("Score of the row player against the column player, %% (a win 1, a draw 1/2):\n\n");
     printf("%-10s", "");
     for (int b = 0; b < nplayers; b++)

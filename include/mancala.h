@@ -69,6 +69,15 @@ enum mancala_player {
 /** The most pits a board has (2 x 6); enough room for any move list. */
 #define MANCALA_MAX_PITS 12
 
+/** Bytes enough for any position string mancala_format() writes, the
+ *  terminating NUL included (the longest is well under 100). Since 1.1. */
+#define MANCALA_POSITION_MAX 128
+
+/** Bytes enough for any reason written into an `errbuf` (mancala_parse(),
+ *  mancala_parse_record()) without cutting the library's own words; a
+ *  quoted piece of the input is shortened to fit. Since 1.1. */
+#define MANCALA_REASON_MAX 256
+
 /**
  * Status codes. 0 is success; errors are negative. The values are part of
  * the ABI and never change; new codes are added with new values.
@@ -99,7 +108,11 @@ enum mancala_status {
     MANCALA_E_FORMAT = -22,       /**< A file is not in the expected format. */
     MANCALA_E_CANCELLED = -23,    /**< A progress callback asked to stop. */
     MANCALA_E_BUSY = -24,         /**< The handle is in use by a call that has not returned (re-entered from a callback). @since 1.1 */
-    MANCALA_E_VERSION = -28       /**< A table file of another format version: solve the table again. @since 1.1 */
+    MANCALA_E_VERSION = -28,      /**< A table file of another format version: solve the table again. @since 1.1 */
+    /** A computation reached a limit of the library, such as the ply limit
+     *  of mancala_playout(). Since 1.1 (1.0 returned ::MANCALA_E_NOSPACE
+     *  there; ::MANCALA_E_NOSPACE now only means a small buffer). */
+    MANCALA_E_LIMIT = -26
 };
 
 /** Why a game or round ended, as returned by mancala_end_reason(). */
@@ -109,11 +122,40 @@ enum mancala_end {
     MANCALA_END_REPETITION = 2   /**< A position recurred (the repetition rule). */
 };
 
-/** Options of a handle, set by mancala_set_option(). */
+/** Why a match ended, as returned by mancala_match_end_reason(). Since 1.1. */
+enum mancala_match_end {
+    MANCALA_MATCH_END_NONE = 0,       /**< Not over. */
+    MANCALA_MATCH_END_GAME = 1,       /**< Modiar: the game, which is the whole match, is over. */
+    MANCALA_MATCH_END_STONES = 2,     /**< A player has fewer than 4 stones (RULES.md, "Match"). */
+    MANCALA_MATCH_END_REPETITION = 3, /**< Drawn: the next round would start in a state
+                                           (stones held by each, who moves first) that
+                                           started two earlier rounds (RULES.md, "A match
+                                           that keeps repeating is drawn"). */
+    MANCALA_MATCH_END_ROUNDS = 4      /**< The round limit ::MANCALA_OPT_MAX_ROUNDS was reached. */
+};
+
+/**
+ * Options of a handle, set by mancala_set_option().
+ *
+ * ::MANCALA_OPT_REPETITION changes how a round ends, so it is set before
+ * the first move. The match options (since 1.1) only decide whether
+ * another round is started, so they may be set at any time, for example
+ * when a saved match is resumed; they have no effect in Modiar.
+ */
 enum mancala_option {
     /** The repetition rule: 1 (default) ends a game or round when a
      *  position recurs, 0 lets it go on. */
-    MANCALA_OPT_REPETITION = 1
+    MANCALA_OPT_REPETITION = 1,
+    /** The match-repetition rule (RULES.md, "A match that keeps repeating
+     *  is drawn"): 1 (default) ends the match as a draw when the next round
+     *  would start in a state that started two earlier rounds; 0 lets it
+     *  go on. Independent of ::MANCALA_OPT_REPETITION. Since 1.1. */
+    MANCALA_OPT_MATCH_REPETITION = 2,
+    /** The most rounds of a match: 0 (default) for no limit, or N >= 1:
+     *  the match ends with round N and goes to the player holding more
+     *  stones, a draw if they hold as many. Cannot be set below the
+     *  current round (::MANCALA_E_STATE). Since 1.1. */
+    MANCALA_OPT_MAX_ROUNDS = 3
 };
 
 /**
@@ -189,6 +231,12 @@ int mancala_new_with_allocator(mancala_game **out, const char *rules,
  * If the player to move has no legal move, the game is over at once.
  * PLY may be at most 1,000,000,000: from there no game can play on to the
  * ply counter's limit (INT32_MAX), so every listed move can be played.
+ *
+ * A rules name alone, such as "rio-kadalis", is not a position: RULES.md
+ * rejects a string with missing fields, and mancala_parse() keeps to it
+ * so that every accepted string formats back to itself. Its reason then
+ * gives the start position (mancala_new() takes the name); the mancala
+ * command accepts either form where it asks for a position.
  *
  * @param[out] out Receives the new handle; left unchanged on failure.
  * @param position The NUL-terminated position string.
@@ -439,12 +487,16 @@ uint64_t mancala_hash(const mancala_game *game);
  * @brief Sets an option of the handle.
  * @param game The game.
  * @param option A ::mancala_option.
- * @param value Its value (::MANCALA_OPT_REPETITION: 0 or 1).
+ * @param value Its value (::MANCALA_OPT_REPETITION and
+ *        ::MANCALA_OPT_MATCH_REPETITION: 0 or 1; ::MANCALA_OPT_MAX_ROUNDS:
+ *        0 or a round number).
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p game is NULL;
  *         ::MANCALA_E_OPTION for an unknown option or value;
- *         ::MANCALA_E_STATE once a move has been played in the handle
- *         (options are set before the first move; they then hold for the
- *         handle's clones and later rounds).
+ *         ::MANCALA_E_STATE for ::MANCALA_OPT_REPETITION once a move has
+ *         been played in the handle (it is set before the first move), and
+ *         for ::MANCALA_OPT_MAX_ROUNDS below the current round. Options
+ *         hold for the handle's clones and later rounds; the match options
+ *         may be changed at any time (see ::mancala_option).
  */
 int mancala_set_option(mancala_game *game, int option, int value);
 
@@ -503,7 +555,17 @@ typedef struct mancala_event {
  *         @p cap > 0; ::MANCALA_E_NO_HISTORY if there is no move to
  *         report (see mancala_undo()).
  * @note Recomputes the move from the history: costs about as much as the
- *       move did. Does not allocate.
+ *       move did. Does not allocate. There is no proven bound on the
+ *       events of a move (Rio Kadalis relays can be long: the longest move
+ *       a search of many positions found has 227 events, 50 laps), so
+ *       call it twice when every event matters:
+ * @code
+ *   int count = mancala_last_move_events(game, NULL, 0);
+ *   mancala_event *events = malloc((size_t)count * sizeof *events);
+ *   if (count > 0 && events)
+ *       mancala_last_move_events(game, events, (size_t)count);
+ * @endcode
+ *       or give a buffer and compare the result with @p cap.
  */
 int mancala_last_move_events(const mancala_game *game, mancala_event *events, size_t cap);
 
@@ -520,8 +582,10 @@ int mancala_last_move_events(const mancala_game *game, mancala_event *events, si
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p game is NULL;
  *         ::MANCALA_E_UNSUPPORTED for Modiar (one game, no match);
  *         ::MANCALA_E_NOT_OVER if the round goes on;
- *         ::MANCALA_E_MATCH_OVER if a player has fewer than 4 stones;
- *         ::MANCALA_E_NOMEM.
+ *         ::MANCALA_E_MATCH_OVER if the match is over
+ *         (mancala_match_end_reason() says why);
+ *         ::MANCALA_E_NOMEM (the handle keeps the moves of every round for
+ *         mancala_format_record(); nothing is changed on failure).
  */
 int mancala_next_round(mancala_game *game);
 
@@ -534,8 +598,20 @@ int mancala_round(const mancala_game *game);
 
 /**
  * @brief Whether the match is over: the round is over and no further
- *        round can be played (a player has fewer than 4 stones; for
- *        Modiar, the game is over).
+ *        round is played (for Modiar: the game is over).
+ *
+ * A Rio Kadalis match ends after a round when a player has fewer than 4
+ * stones, when the round was the last one allowed by
+ * ::MANCALA_OPT_MAX_ROUNDS, or (since 1.1, unless
+ * ::MANCALA_OPT_MATCH_REPETITION is 0) when the next round would start in
+ * a state, the stones each player holds and who moves first, that already
+ * started two earlier rounds. The rounds counted are those this handle
+ * started: mancala_next_round(), and the position the handle was created
+ * at if it is at ply 0 (then each player holds their row, captures and
+ * bank; a handle parsed in the middle of a round does not know how its
+ * round started, and counts from the next round on).
+ * mancala_match_end_reason() says which of these ended the match.
+ *
  * @param game The game.
  * @return 1 or 0; ::MANCALA_E_INVALID if @p game is NULL.
  */
@@ -543,11 +619,115 @@ int mancala_match_over(const mancala_game *game);
 
 /**
  * @brief The winner of the match once it is over (for Modiar, of the game).
+ *
+ * The player with more stones after the last round; a match ended by
+ * ::MANCALA_MATCH_END_REPETITION is a draw whatever the last round's score.
+ *
  * @param game The game.
- * @return ::MANCALA_SOUTH, ::MANCALA_NORTH or (Modiar only)
- *         ::MANCALA_DRAW; ::MANCALA_E_INVALID; ::MANCALA_E_NOT_OVER.
+ * @return ::MANCALA_SOUTH, ::MANCALA_NORTH or ::MANCALA_DRAW (in 1.0 only
+ *         for Modiar; since 1.1 also for a match drawn by repetition or
+ *         ended level at the round limit); ::MANCALA_E_INVALID;
+ *         ::MANCALA_E_NOT_OVER.
  */
 int mancala_match_winner(const mancala_game *game);
+
+/**
+ * @brief Why the match ended. Since 1.1.
+ * @param game The game.
+ * @return A ::mancala_match_end value (::MANCALA_MATCH_END_NONE while the
+ *         match goes on); ::MANCALA_E_INVALID if @p game is NULL. When
+ *         several reasons hold at once, the first of STONES, ROUNDS,
+ *         REPETITION is given (the rules end the match first; at the round
+ *         limit no further round would start, so none can repeat).
+ */
+int mancala_match_end_reason(const mancala_game *game);
+
+/**
+ * @brief Writes the match record of a game: everything needed to restore
+ *        it exactly with mancala_parse_record(). Since 1.1.
+ *
+ * A record is one line of text (no newline is written), so a file can
+ * hold any number of games, one per line. Its words are separated by
+ * single spaces:
+ *
+ *     START [OPTION ...] [ITEM ...]
+ *
+ * - `START`: the position the handle was created at, in the position
+ *   notation (mancala_format()), such as
+ *   `rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0`.
+ * - `OPTION`: each option that is not at its default, in this order:
+ *   `repetition=0`, `match-repetition=0`, `max-rounds=N`.
+ * - `ITEM`: a move (a pit number, as for mancala_play()) or `|`, which
+ *   ends a round and starts the next (mancala_next_round()). The moves
+ *   after the last `|` are those of the current round (the undo history);
+ *   a game in progress simply stops after its last move.
+ *
+ * Example: a match in its second round, with the repetition rule off:
+ *
+ *     rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0 repetition=0 0 7 ... 5 | 11 2
+ *
+ * Moves undone are not in the record: restoring replays the moves of the
+ * record, which gives the same position, round, banks, closed pits, undo
+ * history and the states the repetition rules remember.
+ *
+ * @param game The game.
+ * @param[out] buf Receives the record, NUL-terminated and cut to @p size
+ *        bytes as snprintf() does; may be NULL if @p size is 0.
+ * @param size Size of @p buf. A record has no fixed bound (a match can
+ *        have any number of rounds): call with size 0 to learn the length.
+ * @return The length of the whole record without the NUL (write it all
+ *         when the result is below @p size); ::MANCALA_E_INVALID if
+ *         @p game is NULL, or @p buf NULL with @p size > 0;
+ *         ::MANCALA_E_LIMIT if the record would be longer than INT_MAX
+ *         bytes.
+ * @note Does not allocate. Thread-safe as a reader of @p game.
+ */
+int mancala_format_record(const mancala_game *game, char *buf, size_t size);
+
+/**
+ * @brief Restores a game from a match record written by
+ *        mancala_format_record(). Since 1.1.
+ *
+ * The start position is parsed as by mancala_parse(), the options set,
+ * and every move played and round started in order; then the match
+ * options are set (so a record written with a match option changed
+ * during the match restores too). One newline (`\n` or `\r\n`) at the end
+ * is allowed, so lines read from a file can be given as they are.
+ *
+ * @param[out] out Receives the new handle; left unchanged on failure.
+ * @param record The NUL-terminated record.
+ * @param[out] errbuf If not NULL, receives a one-line reason on failure
+ *        that names the part that is wrong (such as "word 7 (round 1,
+ *        move 5): cannot play 3: illegal move: the pit is empty"), cut to
+ *        @p errlen bytes (::MANCALA_REASON_MAX suffices); the empty string
+ *        on success.
+ * @param errlen Size of @p errbuf.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p out or @p record is
+ *         NULL; ::MANCALA_E_PARSE for a malformed record (a bad start
+ *         position, an unknown or repeated option, a word that is neither
+ *         a pit number nor `|`, an illegal move, a `|` while the round goes
+ *         on or once the match is over, a round limit below the rounds
+ *         played); ::MANCALA_E_NOMEM.
+ * @note The caller owns the handle. Allocates as mancala_parse() and
+ *       mancala_next_round() do. Thread-safe.
+ */
+int mancala_parse_record(mancala_game **out, const char *record, char *errbuf, size_t errlen);
+
+/**
+ * @brief Like mancala_parse_record(), with every allocation made by
+ *        @p alloc (see mancala_new_with_allocator()). Since 1.1.
+ * @param[out] out Receives the new handle; left unchanged on failure.
+ * @param record The NUL-terminated record.
+ * @param[out] errbuf Receives the reason on failure, as for
+ *        mancala_parse_record(); may be NULL.
+ * @param errlen Size of @p errbuf.
+ * @param alloc The allocation function of the handle and its clones;
+ *        NULL means the C library's allocator.
+ * @param opaque Passed to @p alloc unchanged.
+ * @return As mancala_parse_record().
+ */
+int mancala_parse_record_with_allocator(mancala_game **out, const char *record, char *errbuf,
+                                        size_t errlen, mancala_alloc_fn alloc, void *opaque);
 
 
 /** Flags of mancala_svg(), OR-ed together; 0 draws the default picture.
@@ -616,9 +796,14 @@ int mancala_svg(const mancala_game *game, char *buf, size_t size, unsigned flags
  * @param[out] scores Receives the final scores, South's then North's, as
  *        mancala_score() would give them at the end.
  * @return The number of plies played (0 if the game is already over);
- *         ::MANCALA_E_INVALID if a pointer is NULL; ::MANCALA_E_NOSPACE if
- *         the game without the repetition rule ran past 1,000,000 plies
- *         without ending (scores are then those of that position).
+ *         ::MANCALA_E_INVALID if a pointer is NULL; ::MANCALA_E_LIMIT if
+ *         the game did not end within the playout's limits: 1,000,000
+ *         plies, or 4,096 plies without a capture under the repetition rule
+ *         (scores are then those of the position reached, the stones on
+ *         the board not counted). 1.0 returned ::MANCALA_E_NOSPACE for
+ *         this; a program that must run with both compares with both, or
+ *         with `< 0` (the scores are written in every case but
+ *         ::MANCALA_E_INVALID).
  * @note Does not allocate. Thread-safe as a reader of @p game.
  */
 int mancala_playout(const mancala_game *game, uint64_t seed, int scores[2]);
@@ -763,7 +948,11 @@ int mancala_search_best_move(const mancala_search *search);
 
 /** @brief Score of the best move of the last search, for the player to move.
  *  @param search The searcher.
- *  @return The score; 0 if @p search is NULL or no search ran. */
+ *  @return The score; 0 if @p search is NULL or no search ran. Unlike the
+ *          other getters it cannot return an error code, since every int
+ *          (-1 included) can be a score: check mancala_search_depth() or
+ *          mancala_search_best_move(), which return ::MANCALA_E_INVALID and
+ *          ::MANCALA_E_STATE, to tell a result from no result. */
 int mancala_search_score(const mancala_search *search);
 
 /** @brief Depth of the last completed iteration. @param search The searcher.
@@ -781,7 +970,8 @@ int mancala_search_exact(const mancala_search *search);
 /** @brief Nodes visited by the last search: every position entered, in all
  *         iterations, including an interrupted one.
  *  @param search The searcher.
- *  @return The count; 0 if @p search is NULL or no search ran. */
+ *  @return The count; 0 if @p search is NULL or no search ran (the count
+ *          is unsigned, so no error code: see mancala_search_score()). */
 uint64_t mancala_search_nodes(const mancala_search *search);
 
 /**

@@ -26,6 +26,10 @@ struct history_entry {
     uint32_t slot;             /* its slot in the game's `seen` */
 };
 
+/* The most stones of any variant (Rio Kadalis): round-start states are
+ * counted by South's stones, 0 ... MAX_STONES. */
+#define MAX_STONES 48
+
 struct mancala_game {
     struct mc_board board;
     struct mc_state cur;
@@ -43,6 +47,17 @@ struct mancala_game {
                                 * in the history's block, room for 4 * history_cap */
     uint32_t seen_slots;       /* slots of `seen` in use: a power of two */
     uint32_t history_len, history_cap;
+    /* The match (RULES.md, "Match"). */
+    uint8_t match_repetition;  /* MANCALA_OPT_MATCH_REPETITION */
+    int max_rounds;            /* MANCALA_OPT_MAX_ROUNDS, 0 for none */
+    /* Rounds started in each state: [who moved first][South's stones]
+     * (North holds the rest), saturating at 255. */
+    uint8_t round_starts[2][MAX_STONES + 1];
+    /* For the match record: the position the handle was created at, and
+     * the moves of the finished rounds, each followed by MC_LOG_ROUND_END. */
+    struct mc_position start;
+    uint8_t *log;
+    uint32_t log_len, log_cap;
 };
 
 static const struct mc_variant variants[] = {
@@ -127,6 +142,19 @@ static uint32_t home_slot(const struct mancala_game *g, const struct mc_state *s
     uint64_t h = lo * 0x9e3779b97f4a7c15u + ((uint64_t)hi << 1 | s->to_move);
     h = (h ^ h >> 29) * 0xbf58476d1ce4e5b9u;
     return (uint32_t)(h >> 32) & (g->seen_slots - 1);
+}
+
+/* Stones a player holds now: captures, bank, and their row. */
+static int held(const struct mancala_game *g, int player)
+{
+    return g->cur.captured[player] + g->bank[player] + stones_in_row(g, player);
+}
+
+static void count_round_start(struct mancala_game *g)
+{
+    uint8_t *count = &g->round_starts[g->cur.to_move][held(g, MANCALA_SOUTH)];
+    if (*count < UINT8_MAX)
+        ++*count;
 }
 
 /* The entry of the first `count` of the history in `slot`, or NULL. */
@@ -237,9 +265,15 @@ static int game_create(mancala_game **out, const struct mc_position *pos,
     g->bank[0] = pos->bank[0];
     g->bank[1] = pos->bank[1];
     g->repetition = 1;
+    g->match_repetition = 1;
     g->round = 1;
+    g->start = *pos;
     /* RULES.md, "Match": who moved first follows from the ply's parity. */
     g->round_first = (uint8_t)(g->cur.to_move ^ (g->cur.ply & 1));
+    /* A position at ply 0 is the start of its round; of a round parsed in
+     * its middle, the start is not known. */
+    if (pos->board.variant->match && g->cur.ply == 0)
+        count_round_start(g);
     settle(g);
     *out = g;
     return MANCALA_OK;
@@ -302,6 +336,8 @@ MANCALA_EXPORT void mancala_free(mancala_game *game)
     if (!game)
         return;
     game_alloc(game->alloc, game->opaque, game->history, 0);
+    if (game->log)
+        game_alloc(game->alloc, game->opaque, game->log, 0);
     game_alloc(game->alloc, game->opaque, game, 0);
 }
 
@@ -318,11 +354,23 @@ MANCALA_EXPORT int mancala_clone(mancala_game **out, const mancala_game *game)
         game_alloc(game->alloc, game->opaque, g, 0);
         return MANCALA_E_NOMEM;
     }
+    uint8_t *log = NULL;
+    if (game->log_len) {
+        log = game_alloc(game->alloc, game->opaque, NULL, game->log_len);
+        if (!log) {
+            game_alloc(game->alloc, game->opaque, history, 0);
+            game_alloc(game->alloc, game->opaque, g, 0);
+            return MANCALA_E_NOMEM;
+        }
+        memcpy(log, game->log, game->log_len);
+    }
     *g = *game;
     memcpy(history, game->history, game->history_len * sizeof *history);
     g->history = history;
     g->seen = (uint32_t *)(history + g->history_cap);
     memcpy(g->seen, game->seen, g->seen_slots * sizeof *g->seen);
+    g->log = log;
+    g->log_cap = game->log_len;
     *out = g;
     return MANCALA_OK;
 }
@@ -635,7 +683,7 @@ MANCALA_EXPORT int mancala_playout(const mancala_game *game, uint64_t seed, int 
 
     while (!g.end) {
         if (plies == PLAYOUT_MAX_PLIES || nseen == PLAYOUT_MEMORY) {
-            status = MANCALA_E_NOSPACE;
+            status = MANCALA_E_LIMIT;
             break;
         }
         const struct mc_state *next = &g.moves.child[playout_random(&rng) % (uint32_t)g.moves.count];
@@ -672,29 +720,89 @@ MANCALA_EXPORT int mancala_set_option(mancala_game *game, int option, int value)
 {
     if (!game)
         return MANCALA_E_INVALID;
-    if (option != MANCALA_OPT_REPETITION || (value != 0 && value != 1))
+    switch (option) {
+    case MANCALA_OPT_REPETITION:
+        if (value != 0 && value != 1)
+            return MANCALA_E_OPTION;
+        /* It decides how a round ends: only before the first move. */
+        if (game->history_len || game->round > 1)
+            return MANCALA_E_STATE;
+        game->repetition = (uint8_t)value;
+        return MANCALA_OK;
+    case MANCALA_OPT_MATCH_REPETITION:
+        /* The match options only decide whether another round starts, so
+         * they may change at any time (resuming a saved match). */
+        if (value != 0 && value != 1)
+            return MANCALA_E_OPTION;
+        game->match_repetition = (uint8_t)value;
+        return MANCALA_OK;
+    case MANCALA_OPT_MAX_ROUNDS:
+        if (value < 0)
+            return MANCALA_E_OPTION;
+        if (value && value < game->round)
+            return MANCALA_E_STATE;
+        game->max_rounds = value;
+        return MANCALA_OK;
+    default:
         return MANCALA_E_OPTION;
-    if (game->history_len || game->round > 1)
-        return MANCALA_E_STATE;
-    game->repetition = (uint8_t)value;
-    return MANCALA_OK;
+    }
 }
 
 MANCALA_EXPORT int mancala_get_option(const mancala_game *game, int option)
 {
     if (!game)
         return MANCALA_E_INVALID;
-    if (option != MANCALA_OPT_REPETITION)
-        return MANCALA_E_OPTION;
-    return game->repetition;
+    switch (option) {
+    case MANCALA_OPT_REPETITION: return game->repetition;
+    case MANCALA_OPT_MATCH_REPETITION: return game->match_repetition;
+    case MANCALA_OPT_MAX_ROUNDS: return game->max_rounds;
+    default: return MANCALA_E_OPTION;
+    }
 }
 
 /* ---- the match (RULES.md, "Match") ---- */
 
-/* Whether a player ends the round with fewer than 4 stones. */
-static int match_decided(const struct mancala_game *g)
+/* Why the match is over (enum mancala_match_end), in the order the
+ * header gives: the rules' end, the round limit, then repetition. */
+static int match_end(const struct mancala_game *g)
 {
-    return score(g, MANCALA_SOUTH) < 4 || score(g, MANCALA_NORTH) < 4;
+    if (!g->end)
+        return MANCALA_MATCH_END_NONE;
+    if (!g->board.variant->match)
+        return MANCALA_MATCH_END_GAME;
+    const int south = score(g, MANCALA_SOUTH);
+    if (south < 4 || score(g, MANCALA_NORTH) < 4)
+        return MANCALA_MATCH_END_STONES;
+    if (g->max_rounds && g->round >= g->max_rounds)
+        return MANCALA_MATCH_END_ROUNDS;
+    /* RULES.md, "A match that keeps repeating is drawn": the next round
+     * would start in a state that already started two rounds. */
+    if (g->match_repetition && g->round_starts[g->round_first ^ 1][south] >= 2)
+        return MANCALA_MATCH_END_REPETITION;
+    return MANCALA_MATCH_END_NONE;
+}
+
+/* Makes room in the log for `extra` more bytes. */
+static int reserve_log(struct mancala_game *g, uint32_t extra)
+{
+    if (g->log_cap - g->log_len >= extra)
+        return MANCALA_OK;
+    if (extra > UINT32_MAX / 2 - g->log_len)
+        return MANCALA_E_NOMEM;
+    uint32_t cap = g->log_len + extra;
+    cap = cap < 2 * g->log_cap ? 2 * g->log_cap : cap;
+    uint8_t *grown = game_alloc(g->alloc, g->opaque, g->log, cap);
+    if (!grown)
+        return MANCALA_E_NOMEM;
+    g->log = grown;
+    g->log_cap = cap;
+    return MANCALA_OK;
+}
+
+/* The move played from history[i]. */
+static int move_from(const struct mancala_game *g, uint32_t i)
+{
+    return i + 1 < g->history_len ? g->history[i + 1].state.move : g->cur.move;
 }
 
 MANCALA_EXPORT int mancala_next_round(mancala_game *game)
@@ -706,8 +814,14 @@ MANCALA_EXPORT int mancala_next_round(mancala_game *game)
         return MANCALA_E_UNSUPPORTED;
     if (!game->end)
         return MANCALA_E_NOT_OVER;
-    if (match_decided(game))
+    if (match_end(game))
         return MANCALA_E_MATCH_OVER;
+    int status = reserve_log(game, game->history_len + 1);
+    if (status)
+        return status;
+    for (uint32_t i = 0; i < game->history_len; i++)
+        game->log[game->log_len++] = (uint8_t)move_from(game, i);
+    game->log[game->log_len++] = MC_LOG_ROUND_END;
 
     const int n = v->n;
     int total[2] = {score(game, MANCALA_SOUTH), score(game, MANCALA_NORTH)};
@@ -730,8 +844,25 @@ MANCALA_EXPORT int mancala_next_round(mancala_game *game)
     mancala__board_init(&game->board, v, closed);
     game->cur = s;
     game->history_len = 0;
+    count_round_start(game);
     settle(game);
     return MANCALA_OK;
+}
+
+const struct mc_position *mancala__start_position(const mancala_game *game)
+{
+    return &game->start;
+}
+
+const uint8_t *mancala__round_log(const mancala_game *game, uint32_t *len)
+{
+    *len = game->log_len;
+    return game->log;
+}
+
+int mancala__history_move(const mancala_game *game, uint32_t i)
+{
+    return move_from(game, i);
 }
 
 MANCALA_EXPORT int mancala_round(const mancala_game *game)
@@ -741,19 +872,21 @@ MANCALA_EXPORT int mancala_round(const mancala_game *game)
 
 MANCALA_EXPORT int mancala_match_over(const mancala_game *game)
 {
-    if (!game)
-        return MANCALA_E_INVALID;
-    if (!game->end)
-        return 0;
-    return !game->board.variant->match || match_decided(game);
+    return game ? match_end(game) != MANCALA_MATCH_END_NONE : MANCALA_E_INVALID;
+}
+
+MANCALA_EXPORT int mancala_match_end_reason(const mancala_game *game)
+{
+    return game ? match_end(game) : MANCALA_E_INVALID;
 }
 
 MANCALA_EXPORT int mancala_match_winner(const mancala_game *game)
 {
-    int over = mancala_match_over(game);
-    if (over < 0)
-        return over;
-    if (!over)
-        return MANCALA_E_NOT_OVER;
-    return mancala_winner(game);
+    if (!game)
+        return MANCALA_E_INVALID;
+    switch (match_end(game)) {
+    case MANCALA_MATCH_END_NONE: return MANCALA_E_NOT_OVER;
+    case MANCALA_MATCH_END_REPETITION: return MANCALA_DRAW;
+    default: return mancala_winner(game);
+    }
 }

@@ -114,6 +114,17 @@ int mancala__parse_position(const char *text, struct mc_position *pos, char *err
     size_t expected = v->match ? BANKS + 1 : PLY + 1;
     if (nfields < PLY + 1 || nfields > expected) {
         static const char *const names[] = {"RULES", "PITS", "SIDE", "CAPTURED", "PLY", "BANKS"};
+        if (nfields == 1) {
+            /* A rules name alone: say what its start position is. */
+            struct mc_position start;
+            memset(&start, 0, sizeof start);
+            mancala__board_init(&start.board, v, 0);
+            memset(start.state.pit, v->stones_per_pit, 2 * v->n);
+            char text[MANCALA_POSITION_MAX];
+            mancala__format_position(&start.board, &start.state, start.bank, text, sizeof text);
+            return fail(errbuf, errlen, "PITS: missing field ('%s' is a rules name; its start "
+                        "position is %s)", v->name, text);
+        }
         if (nfields < PLY + 1)
             return fail(errbuf, errlen, "%s: missing field (expected %s)", names[nfields],
                         v->match ? "RULES/PITS/SIDE/CAPTURED/PLY[/BANKS]" : "RULES/PITS/SIDE/CAPTURED/PLY");

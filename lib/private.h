@@ -184,4 +184,13 @@ int mancala__parse_position(const char *text, struct mc_position *pos, char *err
 int mancala__format_position(const struct mc_board *b, const struct mc_state *s,
                        const uint8_t bank[2], char *buf, size_t size);
 
+/* Read by the match record (record.c): the position the handle was
+ * created at, the moves of the finished rounds (each round followed by
+ * MC_LOG_ROUND_END), and the move played from position i of the current
+ * round's history (i < mancala_history_length()). */
+#define MC_LOG_ROUND_END 0xff
+const struct mc_position *mancala__start_position(const mancala_game *game);
+const uint8_t *mancala__round_log(const mancala_game *game, uint32_t *len);
+int mancala__history_move(const mancala_game *game, uint32_t i);
+
 #endif /* MANCALA_PRIVATE_H */

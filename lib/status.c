@@ -34,6 +34,7 @@ MANCALA_EXPORT const char *mancala_strerror(int status)
     case MANCALA_E_CANCELLED: return "cancelled by the progress callback";
     case MANCALA_E_BUSY: return "the handle is in use by a call that has not returned";
     case MANCALA_E_VERSION: return "a table file of another format version: solve the table again";
+    case MANCALA_E_LIMIT: return "a limit of the library was reached (such as a playout's ply limit)";
     default: return "unknown status";
     }
 }

@@ -85,6 +85,8 @@ START_TEST(strerror_covers_every_status)
         ck_assert_ptr_nonnull(text);
         ck_assert_str_ne(text, "unknown status");
     }
+    ck_assert_str_ne(mancala_strerror(MANCALA_E_LIMIT), "unknown status");
+    ck_assert_str_ne(mancala_strerror(MANCALA_E_LIMIT), mancala_strerror(MANCALA_E_NOSPACE));
     ck_assert_str_eq(mancala_strerror(1), "unknown status");
     ck_assert_str_eq(mancala_strerror(-1000), "unknown status");
 }
@@ -448,6 +450,40 @@ START_TEST(playouts)
 }
 END_TEST
 
+/* The constants for buffers: the longest position strings fit in
+ * MANCALA_POSITION_MAX; a bare rules name is not a position, and the
+ * reason says what its start position is. */
+START_TEST(buffer_constants_and_bare_names)
+{
+    static const char *const longest[] = {
+        "rio-kadalis-5-cw/10,10,10,10,0,0,0,0,0,0/N/0,0/2147483647/0,0",
+        "rio-kadalis-cw/10,10,10,10,1,1,1,1,1,1,1,1/N/0,0/2147483647/0,0",
+        "rio-kadalis-cw/0,0,0,0,0,0,0,0,0,0,0,0/N/24,24/2147483647/0,0",
+        "rio-kadalis-cw/x,x,x,x,x,x,x,x,x,x,x,x/N/10,10/2147483647/14,14",
+        "modiar/10,10,10,10,1,1/N/0,0/2147483647",
+    };
+    for (size_t i = 0; i < sizeof longest / sizeof longest[0]; i++) {
+        mancala_game *g = parse_ok(longest[i]);
+        char buf[MANCALA_POSITION_MAX];
+        int len = mancala_format(g, buf, sizeof buf);
+        ck_assert_int_lt(len, MANCALA_POSITION_MAX);
+        ck_assert_str_eq(buf, longest[i]);
+        mancala_free(g);
+    }
+    mancala_game *g = NULL;
+    char err[MANCALA_REASON_MAX];
+    ck_assert_int_eq(mancala_parse(&g, "rio-kadalis", err, sizeof err), MANCALA_E_PARSE);
+    ck_assert_ptr_null(g);
+    ck_assert_str_eq(err, "PITS: missing field ('rio-kadalis' is a rules name; its start "
+                          "position is rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0)");
+    ck_assert_int_eq(mancala_parse(&g, "modiar", err, sizeof err), MANCALA_E_PARSE);
+    ck_assert_str_eq(err, "PITS: missing field ('modiar' is a rules name; its start "
+                          "position is modiar/7,7,7,7,7,7/S/0,0/0)");
+    ck_assert_int_eq(mancala_parse(&g, "modiar/7,7,7,7,7,7", err, sizeof err), MANCALA_E_PARSE);
+    ck_assert_str_eq(err, "SIDE: missing field (expected RULES/PITS/SIDE/CAPTURED/PLY)");
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("api");
@@ -464,6 +500,7 @@ int main(void)
     tcase_add_test(tc, custom_allocator);
     tcase_add_test(tc, history_growth);
     tcase_add_test(tc, playouts);
+    tcase_add_test(tc, buffer_constants_and_bare_names);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -117,7 +117,7 @@ static void check_readers(const mancala_game *g)
     if (!mancala_match_over(g))
         ck_assert_int_eq(mancala_match_winner(g), MANCALA_E_NOT_OVER);
     ck_assert_int_eq(mancala_get_option(NULL, MANCALA_OPT_REPETITION), MANCALA_E_INVALID);
-    const int bad_options[] = {INT_MIN, -1, 0, MANCALA_OPT_REPETITION + 1, INT_MAX};
+    const int bad_options[] = {INT_MIN, -1, 0, MANCALA_OPT_MAX_ROUNDS + 1, INT_MAX};
     for (int i = 0; i < 5; i++)
         ck_assert_int_eq(mancala_get_option(g, bad_options[i]), MANCALA_E_OPTION);
 
@@ -158,10 +158,19 @@ static void check_writers(mancala_game *g)
         ck_assert_int_eq(mancala_undo(g), MANCALA_E_NO_HISTORY);
     ck_assert_int_eq(mancala_set_option(NULL, MANCALA_OPT_REPETITION, 0), MANCALA_E_INVALID);
     const int bad_values[] = {INT_MIN, -1, 2, INT_MAX};
+    const int unknown_options[] = {INT_MIN, -1, MANCALA_OPT_MAX_ROUNDS + 1, INT_MAX};
     for (int i = 0; i < 4; i++) {
         ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_REPETITION, bad_values[i]), MANCALA_E_OPTION);
-        ck_assert_int_eq(mancala_set_option(g, bad_values[i], 0), MANCALA_E_OPTION);
+        ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MATCH_REPETITION, bad_values[i]),
+                         MANCALA_E_OPTION);
+        ck_assert_int_eq(mancala_set_option(g, unknown_options[i], 0), MANCALA_E_OPTION);
     }
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MAX_ROUNDS, -1), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MAX_ROUNDS, INT_MIN), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_set_option(NULL, MANCALA_OPT_MAX_ROUNDS, 1), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_match_end_reason(NULL), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_format_record(NULL, NULL, 0), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_format_record(g, NULL, 1), MANCALA_E_INVALID);
     ck_assert_int_eq(mancala_set_option(g, 0, 0), MANCALA_E_OPTION);
     ck_assert_int_eq(mancala_next_round(NULL), MANCALA_E_INVALID);
     const int next = mancala_next_round(g);
@@ -364,7 +373,7 @@ static void *counting_alloc(void *opaque, void *ptr, size_t size)
 }
 
 /* Which call saw the refused allocation. */
-enum { OP_NEW, OP_PARSE, OP_CLONE, OP_PLAY, OP_NEXT_ROUND, OP_COUNT };
+enum { OP_NEW, OP_PARSE, OP_CLONE, OP_PLAY, OP_NEXT_ROUND, OP_RECORD, OP_COUNT };
 
 struct sweep {
     struct counting alloc;
@@ -421,6 +430,26 @@ static mancala_game *clone_of(struct sweep *w, const mancala_game *g)
     }
 }
 
+/* Restores a game from its match record. */
+static mancala_game *restore(struct sweep *w, const mancala_game *g)
+{
+    char record[256], err[MANCALA_REASON_MAX];
+    ck_assert_int_lt(mancala_format_record(g, record, sizeof record), (int)sizeof record);
+    for (;;) {
+        mancala_game *r = NULL;
+        const long live = w->alloc.live;
+        int status = mancala_parse_record_with_allocator(&r, record, err, sizeof err,
+                                                         counting_alloc, &w->alloc);
+        if (status != MANCALA_E_NOMEM) {
+            ck_assert_int_eq(status, MANCALA_OK);
+            return r;
+        }
+        ck_assert_ptr_null(r);
+        ck_assert_str_eq(err, mancala_strerror(MANCALA_E_NOMEM));
+        after_nomem(w, OP_RECORD, live);
+    }
+}
+
 static void change(struct sweep *w, mancala_game *g, int op, int pit)
 {
     struct snapshot before;
@@ -445,6 +474,7 @@ static void no_allocation(struct sweep *w, mancala_game *g)
     char buf[128];
     mancala_legal_moves(g, moves, MANCALA_MAX_PITS);
     mancala_format(g, buf, sizeof buf);
+    mancala_format_record(g, buf, sizeof buf);
     mancala_last_move_events(g, NULL, 0);
     mancala_playout(g, 7, scores);
     mancala_hash(g);
@@ -491,14 +521,15 @@ static void scenario(struct sweep *w, char *summary, size_t size)
     ck_assert_str_eq(fmt(round), "rio-kadalis/4,4,4,4,4,4,x,4,4,4,4,4/N/0,0/0/3,1");
     change(w, round, OP_PLAY, 7);
     mancala_game *rc = clone_of(w, round);
+    mancala_game *restored = restore(w, rc);
 
     no_allocation(w, m);
     no_allocation(w, h);
     no_allocation(w, rc);
 
-    const mancala_game *const all[] = {m, mc, h, hc, round, rc, before_round};
+    const mancala_game *const all[] = {m, mc, h, hc, round, rc, before_round, restored};
     size_t len = 0;
-    for (int i = 0; i < 7; i++) {
+    for (int i = 0; i < 8; i++) {
         char text[128];
         mancala_format(all[i], text, sizeof text);
         len += (size_t)snprintf(summary + len, size - len, "%s %d\n", text, mancala_history_length(all[i]));
@@ -511,6 +542,7 @@ static void scenario(struct sweep *w, char *summary, size_t size)
     mancala_free(round);
     mancala_free(rc);
     mancala_free(before_round);
+    mancala_free(restored);
 }
 
 START_TEST(every_allocation_fails_in_turn)
@@ -534,12 +566,14 @@ START_TEST(every_allocation_fails_in_turn)
         for (int op = 0; op < OP_COUNT; op++)
             failed_in[op] += w.failed_in[op];
     }
-    /* The sweep reached an allocation in each of these; starting a round
-     * reuses the history and need not allocate. */
+    /* The sweep reached an allocation in each of these (starting a round
+     * keeps the moves of the round that ended, for the match record). */
     ck_assert_int_gt(failed_in[OP_NEW], 0);
     ck_assert_int_gt(failed_in[OP_PARSE], 0);
     ck_assert_int_gt(failed_in[OP_CLONE], 0);
     ck_assert_int_ge(failed_in[OP_PLAY], 2);
+    ck_assert_int_gt(failed_in[OP_NEXT_ROUND], 0);
+    ck_assert_int_gt(failed_in[OP_RECORD], 0);
 }
 END_TEST
 

@@ -347,6 +347,9 @@ START_TEST(match_first_player_alternates)
 {
     mancala_game *g;
     ck_assert_int_eq(mancala_new(&g, "rio-kadalis"), MANCALA_OK);
+    /* Played until a player has fewer than 4 stones: these moves repeat
+     * rounds, which the match-repetition rule would end as a draw. */
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MATCH_REPETITION, 0), MANCALA_OK);
     ck_assert_int_eq(mancala_next_round(g), MANCALA_E_NOT_OVER);
     int expected_first = MANCALA_SOUTH;
     for (int round = 1; !mancala_match_over(g); round++) {
@@ -365,6 +368,7 @@ START_TEST(match_first_player_alternates)
         expected_first ^= 1;
         ck_assert_int_lt(round, 200);
     }
+    ck_assert_int_eq(mancala_match_end_reason(g), MANCALA_MATCH_END_STONES);
     int winner = mancala_match_winner(g);
     int loser = winner ^ 1;
     ck_assert_int_lt(mancala_score(g, loser), 4);

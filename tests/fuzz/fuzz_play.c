@@ -283,7 +283,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 break;
             int scores[2];
             int plies = mancala_playout(g, (uint64_t)arg * 0x9e3779b97f4a7c15u, scores);
-            CHECK(plies >= 0 || plies == MANCALA_E_NOSPACE);
+            CHECK(plies >= 0 || plies == MANCALA_E_LIMIT);
             CHECK(scores[0] + scores[1] == total_stones(g));
             CHECK(scores[0] >= 0 && scores[1] >= 0);
             if (plies == 0)

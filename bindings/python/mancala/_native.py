@@ -180,12 +180,21 @@ _prototypes = {
     "mancala_search_set_table": (c_int, [search_p, table_p]),
 }
 
+# Added in 1.1 (MANCALA_1.1).
+_prototypes.update({
+    "mancala_match_end_reason": (c_int, [game_p]),
+    "mancala_format_record": (c_int, [game_p, c_char_p, c_size_t]),
+    "mancala_parse_record": (c_int, [POINTER(game_p), c_char_p, c_char_p, c_size_t]),
+})
+
 for _name, (_restype, _argtypes) in _prototypes.items():
     _function = getattr(lib, _name)
     _function.restype = _restype
     _function.argtypes = _argtypes
 
 MAX_PITS = 12
+#: MANCALA_REASON_MAX: room for any reason of the parsers.
+REASON_MAX = 256
 
 
 def strerror(status: int) -> str:

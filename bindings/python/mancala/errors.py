@@ -17,7 +17,7 @@ __all__ = [
     "PitOutOfRange", "NoSpace", "GameOver", "NotOver", "NoHistory", "StateError",
     "Unsupported", "MatchOver", "IllegalMove", "NotYourPit", "ClosedPit", "EmptyPit",
     "Singleton", "GrandSlam", "MustFeed", "EndlessMove", "OptionError", "FileError",
-    "FormatError", "Cancelled",
+    "FormatError", "Cancelled", "LimitReached",
 ]
 
 
@@ -183,6 +183,12 @@ class Cancelled(MancalaError):
     status = -23
 
 
+class LimitReached(MancalaError):
+    """A computation reached a limit of the library, such as a playout's
+    ply limit (MANCALA_E_LIMIT)."""
+    status = -26
+
+
 class TableVersionError(FormatError):
     """A table file of another format version, such as one written by
     libmancala 1.0: solve the table again (MANCALA_E_VERSION)."""
@@ -193,7 +199,8 @@ __all__ += ["TableVersionError"]
 
 _by_status = {cls.status: cls for cls in [
     InvalidArgument, OutOfMemory, UnknownRules, NoSpace, GameOver, NotOver, NoHistory,
-    StateError, Unsupported, MatchOver, OptionError, FileError, FormatError, Cancelled]}
+    StateError, Unsupported, MatchOver, OptionError, FileError, FormatError, Cancelled,
+    LimitReached]}
 _by_status[TableVersionError.status] = TableVersionError
 _illegal_by_status = {cls.status: cls for cls in [
     PitOutOfRange, NotYourPit, ClosedPit, EmptyPit, Singleton, GrandSlam, MustFeed,

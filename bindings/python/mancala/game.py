@@ -10,16 +10,18 @@ from typing import Iterable, NamedTuple, Optional
 
 from . import _draw
 from ._handle import NativeHandle
-from ._native import MAX_PITS, Event, game_p, lib
+from ._native import MAX_PITS, REASON_MAX, Event, game_p, lib
 from .errors import (InvalidArgument, ParseError, PitOutOfRange, StateError, check,
                      illegal)
 
-__all__ = ["Game", "Player", "End", "EventKind", "MoveEvent", "RULES"]
+__all__ = ["Game", "Player", "End", "MatchEnd", "EventKind", "MoveEvent", "RULES"]
 
 #: Every rules name the library knows.
 RULES = ("modiar", "rio-kadalis", "rio-kadalis-5", "rio-kadalis-cw", "rio-kadalis-5-cw")
 
 _OPT_REPETITION = 1
+_OPT_MATCH_REPETITION = 2
+_OPT_MAX_ROUNDS = 3
 _DRAW = 2
 
 
@@ -49,6 +51,15 @@ class End(enum.IntEnum):
     NONE = 0         #: not over
     NO_MOVES = 1     #: the player to move has no legal move
     REPETITION = 2   #: a position recurred (the repetition rule)
+
+
+class MatchEnd(enum.IntEnum):
+    """Why a match ended (``enum mancala_match_end``)."""
+    NONE = 0         #: not over
+    GAME = 1         #: Modiar: the game, which is the whole match, is over
+    STONES = 2       #: a player has fewer than 4 stones
+    REPETITION = 3   #: drawn: the next round would start like two earlier ones
+    ROUNDS = 4       #: the round limit (:attr:`Game.max_rounds`) was reached
 
 
 class EventKind(enum.IntEnum):
@@ -102,10 +113,9 @@ class Game(NativeHandle):
     as a dict key or set member must not be played on afterwards.
 
     ``copy.copy()`` and ``copy.deepcopy()`` give independent games.
-    ``pickle`` saves the position the game (or current round) began from,
-    the moves since and the options, and replays them when loading; the
-    round number is not part of the notation, so a match restored in a
-    later round counts that round as round 1.
+    ``pickle`` saves the game's match record (:attr:`record`): a restored
+    game has the same position, round, undo history, options and
+    repetition state.
 
     Args:
         rules: one of :data:`RULES`.
@@ -192,12 +202,52 @@ class Game(NativeHandle):
     def __deepcopy__(self, memo) -> "Game":
         return self.copy()
 
-    # -- pickling: the position the game or round began from, the moves
-    # played since, and the options. The notation does not carry the
-    # round number, so an unpickled match counts its current round as 1.
+    # -- saving: the match record (start position, options, every move of
+    # every round); pickle uses it.
 
     def __reduce__(self):
-        return (_restore, (self.start_position, self.history, self.repetition))
+        return (Game.from_record, (self.record,))
+
+    @property
+    def record(self) -> str:
+        """The match record: one line with the position the game was
+        created at, the options that are not at their default and every
+        move of every round, ``|`` between rounds (see
+        ``mancala_format_record()`` in mancala.h). :meth:`from_record`
+        restores the game from it exactly; a file can hold one per line.
+
+        >>> game = Game("modiar")
+        >>> game.play(0)
+        >>> game.record
+        'modiar/7,7,7,7,7,7/S/0,0/0 0'
+        """
+        handle = self._h
+        size = check(lib.mancala_format_record(handle, None, 0))
+        buf = create_string_buffer(size + 1)
+        lib.mancala_format_record(handle, buf, len(buf))
+        return buf.value.decode()
+
+    @classmethod
+    def from_record(cls, record: str) -> "Game":
+        """Restores a game from its match record (:attr:`record`): the
+        same position, round, undo history, options and repetition state.
+        One newline at the end is allowed (a line read from a file).
+
+        Raises:
+            ParseError: the record is malformed; ``detail`` names the word
+                that is wrong (a bad start position, an unknown option, an
+                illegal move, a ``|`` while the round goes on...).
+        """
+        handle = game_p()
+        errbuf = create_string_buffer(REASON_MAX)
+        status = lib.mancala_parse_record(byref(handle), _encode(record, "record"),
+                                          errbuf, len(errbuf))
+        if status == ParseError.status:
+            error = ParseError(record, errbuf.value.decode())
+            error.args = (f"match record: {error.detail}",)
+            raise error
+        check(status)
+        return cls._wrap(handle)
 
     # -- the position ---------------------------------------------------
 
@@ -339,6 +389,34 @@ class Game(NativeHandle):
         check(lib.mancala_set_option(self._writable(), _OPT_REPETITION, 1 if on else 0),
               "repetition")
 
+    @property
+    def match_repetition(self) -> bool:
+        """The match-repetition rule (RULES.md, "A match that keeps
+        repeating is drawn"): whether the match ends as a draw when the
+        next round would start like two earlier rounds. On by default; it
+        may be changed at any time."""
+        return bool(check(lib.mancala_get_option(self._h, _OPT_MATCH_REPETITION)))
+
+    @match_repetition.setter
+    def match_repetition(self, on: bool) -> None:
+        check(lib.mancala_set_option(self._writable(), _OPT_MATCH_REPETITION, 1 if on else 0),
+              "match_repetition")
+
+    @property
+    def max_rounds(self) -> Optional[int]:
+        """The most rounds of the match (None: no limit, the default). The
+        match then ends after that round and goes to the player holding
+        more stones, a draw if equal. It may be changed at any time, but
+        not below the current round (StateError)."""
+        return check(lib.mancala_get_option(self._h, _OPT_MAX_ROUNDS)) or None
+
+    @max_rounds.setter
+    def max_rounds(self, rounds: Optional[int]) -> None:
+        value = 0 if rounds is None else operator.index(rounds)
+        if not 1 <= value < 2**31 and rounds is not None:
+            raise InvalidArgument(f"max_rounds must be None or from 1 to {2**31 - 1}, not {rounds}")
+        check(lib.mancala_set_option(self._writable(), _OPT_MAX_ROUNDS, value), "max_rounds")
+
     # -- moves ----------------------------------------------------------
 
     def play(self, pit: int) -> None:
@@ -429,7 +507,8 @@ class Game(NativeHandle):
         Raises:
             Unsupported: for Modiar (one game, no match).
             NotOver: the round goes on.
-            MatchOver: a player has fewer than four stones.
+            MatchOver: the match is over (:attr:`match_end_reason` says
+                why).
         """
         check(lib.mancala_next_round(self._writable()))
 
@@ -444,9 +523,16 @@ class Game(NativeHandle):
         return bool(check(lib.mancala_match_over(self._h)))
 
     @property
+    def match_end_reason(self) -> MatchEnd:
+        """Why the match ended (``MatchEnd.NONE`` while it goes on): a
+        player with fewer than 4 stones, a match that keeps repeating
+        (a draw), or the round limit."""
+        return MatchEnd(check(lib.mancala_match_end_reason(self._h)))
+
+    @property
     def match_winner(self) -> Optional[Player]:
         """The winner of the match (for Modiar, of the game); None for a
-        draw.
+        draw (also a match drawn because it keeps repeating).
 
         Raises:
             NotOver: while the match goes on.
@@ -510,6 +596,7 @@ class Game(NativeHandle):
 
 
 def _restore(start: str, history: tuple[int, ...], repetition: bool) -> Game:
+    """Unpickles a game pickled by version 1.0 of this binding."""
     game = Game.parse(start, repetition=repetition)
     game.play_moves(history)
     return game

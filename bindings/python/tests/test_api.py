@@ -279,8 +279,127 @@ class Matches(unittest.TestCase):
             self.assertEqual(game.history, ())
         self.assertTrue(game.match_over)
         winner = game.match_winner
-        self.assertIn(winner, (Player.SOUTH, Player.NORTH))
-        self.assertLess(game.scores[1 - winner], 4)
+        if game.match_end_reason == mancala.MatchEnd.STONES:
+            self.assertIn(winner, (Player.SOUTH, Player.NORTH))
+            self.assertLess(game.scores[1 - winner], 4)
+        else:
+            self.assertEqual(game.match_end_reason, mancala.MatchEnd.REPETITION)
+            self.assertIsNone(winner)
+
+
+# Rounds from every pit open: South first ending 24-24, North first ending
+# 24-24, North first ending South 28, North 20.
+SOUTH_FIRST_24 = [5, 6, 4, 10, 4, 6, 0, 7, 4, 6, 5, 11, 4, 7, 3, 7, 2, 6, 3, 7, 5, 9]
+NORTH_FIRST_24 = [11, 0, 10, 4, 10, 0, 6, 1, 10, 0, 11, 5, 10, 1, 9, 1, 8, 0, 9, 1, 11, 3]
+NORTH_FIRST_28 = [9, 1, 8, 0, 9, 5, 6, 1, 9, 1, 9, 0, 9, 2, 10, 0]
+
+
+class MatchRules(unittest.TestCase):
+    """RULES.md, "A match that keeps repeating is drawn", and its example."""
+
+    def play_rounds(self, game, rounds):
+        for i, moves in enumerate(rounds):
+            if i:
+                game.next_round()
+            game.play_moves(moves)
+            self.assertTrue(game.over)
+
+    def test_example_drawn_after_four_rounds(self):
+        game = mancala.Game("rio-kadalis")
+        self.play_rounds(game, [SOUTH_FIRST_24, NORTH_FIRST_24, SOUTH_FIRST_24])
+        self.assertFalse(game.match_over)
+        game.next_round()
+        game.play_moves(NORTH_FIRST_24)
+        self.assertEqual(game.scores, (24, 24))
+        self.assertTrue(game.match_over)
+        self.assertEqual(game.match_end_reason, mancala.MatchEnd.REPETITION)
+        self.assertIsNone(game.match_winner)
+        with self.assertRaises(mancala.MatchOver):
+            game.next_round()
+        game.match_repetition = False       # allowed at any time
+        self.assertFalse(game.match_over)
+        game.next_round()
+        self.assertEqual(game.round, 5)
+
+    def test_example_goes_on_after_28_20(self):
+        game = mancala.Game("rio-kadalis")
+        self.play_rounds(game, [SOUTH_FIRST_24, NORTH_FIRST_24, SOUTH_FIRST_24, NORTH_FIRST_28])
+        self.assertEqual(game.scores, (28, 20))
+        self.assertEqual(game.match_end_reason, mancala.MatchEnd.NONE)
+        game.next_round()
+        self.assertEqual(str(game), "rio-kadalis/4,4,4,4,4,4,x,4,4,4,4,4/S/0,0/0/4,0")
+
+    def test_max_rounds(self):
+        game = mancala.Game("rio-kadalis")
+        self.assertIsNone(game.max_rounds)
+        game.max_rounds = 2
+        self.play_rounds(game, [SOUTH_FIRST_24, NORTH_FIRST_28])
+        self.assertEqual(game.match_end_reason, mancala.MatchEnd.ROUNDS)
+        self.assertEqual(game.match_winner, Player.SOUTH)
+        with self.assertRaises(mancala.StateError):
+            game.max_rounds = 1
+        with self.assertRaises(mancala.InvalidArgument):
+            game.max_rounds = 0
+        game.max_rounds = None
+        self.assertFalse(game.match_over)
+        self.assertTrue(mancala.Game("modiar").match_repetition)
+
+
+class Records(unittest.TestCase):
+    def test_round_trip_of_random_matches(self):
+        rng = random.Random(12)
+        for i in range(40):
+            game = mancala.Game(mancala.RULES[i % 5], repetition=i % 3 != 0)
+            if i % 4 == 1:
+                game.match_repetition = False
+            while not game.match_over and game.round < 1 + i % 4:
+                if game.over:
+                    game.next_round()
+                else:
+                    game.play(rng.choice(game.legal_moves))
+            twin = mancala.Game.from_record(game.record)
+            for name in ("record", "position", "round", "history", "repetition",
+                         "match_repetition", "max_rounds", "match_end_reason", "scores"):
+                self.assertEqual(getattr(twin, name), getattr(game, name), name)
+            while game.history:
+                self.assertEqual(twin.undo(), game.undo())
+                self.assertEqual(twin, game)
+
+    def test_from_record_rejects_with_a_reason(self):
+        for record, detail in [
+                ("modiar", "start position: PITS: missing field ('modiar' is a rules name; its "
+                           "start position is modiar/7,7,7,7,7,7/S/0,0/0)"),
+                ("modiar/7,7,7,7,7,7/S/0,0/0 0 0",
+                 "word 3 (round 1, move 2): cannot play 0: illegal move: the pit belongs to the "
+                 "opponent"),
+                ("modiar/7,7,7,7,7,7/S/0,0/0 turbo=1", "word 2: unknown option 'turbo=1' "
+                 "(expected repetition=, match-repetition= or max-rounds=)")]:
+            with self.assertRaises(mancala.ParseError) as caught:
+                mancala.Game.from_record(record)
+            self.assertEqual(caught.exception.detail, detail)
+            self.assertEqual(caught.exception.position, record)
+        with self.assertRaises(TypeError):
+            mancala.Game.from_record(None)
+
+    def test_mutated_records(self):
+        game = mancala.Game("rio-kadalis-5")
+        rng = random.Random(5)
+        while not game.over:
+            game.play(rng.choice(game.legal_moves))
+        game.next_round()
+        game.play(game.legal_moves[0])
+        record = game.record
+        for _ in range(300):
+            chars = list(record)
+            at = rng.randrange(len(chars))
+            chars[at] = rng.choice("0123456789| =x,/")
+            mutated = "".join(chars)
+            try:
+                twin = mancala.Game.from_record(mutated)
+            except mancala.ParseError as error:
+                self.assertTrue(error.detail and "\n" not in error.detail)
+                continue
+            self.assertEqual(mancala.Game.from_record(twin.record).record, twin.record)
 
 
 class Pickling(unittest.TestCase):
@@ -318,6 +437,28 @@ class Pickling(unittest.TestCase):
         self.assertEqual(twin.start_position, "rio-kadalis/4,4,4,4,4,4,x,4,4,4,4,4/N/0,0/0/3,1")
         self.assertEqual(str(twin), str(game))
         self.assertEqual(twin.history, game.history)
+        self.assertEqual(twin.round, 2)
+        self.assertEqual(twin.record, game.record)
+
+    def test_match_options_and_repetition_survive(self):
+        game = mancala.Game("rio-kadalis")
+        game.max_rounds = 6
+        game.play_moves(SOUTH_FIRST_24)
+        game.next_round()
+        game.play_moves(NORTH_FIRST_24)
+        game.next_round()
+        game.play_moves(SOUTH_FIRST_24[:5])
+        twin = pickle.loads(pickle.dumps(game))
+        self.assertEqual((twin.round, twin.max_rounds, twin.history), (3, 6, game.history))
+        twin.play_moves(SOUTH_FIRST_24[5:])
+        twin.next_round()
+        twin.play_moves(NORTH_FIRST_24)
+        self.assertEqual(twin.match_end_reason, mancala.MatchEnd.REPETITION)
+
+    def test_pickles_of_version_1_0_still_load(self):
+        from mancala.game import _restore
+        game = _restore("modiar/7,7,7,7,7,7/S/0,0/0", (0, 4), False)
+        self.assertEqual(game.record, "modiar/7,7,7,7,7,7/S/0,0/0 repetition=0 0 4")
 
     def test_repetition_state_survives(self):
         # The positions seen before pickling still count for the rule.

@@ -1,0 +1,480 @@
+/*
+ * Matches of Rio Kadalis: the match-repetition rule (RULES.md, "A match
+ * that keeps repeating is drawn") with its worked example, the round
+ * limit, the match options, and the match record (mancala_format_record(),
+ * mancala_parse_record()): exact round trips and malformed records.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include <stdint.h>
+
+#include "helpers.h"
+
+#define START "rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0"
+
+/* Rounds from every pit open (found by random play): with South moving
+ * first, ending South 24, North 24; with North first, ending 24-24; with
+ * North first, ending South 28, North 20. */
+static const int south_first_24[] = {5, 6, 4, 10, 4, 6, 0, 7, 4, 6, 5, 11,
+                                     4, 7, 3, 7, 2, 6, 3, 7, 5, 9, -1};
+static const int north_first_24[] = {11, 0, 10, 4, 10, 0, 6, 1, 10, 0, 11, 5,
+                                     10, 1, 9, 1, 8, 0, 9, 1, 11, 3, -1};
+static const int north_first_28[] = {9, 1, 8, 0, 9, 5, 6, 1, 9, 1, 9, 0, 9, 2, 10, 0, -1};
+
+/* Plays a round to its end and checks its score. */
+static void play_round(mancala_game *g, const int *moves, int south, int north)
+{
+    for (; *moves >= 0; moves++)
+        play_ok(g, *moves);
+    ck_assert_int_eq(mancala_is_over(g), 1);
+    ck_assert_int_eq(mancala_score(g, MANCALA_SOUTH), south);
+    ck_assert_int_eq(mancala_score(g, MANCALA_NORTH), north);
+}
+
+static const char *record_of(const mancala_game *g)
+{
+    static char buf[4096];
+    int len = mancala_format_record(g, buf, sizeof buf);
+    ck_assert_int_gt(len, 0);
+    ck_assert_int_lt(len, (int)sizeof buf);
+    ck_assert_int_eq(mancala_format_record(g, NULL, 0), len);
+    return buf;
+}
+
+/* The four rounds of the worked example up to the end of round 4, whose
+ * moves are given. */
+static mancala_game *example_match(const int *round4, int south4, int north4)
+{
+    mancala_game *g;
+    ck_assert_int_eq(mancala_new(&g, "rio-kadalis"), MANCALA_OK);
+    play_round(g, south_first_24, 24, 24);
+    ck_assert_int_eq(mancala_match_over(g), 0);
+    ck_assert_int_eq(mancala_next_round(g), MANCALA_OK);
+    ck_assert_str_eq(fmt(g), "rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/N/0,0/0/0,0");
+    play_round(g, north_first_24, 24, 24);
+    ck_assert_int_eq(mancala_match_over(g), 0);
+    ck_assert_int_eq(mancala_next_round(g), MANCALA_OK);
+    /* Round 3 starts like round 1: its second time, so it is played. */
+    ck_assert_str_eq(fmt(g), START);
+    play_round(g, south_first_24, 24, 24);
+    ck_assert_int_eq(mancala_match_over(g), 0);
+    ck_assert_int_eq(mancala_match_end_reason(g), MANCALA_MATCH_END_NONE);
+    ck_assert_int_eq(mancala_match_winner(g), MANCALA_E_NOT_OVER);
+    ck_assert_int_eq(mancala_next_round(g), MANCALA_OK);
+    ck_assert_int_eq(mancala_round(g), 4);
+    play_round(g, round4, south4, north4);
+    return g;
+}
+
+START_TEST(example_draw_after_four_rounds)
+{
+    mancala_game *g = example_match(north_first_24, 24, 24);
+    /* Round 5 would start like round 1 for the third time. */
+    ck_assert_int_eq(mancala_match_over(g), 1);
+    ck_assert_int_eq(mancala_match_end_reason(g), MANCALA_MATCH_END_REPETITION);
+    ck_assert_int_eq(mancala_match_winner(g), MANCALA_DRAW);
+    ck_assert_int_eq(mancala_next_round(g), MANCALA_E_MATCH_OVER);
+    ck_assert_int_eq(mancala_round(g), 4);
+
+    /* Switched off, the match goes on into round 5 (and the option can
+     * be changed at any time). */
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MATCH_REPETITION, 0), MANCALA_OK);
+    ck_assert_int_eq(mancala_match_over(g), 0);
+    ck_assert_int_eq(mancala_match_winner(g), MANCALA_E_NOT_OVER);
+    ck_assert_int_eq(mancala_next_round(g), MANCALA_OK);
+    ck_assert_str_eq(fmt(g), START);
+    ck_assert_int_eq(mancala_round(g), 5);
+    mancala_free(g);
+}
+END_TEST
+
+START_TEST(example_continues_after_28_20)
+{
+    mancala_game *g = example_match(north_first_28, 28, 20);
+    ck_assert_int_eq(mancala_match_over(g), 0);
+    ck_assert_int_eq(mancala_match_end_reason(g), MANCALA_MATCH_END_NONE);
+    ck_assert_int_eq(mancala_next_round(g), MANCALA_OK);
+    ck_assert_str_eq(fmt(g), "rio-kadalis/4,4,4,4,4,4,x,4,4,4,4,4/S/0,0/0/4,0");
+    mancala_free(g);
+}
+END_TEST
+
+START_TEST(repetition_counts_the_first_player)
+{
+    /* Rounds 1 and 3 start 24-24 with South first, round 2 with North
+     * first: after two rounds no state has started two rounds yet. */
+    mancala_game *g;
+    ck_assert_int_eq(mancala_new(&g, "rio-kadalis"), MANCALA_OK);
+    play_round(g, south_first_24, 24, 24);
+    ck_assert_int_eq(mancala_next_round(g), MANCALA_OK);
+    play_round(g, north_first_24, 24, 24);
+    ck_assert_int_eq(mancala_match_over(g), 0);
+    mancala_free(g);
+
+    /* A handle parsed in the middle of a round does not know its start:
+     * the same two rounds then leave the match open one round longer. */
+    g = parse_ok("rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/2/0,0");
+    play_round(g, south_first_24, 24, 24); /* South moved first (even ply, S to move) */
+    ck_assert_int_eq(mancala_next_round(g), MANCALA_OK);
+    play_round(g, north_first_24, 24, 24);
+    ck_assert_int_eq(mancala_next_round(g), MANCALA_OK);
+    play_round(g, south_first_24, 24, 24);
+    ck_assert_int_eq(mancala_next_round(g), MANCALA_OK);
+    play_round(g, north_first_24, 24, 24);
+    ck_assert_int_eq(mancala_match_over(g), 0);
+    ck_assert_int_eq(mancala_next_round(g), MANCALA_OK);
+    play_round(g, south_first_24, 24, 24);
+    ck_assert_int_eq(mancala_match_over(g), 1);
+    ck_assert_int_eq(mancala_match_end_reason(g), MANCALA_MATCH_END_REPETITION);
+    mancala_free(g);
+}
+END_TEST
+
+START_TEST(round_limit)
+{
+    mancala_game *g;
+    ck_assert_int_eq(mancala_new(&g, "rio-kadalis"), MANCALA_OK);
+    ck_assert_int_eq(mancala_get_option(g, MANCALA_OPT_MAX_ROUNDS), 0);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MAX_ROUNDS, -1), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MAX_ROUNDS, 2), MANCALA_OK);
+    play_round(g, south_first_24, 24, 24);
+    ck_assert_int_eq(mancala_match_over(g), 0);
+    ck_assert_int_eq(mancala_next_round(g), MANCALA_OK);
+    /* Below the current round: refused; at it: allowed, also mid-match. */
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MAX_ROUNDS, 1), MANCALA_E_STATE);
+    ck_assert_int_eq(mancala_get_option(g, MANCALA_OPT_MAX_ROUNDS), 2);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MAX_ROUNDS, 2), MANCALA_OK);
+    ck_assert_int_eq(mancala_match_over(g), 0); /* the round goes on */
+    play_round(g, north_first_28, 28, 20);
+    ck_assert_int_eq(mancala_match_over(g), 1);
+    ck_assert_int_eq(mancala_match_end_reason(g), MANCALA_MATCH_END_ROUNDS);
+    ck_assert_int_eq(mancala_match_winner(g), MANCALA_SOUTH);
+    ck_assert_int_eq(mancala_next_round(g), MANCALA_E_MATCH_OVER);
+    /* Lifting the limit lets the match go on. */
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MAX_ROUNDS, 0), MANCALA_OK);
+    ck_assert_int_eq(mancala_match_over(g), 0);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MAX_ROUNDS, 3), MANCALA_OK);
+    ck_assert_int_eq(mancala_next_round(g), MANCALA_OK);
+    ck_assert_int_eq(mancala_round(g), 3);
+    mancala_free(g);
+
+    /* Level at the limit: a draw. One round, the limit and the repetition
+     * rule both reached: the limit is the reason (no round would start). */
+    ck_assert_int_eq(mancala_new(&g, "rio-kadalis"), MANCALA_OK);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MAX_ROUNDS, 1), MANCALA_OK);
+    play_round(g, south_first_24, 24, 24);
+    ck_assert_int_eq(mancala_match_end_reason(g), MANCALA_MATCH_END_ROUNDS);
+    ck_assert_int_eq(mancala_match_winner(g), MANCALA_DRAW);
+    mancala_free(g);
+
+    /* Fewer than 4 stones comes first, also at the limit. */
+    g = parse_ok("rio-kadalis/0,0,0,0,0,0,0,0,0,0,0,0/N/45,3/9/0,0");
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MAX_ROUNDS, 1), MANCALA_OK);
+    ck_assert_int_eq(mancala_match_end_reason(g), MANCALA_MATCH_END_STONES);
+    ck_assert_int_eq(mancala_match_winner(g), MANCALA_SOUTH);
+    mancala_free(g);
+}
+END_TEST
+
+START_TEST(options_and_modiar)
+{
+    mancala_game *g;
+    ck_assert_int_eq(mancala_new(&g, "modiar"), MANCALA_OK);
+    ck_assert_int_eq(mancala_get_option(g, MANCALA_OPT_MATCH_REPETITION), 1);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MATCH_REPETITION, 2), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_set_option(g, 4, 0), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_get_option(g, 4), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_match_end_reason(g), MANCALA_MATCH_END_NONE);
+    play_ok(g, 0);
+    /* The repetition rule is fixed after the first move; the match
+     * options are not (and change nothing in Modiar). */
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_REPETITION, 0), MANCALA_E_STATE);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MATCH_REPETITION, 0), MANCALA_OK);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MAX_ROUNDS, 1), MANCALA_OK);
+    ck_assert_int_eq(mancala_match_end_reason(NULL), MANCALA_E_INVALID);
+    mancala_free(g);
+
+    g = parse_ok("modiar/1,1,0,0,0,1/S/20,19/30");
+    ck_assert_int_eq(mancala_match_end_reason(g), MANCALA_MATCH_END_GAME);
+    ck_assert_int_eq(mancala_match_winner(g), MANCALA_SOUTH);
+    mancala_free(g);
+}
+END_TEST
+
+/* Random legal moves until the match is over or `rounds` rounds are
+ * played, with random undos on the way. */
+static void random_match(mancala_game *g, uint64_t *rng, int rounds)
+{
+    for (;;) {
+        while (!mancala_is_over(g)) {
+            *rng = *rng * 6364136223846793005u + 1442695040888963407u;
+            unsigned r = (unsigned)(*rng >> 33);
+            int moves[MANCALA_MAX_PITS];
+            int count = mancala_legal_moves(g, moves, MANCALA_MAX_PITS);
+            if (r % 11 == 0 && mancala_history_length(g) > 0)
+                ck_assert_int_eq(mancala_undo(g), MANCALA_OK);
+            else
+                play_ok(g, moves[r % (unsigned)count]);
+        }
+        if (mancala_match_over(g) || mancala_round(g) >= rounds)
+            return;
+        ck_assert_int_eq(mancala_next_round(g), MANCALA_OK);
+    }
+}
+
+/* Everything a restored game must share with the saved one, then the same
+ * future: the same moves give the same positions and the same ends. */
+static void check_same(mancala_game *a, mancala_game *b, uint64_t seed)
+{
+    ck_assert_str_eq(record_of(a), record_of(b));
+    char pa[MANCALA_POSITION_MAX], pb[MANCALA_POSITION_MAX];
+    mancala_format(a, pa, sizeof pa);
+    mancala_format(b, pb, sizeof pb);
+    ck_assert_str_eq(pa, pb);
+    ck_assert_int_eq(mancala_round(a), mancala_round(b));
+    ck_assert_int_eq(mancala_history_length(a), mancala_history_length(b));
+    ck_assert_int_eq(mancala_end_reason(a), mancala_end_reason(b));
+    ck_assert_int_eq(mancala_match_end_reason(a), mancala_match_end_reason(b));
+    ck_assert(mancala_hash(a) == mancala_hash(b));
+    for (int option = MANCALA_OPT_REPETITION; option <= MANCALA_OPT_MAX_ROUNDS; option++)
+        ck_assert_int_eq(mancala_get_option(a, option), mancala_get_option(b, option));
+    /* The undo history, position by position, on clones. */
+    mancala_game *ca, *cb;
+    ck_assert_int_eq(mancala_clone(&ca, a), MANCALA_OK);
+    ck_assert_int_eq(mancala_clone(&cb, b), MANCALA_OK);
+    while (mancala_undo(ca) == MANCALA_OK) {
+        ck_assert_int_eq(mancala_undo(cb), MANCALA_OK);
+        mancala_format(ca, pa, sizeof pa);
+        mancala_format(cb, pb, sizeof pb);
+        ck_assert_str_eq(pa, pb);
+    }
+    ck_assert_int_eq(mancala_undo(cb), MANCALA_E_NO_HISTORY);
+    mancala_free(ca);
+    mancala_free(cb);
+    /* The same future, the repetition rules included: play both on. */
+    uint64_t ra = seed, rb = seed;
+    random_match(a, &ra, 40);
+    random_match(b, &rb, 40);
+    ck_assert_str_eq(record_of(a), record_of(b));
+    ck_assert_int_eq(mancala_match_end_reason(a), mancala_match_end_reason(b));
+}
+
+START_TEST(record_round_trip)
+{
+    static const char *const rules[] = {"modiar", "rio-kadalis", "rio-kadalis-5",
+                                        "rio-kadalis-cw", "rio-kadalis-5-cw"};
+    const long games = test_scaled(200);
+    for (long i = 0; i < games; i++) {
+        mancala_game *g;
+        ck_assert_int_eq(mancala_new(&g, rules[i % 5]), MANCALA_OK);
+        uint64_t rng = (uint64_t)i * 0x9e3779b97f4a7c15u + 1;
+        if (i % 3 == 1)
+            ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_REPETITION, 0), MANCALA_OK);
+        if (i % 4 == 1)
+            ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MATCH_REPETITION, 0), MANCALA_OK);
+        if (i % 7 == 2)
+            ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MAX_ROUNDS, 3), MANCALA_OK);
+        if (i % 3 != 1) {
+            random_match(g, &rng, 1 + (int)(i % 6));
+            /* Stop in the middle of a round now and then. */
+            int keep = (int)(rng >> 40) % (mancala_history_length(g) + 1);
+            for (int n = mancala_history_length(g); n > keep; n--)
+                mancala_undo(g);
+        }
+        const char *saved = record_of(g);
+        char copy[4096];
+        strcpy(copy, saved);
+        mancala_game *back = NULL;
+        char err[MANCALA_REASON_MAX];
+        int status = mancala_parse_record(&back, copy, err, sizeof err);
+        ck_assert_msg(status == MANCALA_OK, "%s: %s", copy, err);
+        ck_assert_str_eq(err, "");
+        check_same(g, back, rng);
+        mancala_free(back);
+        mancala_free(g);
+    }
+}
+END_TEST
+
+START_TEST(record_examples)
+{
+    mancala_game *g = example_match(north_first_24, 24, 24), *back;
+    const char *expected = START " 5 6 4 10 4 6 0 7 4 6 5 11 4 7 3 7 2 6 3 7 5 9 |"
+                                 " 11 0 10 4 10 0 6 1 10 0 11 5 10 1 9 1 8 0 9 1 11 3 |"
+                                 " 5 6 4 10 4 6 0 7 4 6 5 11 4 7 3 7 2 6 3 7 5 9 |"
+                                 " 11 0 10 4 10 0 6 1 10 0 11 5 10 1 9 1 8 0 9 1 11 3";
+    ck_assert_str_eq(record_of(g), expected);
+    /* The match-repetition state survives: the restored match is drawn. */
+    char err[MANCALA_REASON_MAX];
+    ck_assert_int_eq(mancala_parse_record(&back, expected, err, sizeof err), MANCALA_OK);
+    ck_assert_int_eq(mancala_match_end_reason(back), MANCALA_MATCH_END_REPETITION);
+    ck_assert_int_eq(mancala_round(back), 4);
+    mancala_free(back);
+    /* A line read from a file, with its newline. */
+    char line[4096];
+    snprintf(line, sizeof line, "%s\r\n", expected);
+    ck_assert_int_eq(mancala_parse_record(&back, line, err, sizeof err), MANCALA_OK);
+    ck_assert_int_eq(mancala_round(back), 4);
+    mancala_free(back);
+    /* Written with the rule off, then switched on: restores, drawn. */
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MATCH_REPETITION, 0), MANCALA_OK);
+    ck_assert_int_eq(mancala_next_round(g), MANCALA_OK);
+    play_round(g, south_first_24, 24, 24);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MATCH_REPETITION, 1), MANCALA_OK);
+    ck_assert_int_eq(mancala_parse_record(&back, record_of(g), err, sizeof err), MANCALA_OK);
+    ck_assert_int_eq(mancala_round(back), 5);
+    ck_assert_int_eq(mancala_match_end_reason(back), MANCALA_MATCH_END_REPETITION);
+    mancala_free(back);
+    mancala_free(g);
+
+    /* Options, a parsed start, a game in progress. */
+    ck_assert_int_eq(mancala_parse_record(&g, "rio-kadalis-5/x,x,4,4,4,4,4,4,4,4/S/0,0/0/2,6 "
+                                              "repetition=0 max-rounds=7 2",
+                                          err, sizeof err), MANCALA_OK);
+    ck_assert_str_eq(fmt(g), "rio-kadalis-5/x,x,0,0,9,9,1,1,8,0/N/4,0/1/2,6");
+    ck_assert_int_eq(mancala_get_option(g, MANCALA_OPT_REPETITION), 0);
+    ck_assert_int_eq(mancala_get_option(g, MANCALA_OPT_MATCH_REPETITION), 1);
+    ck_assert_int_eq(mancala_get_option(g, MANCALA_OPT_MAX_ROUNDS), 7);
+    ck_assert_str_eq(record_of(g), "rio-kadalis-5/x,x,4,4,4,4,4,4,4,4/S/0,0/0/2,6 "
+                                   "repetition=0 max-rounds=7 2");
+    mancala_free(g);
+    ck_assert_int_eq(mancala_parse_record(&g, "modiar/7,7,7,7,7,7/S/0,0/0", err, sizeof err),
+                     MANCALA_OK);
+    ck_assert_str_eq(record_of(g), "modiar/7,7,7,7,7,7/S/0,0/0");
+    mancala_free(g);
+}
+END_TEST
+
+START_TEST(record_malformed)
+{
+    static const struct {
+        const char *record, *reason;
+    } bad[] = {
+        {"", "start position: RULES: missing"},
+        {"modiar", "start position: PITS: missing field"},
+        {"modiar/7,7,7,7,7,7/S/0,0/0 ", "word 2: empty"},
+        {"modiar/7,7,7,7,7,7/S/0,0/0  0", "word 2: empty"},
+        {"modiar/7,7,7,7,7,7/S/0,0/0 0  1", "word 3: empty"},
+        {"modiar/7,7,7,7,7,7/S/0,0/0 7", "word 2 (round 1, move 1): pit 7 is not on the board (0-5)"},
+        {"modiar/7,7,7,7,7,7/S/0,0/0 3", "word 2 (round 1, move 1): cannot play 3: illegal move: the pit belongs to the opponent"},
+        {"modiar/7,7,7,7,7,7/S/0,0/0 0 x", "word 3 (round 1, move 2): expected a pit number or '|', found 'x'"},
+        {"modiar/7,7,7,7,7,7/S/0,0/0 00", "word 2 (round 1, move 1): expected a pit number or '|', found '00'"},
+        {"modiar/7,7,7,7,7,7/S/0,0/0 -1", "found '-1'"},
+        {"modiar/7,7,7,7,7,7/S/0,0/0 |", "word 2: '|' (next round), but modiar has no rounds"},
+        {START " |", "word 2: '|' (next round), but round 1 is not over"},
+        {"rio-kadalis/0,0,0,0,0,0,0,0,0,0,0,0/N/45,3/9/0,0 |", "the match is over after round 1"},
+        {START " 0 repetition=0", "word 3: option 'repetition=0' after the moves"},
+        {START " repetition=2", "word 2: option 'repetition=2': expected a number from 0 to 1"},
+        {START " repetition=1 repetition=1", "word 3: option repetition given twice"},
+        {START " colour=red", "word 2: unknown option 'colour=red'"},
+        {START " max-rounds=", "expected a number from 0 to 2147483647"},
+        {START " max-rounds=99999999999", "expected a number"},
+        {START " 0\n1", "a line break inside the record"},
+        {START " \x01\xff", "found '?\?'"},
+        {"rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0\xff,0 0",
+         "start position: BANKS: leading zero in '0?,0'"},
+        {"modiar/7,7,7,7,7,7/S/0,0/0 0aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+         "found '0aaaaaaaaaaaaaaaaaaaaaaa...'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        mancala_game *g = NULL;
+        char err[MANCALA_REASON_MAX];
+        int status = mancala_parse_record(&g, bad[i].record, err, sizeof err);
+        ck_assert_msg(status == MANCALA_E_PARSE, "%s: %d", bad[i].record, status);
+        ck_assert_ptr_null(g);
+        ck_assert_msg(strstr(err, bad[i].reason) != NULL, "'%s': reason '%s', expected '%s'",
+                      bad[i].record, err, bad[i].reason);
+        ck_assert_ptr_null(strchr(err, '\n'));
+    }
+
+    /* Below the rounds played. */
+    mancala_game *g;
+    char err[MANCALA_REASON_MAX];
+    ck_assert_int_eq(mancala_new(&g, "rio-kadalis"), MANCALA_OK);
+    play_round(g, south_first_24, 24, 24);
+    ck_assert_int_eq(mancala_next_round(g), MANCALA_OK);
+    char text[1024];
+    snprintf(text, sizeof text, "%s", record_of(g));
+    char *moves = strchr(text, ' ');
+    char with_limit[1100];
+    snprintf(with_limit, sizeof with_limit, "%.*s max-rounds=1%s", (int)(moves - text), text, moves);
+    mancala_game *back = NULL;
+    ck_assert_int_eq(mancala_parse_record(&back, with_limit, err, sizeof err), MANCALA_E_PARSE);
+    ck_assert_str_eq(err, "max-rounds=1 is below the 2 rounds of the record");
+    mancala_free(g);
+
+    /* NULL arguments; a short reason buffer gets a prefix. */
+    ck_assert_int_eq(mancala_parse_record(NULL, START, err, sizeof err), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_parse_record(&g, NULL, NULL, 0), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_parse_record(&g, START " 9", err, 8), MANCALA_E_PARSE);
+    ck_assert_str_eq(err, "word 2 ");
+    ck_assert_int_eq(mancala_format_record(NULL, text, sizeof text), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_new(&g, "modiar"), MANCALA_OK);
+    ck_assert_int_eq(mancala_format_record(g, NULL, 5), MANCALA_E_INVALID);
+    /* A short buffer: cut like snprintf(), the full length returned. */
+    char small[8];
+    ck_assert_int_eq(mancala_format_record(g, small, sizeof small), 26);
+    ck_assert_str_eq(small, "modiar/");
+    mancala_free(g);
+}
+END_TEST
+
+/* Every record made by changing one byte of a valid one is either
+ * rejected with a one-line reason and no handle, or is a valid record
+ * that formats back to a record that parses to the same game. */
+START_TEST(record_mutations)
+{
+    mancala_game *g;
+    ck_assert_int_eq(mancala_new(&g, "rio-kadalis"), MANCALA_OK);
+    uint64_t rng = 7;
+    random_match(g, &rng, 2);
+    char base[4096];
+    snprintf(base, sizeof base, "%s", record_of(g));
+    mancala_free(g);
+    static const char alphabet[] = "0123456789|= x,/\n-SNamr";
+    const size_t len = strlen(base);
+    const size_t step = test_full_scale() ? 1 : 7;
+    for (size_t at = 0; at < len; at += step) {
+        for (size_t k = 0; k < sizeof alphabet - 1; k++) {
+            char text[4096];
+            memcpy(text, base, len + 1);
+            text[at] = alphabet[k];
+            char err[MANCALA_REASON_MAX];
+            mancala_game *m = NULL;
+            int status = mancala_parse_record(&m, text, err, sizeof err);
+            if (status != MANCALA_OK) {
+                ck_assert_int_eq(status, MANCALA_E_PARSE);
+                ck_assert_ptr_null(m);
+                ck_assert(err[0] != '\0' && strchr(err, '\n') == NULL);
+                continue;
+            }
+            mancala_game *again = NULL;
+            const char *r = record_of(m);
+            ck_assert_int_eq(mancala_parse_record(&again, r, err, sizeof err), MANCALA_OK);
+            ck_assert_str_eq(record_of(again), r);
+            mancala_free(again);
+            mancala_free(m);
+        }
+    }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("match");
+    TCase *tc = tcase_create("match-repetition");
+    tcase_add_test(tc, example_draw_after_four_rounds);
+    tcase_add_test(tc, example_continues_after_28_20);
+    tcase_add_test(tc, repetition_counts_the_first_player);
+    tcase_add_test(tc, round_limit);
+    tcase_add_test(tc, options_and_modiar);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("record");
+    tcase_add_test(tc, record_round_trip);
+    tcase_add_test(tc, record_examples);
+    tcase_add_test(tc, record_malformed);
+    tcase_add_test(tc, record_mutations);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
