@@ -559,9 +559,10 @@ int cmd_play(int argc, char **argv)
     if ((status = load_arg ? load_match(load_arg, &s.game) : open_position(cmd, start, &s.game)))
         return status;
     if (max_rounds && mancala_set_option(s.game, MANCALA_OPT_MAX_ROUNDS, (int)max_rounds) < 0) {
+        const int round = mancala_round(s.game);
         mancala_free(s.game);
         return usage_error(cmd, "--rounds %lld: the match is already in round %d", max_rounds,
-                           mancala_round(s.game));
+                           round);
     }
     if ((status = prepare_table(&s, table_arg))) {
         mancala_free(s.game);

@@ -456,11 +456,11 @@ END_TEST
 START_TEST(buffer_constants_and_bare_names)
 {
     static const char *const longest[] = {
-        "rio-kadalis-5-cw/10,10,10,10,0,0,0,0,0,0/N/0,0/2147483647/0,0",
-        "rio-kadalis-cw/10,10,10,10,1,1,1,1,1,1,1,1/N/0,0/2147483647/0,0",
-        "rio-kadalis-cw/0,0,0,0,0,0,0,0,0,0,0,0/N/24,24/2147483647/0,0",
-        "rio-kadalis-cw/x,x,x,x,x,x,x,x,x,x,x,x/N/10,10/2147483647/14,14",
-        "modiar/10,10,10,10,1,1/N/0,0/2147483647",
+        "rio-kadalis-5-cw/10,10,10,10,0,0,0,0,0,0/N/0,0/1000000000/0,0",
+        "rio-kadalis-cw/10,10,10,10,1,1,1,1,1,1,1,1/N/0,0/1000000000/0,0",
+        "rio-kadalis-cw/0,0,0,0,0,0,0,0,0,0,0,0/N/24,24/1000000000/0,0",
+        "rio-kadalis-cw/x,x,x,x,x,x,x,x,x,x,x,x/N/10,10/1000000000/14,14",
+        "modiar/10,10,10,10,1,1/N/0,0/1000000000",
     };
     for (size_t i = 0; i < sizeof longest / sizeof longest[0]; i++) {
         mancala_game *g = parse_ok(longest[i]);
