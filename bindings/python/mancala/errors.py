@@ -17,7 +17,7 @@ __all__ = [
     "PitOutOfRange", "NoSpace", "GameOver", "NotOver", "NoHistory", "StateError",
     "Unsupported", "MatchOver", "IllegalMove", "NotYourPit", "ClosedPit", "EmptyPit",
     "Singleton", "GrandSlam", "MustFeed", "EndlessMove", "OptionError", "FileError",
-    "FormatError", "Cancelled",
+    "FormatError", "Cancelled", "Busy",
 ]
 
 
@@ -183,9 +183,16 @@ class Cancelled(MancalaError):
     status = -23
 
 
+class Busy(MancalaError):
+    """The object is in use by a call that has not returned: it cannot be
+    closed or re-entered from a callback of that call, or from another
+    thread meanwhile (MANCALA_E_BUSY)."""
+    status = -24
+
+
 _by_status = {cls.status: cls for cls in [
     InvalidArgument, OutOfMemory, UnknownRules, NoSpace, GameOver, NotOver, NoHistory,
-    StateError, Unsupported, MatchOver, OptionError, FileError, FormatError, Cancelled]}
+    StateError, Unsupported, MatchOver, OptionError, FileError, FormatError, Cancelled, Busy]}
 _illegal_by_status = {cls.status: cls for cls in [
     PitOutOfRange, NotYourPit, ClosedPit, EmptyPit, Singleton, GrandSlam, MustFeed,
     EndlessMove]}
