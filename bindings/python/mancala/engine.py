@@ -15,7 +15,7 @@ from typing import Callable, NamedTuple, Optional, Union
 
 from ._native import MAX_PITS, eval_fn, lib, progress_fn, search_p, table_p
 from ._native import path as library_path
-from .errors import Busy, OptionError, Unsupported, check
+from .errors import Busy, OptionError, Unsupported, check, shown
 from ._handle import INT, INT64, SIZE, NativeHandle, in_use, integer
 from ._handle import _lock as handle_lock
 from .game import Game, _game
@@ -216,7 +216,7 @@ def _solve(solve: Callable[[Callable], int], name: str, path: Union[str, os.Path
     status = solve(progress_fn() if progress is None else progress_fn(call))
     if errors:
         raise errors[0]
-    _available(status, name, f"{name} {os.fspath(path)!r}")
+    _available(status, name, f"{name} {shown(os.fspath(path))}")
 
 
 def solve_modiar(path: Union[str, os.PathLike], progress: Optional[Progress] = None) -> None:
@@ -279,7 +279,7 @@ class Table(NativeHandle):
     def __init__(self, path: Union[str, os.PathLike]):
         handle = table_p()
         _available(lib.mancala_table_open(byref(handle), os.fsencode(path)), "Table",
-                   f"table {os.fspath(path)!r}")
+                   f"table {shown(os.fspath(path))}")
         self._handle = handle.value
 
     def _release(self, handle: int) -> None:

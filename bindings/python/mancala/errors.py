@@ -66,7 +66,7 @@ class ParseError(MancalaError, ValueError):
     def __init__(self, position: str, detail: str):
         self.position = position
         self.detail = detail
-        super().__init__(f"{detail} (in {position!r})")
+        super().__init__(f"{detail} (in {shown(position)})")
 
 
 class NoSpace(MancalaError):
@@ -196,6 +196,15 @@ _by_status = {cls.status: cls for cls in [
 _illegal_by_status = {cls.status: cls for cls in [
     PitOutOfRange, NotYourPit, ClosedPit, EmptyPit, Singleton, GrandSlam, MustFeed,
     EndlessMove]}
+
+
+def shown(text: object, limit: int = 64) -> str:
+    """``repr(text)`` for a message: one line, escaped, and cut after
+    ``limit`` characters of ``text`` (with its length) so that a huge
+    argument does not flood the message."""
+    if isinstance(text, str) and len(text) > limit:
+        return f"{text[:limit]!r}... ({len(text)} characters)"
+    return repr(text)
 
 
 def check(status: int, what: str | None = None) -> int:

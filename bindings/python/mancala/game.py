@@ -12,7 +12,7 @@ from . import _draw
 from ._handle import INT, NativeHandle, flag
 from ._native import MAX_PITS, Event, game_p, lib
 from .errors import (InvalidArgument, ParseError, PitOutOfRange, StateError, UnknownRules,
-                     check, illegal)
+                     check, illegal, shown)
 
 __all__ = ["Game", "Player", "End", "EventKind", "MoveEvent", "RULES"]
 
@@ -114,10 +114,10 @@ class Game(NativeHandle):
         try:
             name = _encode(rules, "rules")
         except UnicodeEncodeError:
-            raise UnknownRules(f"rules {rules!r}: not a rules name (not valid Unicode text)") \
-                from None
+            raise UnknownRules(f"rules {shown(rules)}: not a rules name (not valid Unicode "
+                               "text)") from None
         handle = game_p()
-        check(lib.mancala_new(byref(handle), name), f"rules {rules!r}")
+        check(lib.mancala_new(byref(handle), name), f"rules {shown(rules)}")
         self._adopt(handle, repetition)
 
     # -- life cycle -----------------------------------------------------

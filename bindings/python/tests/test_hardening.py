@@ -269,6 +269,17 @@ class Text(unittest.TestCase):
         self.assertTrue(caught.exception.detail.startswith("RULES: unknown rules '???"))
         self.assertTrue(caught.exception.detail.isascii())
 
+    def test_long_input_is_shortened(self):
+        # The whole input was echoed in the message.
+        with self.assertRaises(mancala.ParseError) as caught:
+            Game.parse("modiar/" + "7," * 50000)
+        self.assertLess(len(str(caught.exception)), 300)
+        self.assertIn("... (100007 characters)", str(caught.exception))
+        self.assertEqual(len(caught.exception.position), 100007)   # kept whole
+        with self.assertRaises(mancala.UnknownRules) as caught:
+            Game("x" * 100000)
+        self.assertLess(len(str(caught.exception)), 300)
+
     def test_lone_surrogate(self):
         with self.assertRaises(mancala.ParseError) as caught:
             Game.parse("\ud800")
