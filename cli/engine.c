@@ -232,9 +232,11 @@ int cmd_analyze(int argc, char **argv)
         qsort(ranked, (size_t)count, sizeof ranked[0], by_value);
         printf("%s to move; %d legal move%s ranked by ", player_name(mover), count,
                count == 1 ? "" : "s");
-        if (table)
-            printf("the solved table %s.\n", table_path);
-        else if (time_ms)
+        if (table) {
+            printf("the solved table ");
+            print_safely(stdout, table_path);
+            printf(".\n");
+        } else if (time_ms)
             printf("search for %.3g s.\n", (double)time_ms / 1000);
         else
             printf("search to depth %lld.\n", depth);
@@ -380,6 +382,8 @@ int cmd_solve(int argc, char **argv)
         return engine_error(cmd, "the Modiar solver", status);
     char took[48];
     human_duration(took, sizeof took, now_seconds() - progress.start);
-    printf("Solved modiar in %s; the table is in %s.\n", took, path);
+    printf("Solved modiar in %s; the table is in ", took);
+    print_safely(stdout, path);
+    printf(".\n");
     return EXIT_DONE;
 }
