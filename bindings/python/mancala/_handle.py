@@ -39,6 +39,20 @@ def _guard(method):
     return guarded
 
 
+def _guard_getter(getter):
+    """_guard() for a property's getter: the same, without the cost of
+    passing arbitrary arguments (properties are read often)."""
+    @functools.wraps(getter)
+    def guarded(self):
+        users = self._users
+        users.append(None)
+        try:
+            return getter(self)
+        finally:
+            users.pop()
+    return guarded
+
+
 @contextlib.contextmanager
 def in_use(*objects):
     """Marks handle objects as in use for the duration of a ``with``
@@ -80,7 +94,7 @@ class NativeHandle:
             if name in _UNGUARDED or (name.startswith("_") and not name.startswith("__")):
                 continue
             if isinstance(value, property):
-                setattr(cls, name, property(value.fget and _guard(value.fget),
+                setattr(cls, name, property(value.fget and _guard_getter(value.fget),
                                             value.fset and _guard(value.fset),
                                             value.fdel, value.__doc__))
             elif callable(value) and not isinstance(value, (type, classmethod, staticmethod)):
