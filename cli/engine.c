@@ -343,15 +343,20 @@ int cmd_analyze(int argc, char **argv)
         qsort(ranked, (size_t)count, sizeof ranked[0], by_value);
         printf("%s to move; %d legal move%s ranked by ", player_name(mover), count,
                count == 1 ? "" : "s");
-        if (by_table)
-            printf("the solved table %s.\n", table_path);
-        else {
+        if (by_table) {
+            printf("the solved table ");
+            print_safely(stdout, table_path);
+            printf(".\n");
+        } else {
             if (time_ms)
                 printf("search for %.3g s", (double)time_ms / 1000);
             else
                 printf("search to depth %lld", depth);
-            if (table)
-                printf(" using the table %s where it applies", table_path);
+            if (table) {
+                printf(" using the table ");
+                print_safely(stdout, table_path);
+                printf(" where it applies");
+            }
             if (why[0])
                 printf(" (%s)", why);
             printf(".\n");
@@ -591,7 +596,8 @@ int cmd_solve(int argc, char **argv)
     if (modiar)
         print_start_value(path, rules);
     printf("Solved %s (positions of at most %lld stones) in %s, peak memory %.0f MiB; the table "
-           "is in %s (%lld bytes).\n", rules, max_stones, took, (double)usage.ru_maxrss / 1024.0,
-           path, bytes);
+           "is in ", rules, max_stones, took, (double)usage.ru_maxrss / 1024.0);
+    print_safely(stdout, path);
+    printf(" (%lld bytes).\n", bytes);
     return EXIT_DONE;
 }

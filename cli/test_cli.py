@@ -844,6 +844,12 @@ def test_solve():
                    {m: (v, v) for m, v in move_values(position).items()},
                    f"the table's values of {position}")
 
+        # A path named on stdout is escaped like one in a message.
+        odd = os.path.join(tmp, "odd\x1b[31m.table")
+        os.link(table, odd)
+        out = ok("analyze", "modiar", "--table", odd)
+        check("\x1b" not in out and "odd\\e[31m.table." in out, f"the path echoed: {out!r}")
+
         # The perfect player gets at least the value of the start position.
         value = rows[0][1]
         game = ok("play", "modiar", "--south", "perfect", "--north", "random", "--seed", "9",

@@ -1009,7 +1009,7 @@ int mancala_search_pv(const mancala_search *search, int *moves, size_t cap);
  * @param[out] best_move Receives the most visited move; unchanged on failure.
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if a pointer is NULL or
  *         @p playouts < 1; ::MANCALA_E_OVER if the game or round is over;
- *         ::MANCALA_E_NOMEM, also when the tree would outgrow 2^31 - 2
+ *         ::MANCALA_E_NOMEM, also when the tree would outgrow 2^31 - 1
  *         nodes (about 2^31 playouts); ::MANCALA_E_STATE if a line would
  *         pass the ply counter's limit (INT32_MAX, see mancala_play()).
  *         With a single legal move, that move is the answer at once,

@@ -308,8 +308,8 @@ static int time_reached(const struct timespec *deadline, const struct timespec *
 static int set_deadline(struct timespec *deadline, int64_t ms)
 {
     clock_gettime(CLOCK_MONOTONIC, deadline);
-    /* Seconds up to about 2^62 fit in any 64-bit time_t; a 32-bit time_t
-     * holds less. Compare before adding, in intmax_t. */
+    /* Compare before adding (in intmax_t, whatever the width of time_t),
+     * so that a far deadline cannot overflow. */
     const int64_t seconds = ms / 1000;
     const intmax_t time_max = sizeof(time_t) >= 8 ? INT64_MAX : INT32_MAX;
     if ((intmax_t)seconds > time_max - 1 - (intmax_t)deadline->tv_sec)

@@ -8,15 +8,17 @@ run on was built without the feature.
 
 from __future__ import annotations
 
+import operator
 import os
 from ctypes import byref, c_int
 from typing import Callable, NamedTuple, Optional, Union
 
 from ._native import MAX_PITS, eval_fn, lib, progress_fn, search_p, table_p
 from ._native import path as library_path
-from .errors import Unsupported, check
-from ._handle import NativeHandle
-from .game import Game
+from .errors import Busy, OptionError, Unsupported, check, shown
+from ._handle import INT, INT64, SIZE, NativeHandle, in_use, integer
+from ._handle import _lock as handle_lock
+from .game import Game, _game
 
 __all__ = ["Playout", "SearchResult", "Searcher", "TableValue", "Table", "playout", "mcts",
            "solve_modiar", "solve_rio_kadalis"]
@@ -41,7 +43,12 @@ def _version() -> str:
 
 def _seed(seed: int) -> int:
     """Any int as the C library's uint64_t seed (taken modulo 2**64)."""
-    return int(seed) & 0xFFFF_FFFF_FFFF_FFFF
+    if isinstance(seed, bool):
+        raise TypeError("seed must be an int, not bool")
+    try:
+        return operator.index(seed) & 0xFFFF_FFFF_FFFF_FFFF
+    except TypeError:
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}") from None
 
 
 class Playout(NamedTuple):
@@ -54,7 +61,9 @@ def playout(game: Game, seed: int = 0) -> Playout:
     """Plays ``game`` to its end with random moves on a private copy; see
     :meth:`Game.playout`."""
     scores = (c_int * 2)()
-    plies = _available(lib.mancala_playout(game._h, _seed(seed), scores), "playout")
+    seed = _seed(seed)
+    with in_use(_game(game)):
+        plies = _available(lib.mancala_playout(game._h, seed, scores), "playout")
     return Playout(plies, (scores[0], scores[1]))
 
 
@@ -80,10 +89,11 @@ class Searcher(NativeHandle):
         Unsupported: the library was built without the search.
     """
 
-    __slots__ = ()
+    __slots__ = ("_running",)
     _kind = "searcher"
 
     def __init__(self, table_bytes: int = 0):
+        table_bytes = integer(table_bytes, "table_bytes", 0, SIZE[1], SIZE)
         handle = search_p()
         _available(lib.mancala_search_new(byref(handle), table_bytes), "search")
         self._handle = handle.value
@@ -105,20 +115,44 @@ class Searcher(NativeHandle):
         An ``evaluate`` function receives a read-only view of the position,
         valid only during the call. If it raises, the search still
         finishes (with 0 for that and every later leaf) and the exception
-        is raised from here.
+        is raised from here. It must not run this searcher again (Busy),
+        and the searcher, ``game`` and ``table`` cannot be closed until
+        the search returns (Busy).
+
+        Raises:
+            TypeError, OverflowError, OptionError: a bad limit (depth
+                from 1, nodes and time_ms from 0, all below 2**63).
+            Busy: called again from ``evaluate`` during a search.
         """
+        def limit(value, name, low):
+            return integer(value, name, low, INT64[1], error=OptionError)
+        depth = _DEFAULT_DEPTH if depth is None else limit(depth, "depth", 1)
+        nodes = 0 if nodes is None else limit(nodes, "nodes", 0)
+        time_ms = 0 if time_ms is None else limit(time_ms, "time_ms", 0)
+        _game(game)
+        if table is not None and not isinstance(table, Table):
+            raise TypeError(f"table must be a mancala.Table, not {type(table).__name__}")
+        with in_use(game, *([table] if table is not None else [])):
+            return self._run(game, depth, nodes, time_ms, evaluate, table)
+
+    def _run(self, game, depth, nodes, time_ms, evaluate, table) -> SearchResult:
         handle = self._h
-        check(lib.mancala_search_set_limit(handle, _LIMIT_DEPTH,
-                                           _DEFAULT_DEPTH if depth is None else depth), "depth")
-        check(lib.mancala_search_set_limit(handle, _LIMIT_NODES, nodes or 0), "nodes")
-        check(lib.mancala_search_set_limit(handle, _LIMIT_TIME_MS, time_ms or 0), "time_ms")
-        errors: list[BaseException] = []
-        callback = eval_fn() if evaluate is None else _evaluation(evaluate, errors)
-        check(lib.mancala_search_set_eval(handle, callback, None))
-        check(lib.mancala_search_set_table(handle, None if table is None else table._h))
+        with handle_lock:
+            if getattr(self, "_running", False):
+                raise Busy("the searcher is already running a search (called again from its "
+                           "evaluate function?); use another Searcher for a nested search")
+            self._running = True
         try:
+            check(lib.mancala_search_set_limit(handle, _LIMIT_DEPTH, depth), "depth")
+            check(lib.mancala_search_set_limit(handle, _LIMIT_NODES, nodes), "nodes")
+            check(lib.mancala_search_set_limit(handle, _LIMIT_TIME_MS, time_ms), "time_ms")
+            errors: list[BaseException] = []
+            callback = eval_fn() if evaluate is None else _evaluation(evaluate, errors)
+            check(lib.mancala_search_set_eval(handle, callback, None))
+            check(lib.mancala_search_set_table(handle, None if table is None else table._h))
             check(lib.mancala_search_run(handle, game._h), "search")
         finally:
+            self._running = False
             # The C side must not keep a pointer to a callback about to die,
             # nor to a table that may be closed before the next search.
             lib.mancala_search_set_eval(handle, eval_fn(), None)
@@ -155,8 +189,11 @@ def _evaluation(evaluate: Callable[[Game], int], errors: list) -> eval_fn:
 
 def mcts(game: Game, playouts: int = 1000, seed: int = 0) -> int:
     """Monte Carlo tree search from ``game``; see :meth:`Game.mcts`."""
+    playouts = integer(playouts, "playouts", 1, INT64[1])
+    seed = _seed(seed)
     best = c_int()
-    _available(lib.mancala_mcts(game._h, _seed(seed), playouts, byref(best)), "mcts")
+    with in_use(_game(game)):
+        _available(lib.mancala_mcts(game._h, seed, playouts, byref(best)), "mcts")
     return best.value
 
 
@@ -179,7 +216,7 @@ def _solve(solve: Callable[[Callable], int], name: str, path: Union[str, os.Path
     status = solve(progress_fn() if progress is None else progress_fn(call))
     if errors:
         raise errors[0]
-    _available(status, name, f"{name} {os.fspath(path)!r}")
+    _available(status, name, f"{name} {shown(os.fspath(path))}")
 
 
 def solve_modiar(path: Union[str, os.PathLike], progress: Optional[Progress] = None) -> None:
@@ -208,6 +245,7 @@ def solve_rio_kadalis(path: Union[str, os.PathLike], max_stones: int = 16,
     ``max_stones`` stones on the board, and writes the table to ``path``
     (16 stones: about 120 MB, 20 s and 900 MiB of memory). Arguments and
     errors as for :func:`solve_modiar`."""
+    max_stones = integer(max_stones, "max_stones", 0, 16, INT)
     _solve(lambda callback: lib.mancala_solve_rio_kadalis(os.fsencode(path), max_stones,
                                                           callback, None),
            "solve_rio_kadalis", path, progress)
@@ -242,7 +280,7 @@ class Table(NativeHandle):
     def __init__(self, path: Union[str, os.PathLike]):
         handle = table_p()
         _available(lib.mancala_table_open(byref(handle), os.fsencode(path)), "Table",
-                   f"table {os.fspath(path)!r}")
+                   f"table {shown(os.fspath(path))}")
         self._handle = handle.value
 
     def _release(self, handle: int) -> None:
@@ -256,12 +294,14 @@ class Table(NativeHandle):
             Unsupported: the table is not for the game's rules.
         """
         lo, hi = c_int(), c_int()
-        check(lib.mancala_table_value(self._h, game._h, byref(lo), byref(hi)))
+        with in_use(_game(game)):
+            check(lib.mancala_table_value(self._h, game._h, byref(lo), byref(hi)))
         return TableValue(lo.value, hi.value)
 
     def best_moves(self, game: Game) -> tuple[int, ...]:
         """Every legal move of ``game`` whose value equals the best
         (empty when the game is over)."""
         moves = (c_int * MAX_PITS)()
-        count = check(lib.mancala_table_best_moves(self._h, game._h, moves, MAX_PITS))
+        with in_use(_game(game)):
+            count = check(lib.mancala_table_best_moves(self._h, game._h, moves, MAX_PITS))
         return tuple(moves[:count])

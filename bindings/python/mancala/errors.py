@@ -17,7 +17,7 @@ __all__ = [
     "PitOutOfRange", "NoSpace", "GameOver", "NotOver", "NoHistory", "StateError",
     "Unsupported", "MatchOver", "IllegalMove", "NotYourPit", "ClosedPit", "EmptyPit",
     "Singleton", "GrandSlam", "MustFeed", "EndlessMove", "OptionError", "FileError",
-    "FormatError", "Cancelled", "LimitReached",
+    "FormatError", "Cancelled", "LimitReached", "Busy",
 ]
 
 
@@ -66,7 +66,7 @@ class ParseError(MancalaError, ValueError):
     def __init__(self, position: str, detail: str):
         self.position = position
         self.detail = detail
-        super().__init__(f"{detail} (in {position!r})")
+        super().__init__(f"{detail} (in {shown(position)})")
 
 
 class NoSpace(MancalaError):
@@ -183,6 +183,13 @@ class Cancelled(MancalaError):
     status = -23
 
 
+class Busy(MancalaError):
+    """The object is in use by a call that has not returned: it cannot be
+    closed or re-entered from a callback of that call, or from another
+    thread meanwhile (MANCALA_E_BUSY)."""
+    status = -24
+
+
 class LimitReached(MancalaError):
     """A computation reached a limit of the library, such as a playout's
     ply limit (MANCALA_E_LIMIT)."""
@@ -200,11 +207,20 @@ __all__ += ["TableVersionError"]
 _by_status = {cls.status: cls for cls in [
     InvalidArgument, OutOfMemory, UnknownRules, NoSpace, GameOver, NotOver, NoHistory,
     StateError, Unsupported, MatchOver, OptionError, FileError, FormatError, Cancelled,
-    LimitReached]}
+    LimitReached, Busy]}
 _by_status[TableVersionError.status] = TableVersionError
 _illegal_by_status = {cls.status: cls for cls in [
     PitOutOfRange, NotYourPit, ClosedPit, EmptyPit, Singleton, GrandSlam, MustFeed,
     EndlessMove]}
+
+
+def shown(text: object, limit: int = 64) -> str:
+    """``repr(text)`` for a message: one line, escaped, and cut after
+    ``limit`` characters of ``text`` (with its length) so that a huge
+    argument does not flood the message."""
+    if isinstance(text, str) and len(text) > limit:
+        return f"{text[:limit]!r}... ({len(text)} characters)"
+    return repr(text)
 
 
 def check(status: int, what: str | None = None) -> int:

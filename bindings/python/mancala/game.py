@@ -9,10 +9,10 @@ from ctypes import byref, c_int, create_string_buffer
 from typing import Iterable, NamedTuple, Optional
 
 from . import _draw
-from ._handle import NativeHandle
+from ._handle import INT, NativeHandle, flag
 from ._native import MAX_PITS, REASON_MAX, Event, game_p, lib
-from .errors import (InvalidArgument, ParseError, PitOutOfRange, StateError, check,
-                     illegal)
+from .errors import (InvalidArgument, ParseError, PitOutOfRange, StateError, UnknownRules,
+                     check, illegal, shown)
 
 __all__ = ["Game", "Player", "End", "MatchEnd", "EventKind", "MoveEvent", "RULES"]
 
@@ -130,8 +130,14 @@ class Game(NativeHandle):
     _kind = "game"
 
     def __init__(self, rules: str = "modiar", *, repetition: bool = True):
+        repetition = flag(repetition, "repetition")
+        try:
+            name = _encode(rules, "rules")
+        except UnicodeEncodeError:
+            raise UnknownRules(f"rules {shown(rules)}: not a rules name (not valid Unicode "
+                               "text)") from None
         handle = game_p()
-        check(lib.mancala_new(byref(handle), _encode(rules, "rules")), f"rules {rules!r}")
+        check(lib.mancala_new(byref(handle), name), f"rules {shown(rules)}")
         self._adopt(handle, repetition)
 
     # -- life cycle -----------------------------------------------------
@@ -168,12 +174,17 @@ class Game(NativeHandle):
         Raises:
             ParseError: the string is malformed; ``detail`` names the field.
         """
+        repetition = flag(repetition, "repetition")
+        try:
+            text = _encode(position, "position")
+        except UnicodeEncodeError as error:
+            raise ParseError(position, f"not valid Unicode text ({error.reason} at index "
+                             f"{error.start})") from None
         handle = game_p()
         errbuf = create_string_buffer(256)
-        status = lib.mancala_parse(byref(handle), _encode(position, "position"),
-                                   errbuf, len(errbuf))
+        status = lib.mancala_parse(byref(handle), text, errbuf, len(errbuf))
         if status == ParseError.status:
-            raise ParseError(position, errbuf.value.decode())
+            raise ParseError(position, errbuf.value.decode("utf-8", "replace"))
         check(status)
         return cls._wrap(handle, repetition)
 
@@ -386,6 +397,7 @@ class Game(NativeHandle):
 
     @repetition.setter
     def repetition(self, on: bool) -> None:
+        on = flag(on, "repetition")
         check(lib.mancala_set_option(self._writable(), _OPT_REPETITION, 1 if on else 0),
               "repetition")
 
@@ -611,10 +623,19 @@ def _encode(text: str, what: str) -> bytes:
 
 
 def _pit(value: int) -> int:
+    if isinstance(value, bool):
+        raise TypeError("a pit must be an int, not bool")
     pit = operator.index(value)
-    if not -2**31 <= pit < 2**31:
+    if not INT[0] <= pit <= INT[1]:
         raise PitOutOfRange(pit)   # no board has it; C cannot even take it
     return pit
+
+
+def _game(value, what: str = "game") -> "Game":
+    """An argument that must be a Game (not None, not a position string)."""
+    if not isinstance(value, Game):
+        raise TypeError(f"{what} must be a mancala.Game, not {type(value).__name__}")
+    return value
 
 
 from . import engine  # noqa: E402  (engine imports Game)

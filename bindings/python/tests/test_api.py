@@ -139,8 +139,9 @@ class Moves(unittest.TestCase):
             game.play("0")
         with self.assertRaises(TypeError):
             game.play(1.0)
-        game.play(True)   # bool is an int: pit 1
-        self.assertEqual(game.history, (1,))
+        with self.assertRaises(TypeError):
+            game.play(True)   # a bool is no pit (it used to play pit 1)
+        self.assertEqual(game.history, ())
 
     def test_game_over(self):
         game = mancala.Game.parse("modiar/0,0,0,2,1,1/N/12,26/27")
