@@ -108,11 +108,11 @@ enum mancala_status {
     MANCALA_E_FORMAT = -22,       /**< A file is not in the expected format. */
     MANCALA_E_CANCELLED = -23,    /**< A progress callback asked to stop. */
     MANCALA_E_BUSY = -24,         /**< The handle is in use by a call that has not returned (re-entered from a callback). @since 1.1 */
-    MANCALA_E_VERSION = -28,      /**< A table file of another format version: solve the table again. @since 1.1 */
     /** A computation reached a limit of the library, such as the ply limit
      *  of mancala_playout(). Since 1.1 (1.0 returned ::MANCALA_E_NOSPACE
      *  there; ::MANCALA_E_NOSPACE now only means a small buffer). */
-    MANCALA_E_LIMIT = -26
+    MANCALA_E_LIMIT = -25,
+    MANCALA_E_VERSION = -26       /**< A table file of another format version: solve the table again. @since 1.1 */
 };
 
 /** Why a game or round ended, as returned by mancala_end_reason(). */

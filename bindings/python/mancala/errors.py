@@ -193,13 +193,13 @@ class Busy(MancalaError):
 class LimitReached(MancalaError):
     """A computation reached a limit of the library, such as a playout's
     ply limit (MANCALA_E_LIMIT)."""
-    status = -26
+    status = -25
 
 
 class TableVersionError(FormatError):
     """A table file of another format version, such as one written by
     libmancala 1.0: solve the table again (MANCALA_E_VERSION)."""
-    status = -28
+    status = -26
 
 
 __all__ += ["TableVersionError"]
