@@ -27,9 +27,12 @@ exports=$(for f in $(grep -o '_mancala_[a-z0-9_]*' src/index.ts | sort -u); do
     if grep -q "^MANCALA_EXPORT .*[ *]${f#_}(" "$root"/lib/*.c; then printf '%s,' "$f"; fi
 done)
 
+# -O3 -flto: the fastest of -O2/-O3, with or without LTO and SIMD, in
+# bench.mjs (LTO also inlines wasm/memcmp.c into the repetition check),
+# and within the size budget. EMCC_EXTRA adds flags (--profiling-funcs).
 # emcc's optimiser (a node script) finds its modules here on Debian.
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
-emcc -O2 -flto ${EMCC_EXTRA:-} -std=c11 -Wall -Wextra -Werror \
+emcc -O3 -flto ${EMCC_EXTRA:-} -std=c11 -Wall -Wextra -Werror \
     -I"$root/include" -I"$gen" -I"$root/lib" \
     "$root"/lib/*.c wasm/memcmp.c \
     -sMODULARIZE -sEXPORT_ES6 -sENVIRONMENT=web -sWASM_BIGINT -sALLOW_MEMORY_GROWTH \
