@@ -83,6 +83,11 @@ async function load(options: InitOptions): Promise<Mancala> {
   }
   wasm = (await createMancalaModule(settings)) as Wasm;
   scratch = wasm._malloc(SCRATCH_BYTES);
+  // Emscripten's export wrappers replace themselves with the WebAssembly
+  // functions on their first call: make that call (with a NULL game, which
+  // the library refuses) for the per-ply ones, then keep direct references.
+  fast.legalMoves = resolved("_mancala_legal_moves", () => wasm!._mancala_legal_moves(0, 0, 0));
+  fast.play = resolved("_mancala_play", () => wasm!._mancala_play(0, 0));
   return {
     Game,
     Search,
@@ -95,6 +100,16 @@ async function load(options: InitOptions): Promise<Mancala> {
     version: cString(wasm._mancala_version_string()),
     strerror,
   };
+}
+
+const fast = {
+  legalMoves: null as unknown as (game: number, moves: number, cap: number) => number,
+  play: null as unknown as (game: number, pit: number) => number,
+};
+
+function resolved(name: `_mancala_${string}`, firstCall: () => void): any {
+  firstCall();
+  return wasm![name];
 }
 
 function lib(): Wasm {
@@ -191,21 +206,23 @@ function check(status: number, what?: string): number {
 
 // ---- handles -------------------------------------------------------------
 
-const finalizer =
-  typeof FinalizationRegistry === "function"
-    ? new FinalizationRegistry<() => void>((release) => release())
-    : null;
+/** A FinalizationRegistry per kind of handle, holding the bare pointer
+ *  (no closure per handle: games are made and freed by the million). */
+function registry(release: (ptr: number) => void): FinalizationRegistry<number> | null {
+  return typeof FinalizationRegistry === "function" ? new FinalizationRegistry<number>(release) : null;
+}
 const disposeSymbol: symbol = (Symbol as any).dispose ?? Symbol.for("Symbol.dispose");
 
 /** A C handle: freed once, by free() or by the FinalizationRegistry. */
 abstract class Handle {
   #ptr: number;
   #what: string;
-  protected constructor(ptr: number, what: string, release: (ptr: number) => void) {
+  #registry: FinalizationRegistry<number> | null;
+  protected constructor(ptr: number, what: string, registry: FinalizationRegistry<number> | null) {
     this.#ptr = ptr;
     this.#what = what;
-    // The release closure must not reference `this`, or it is never collected.
-    finalizer?.register(this, () => release(ptr), this);
+    this.#registry = registry;
+    registry?.register(this, ptr, this);
   }
   /** The C pointer; throws once the handle was freed. */
   protected get ptr(): number {
@@ -219,7 +236,7 @@ abstract class Handle {
   /** Frees the C handle now. A second call does nothing. */
   free(): void {
     if (!this.#ptr) return;
-    finalizer?.unregister(this);
+    this.#registry?.unregister(this);
     this.release(this.#ptr);
     this.#ptr = 0;
   }
@@ -264,11 +281,12 @@ export interface MoveEvent {
 function freeGame(ptr: number): void {
   wasm?._mancala_free(ptr);
 }
+const gameRegistry = registry(freeGame);
 
 /** A game of Modiar or a Rio Kadalis match (a `mancala_game`). */
 export class Game extends Handle {
   private constructor(ptr: number) {
-    super(ptr, "game", freeGame);
+    super(ptr, "game", gameRegistry);
   }
   protected release(ptr: number): void {
     freeGame(ptr);
@@ -390,8 +408,12 @@ export class Game extends Handle {
 
   /** The legal moves (pit numbers), ascending; empty when over. */
   get legalMoves(): number[] {
-    const n = check(lib()._mancala_legal_moves(this.ptr, scratch, 12), "legal moves");
-    return int32s(scratch, n);
+    const n = fast.legalMoves(this.ptr, scratch, 12);
+    if (n < 0) check(n, "legal moves");
+    const heap = wasm!.HEAP32;
+    const out = new Array<number>(n);
+    for (let i = 0; i < n; i++) out[i] = heap[(scratch >> 2) + i];
+    return out;
   }
 
   /** The moves played in this game or round, oldest first. */
@@ -411,7 +433,7 @@ export class Game extends Handle {
   /** Plays the move from `pit`. Throws an IllegalMoveError saying why a move
    *  is refused (the game is left as it was). */
   play(pit: number): this {
-    const status = lib()._mancala_play(this.ptr, pit | 0);
+    const status = fast.play(this.ptr, pit | 0);
     if (status < 0) {
       if (status === Status.E_INVALID || status === Status.E_NOMEM) check(status, "play");
       throw new IllegalMoveError(status, pit);
@@ -536,6 +558,7 @@ export interface SearchResult {
 function freeSearch(ptr: number): void {
   wasm?._mancala_search_free(ptr);
 }
+const searchRegistry = registry(freeSearch);
 
 /** An alpha-beta searcher (a `mancala_search`) that keeps its
  *  transposition table between runs. */
@@ -543,7 +566,7 @@ export class Search extends Handle {
   /** `tableBytes`: transposition table size (0: the library's default). */
   constructor(tableBytes = 0) {
     check(lib()._mancala_search_new(scratch, tableBytes), "new search");
-    super(int32At(scratch), "search", freeSearch);
+    super(int32At(scratch), "search", searchRegistry);
   }
   protected release(ptr: number): void {
     freeSearch(ptr);
@@ -590,12 +613,13 @@ export interface TableValue {
 function closeTable(ptr: number): void {
   wasm?._mancala_table_close(ptr);
 }
+const tableRegistry = registry(closeTable);
 
 /** A solved table (written by `mancala-solve`), opened from its bytes:
  *  no file system needed. */
 export class Table extends Handle {
   private constructor(ptr: number) {
-    super(ptr, "table", closeTable);
+    super(ptr, "table", tableRegistry);
   }
   protected release(ptr: number): void {
     closeTable(ptr);
