@@ -103,8 +103,23 @@ int cmd_solve(int argc, char **argv);
 
 /* ---- Engines shared by play and analyze (engine.c) ---- */
 
-#define DEFAULT_TABLE "modiar.table"
 #define DEFAULT_DEPTH 8
+
+/* ---- Solved tables (engine.c) ---- */
+
+/* The file name a table of @p rules is written to and looked for by
+ * default ("modiar.table", "rio-kadalis.table"); NULL for rules that have
+ * no tables. */
+const char *default_table(const char *rules);
+/* Opens the table at @p path for games of @p rules. A table the user
+ * @p named that cannot be used is an error (message printed, EXIT_FAILED);
+ * one found by its default name gets a warning and *out = NULL. Returns 0
+ * otherwise. */
+int open_table(const char *cmd, const char *path, int named, const char *rules,
+               mancala_table **out);
+/* 1 if @p table answers for the position of @p game; otherwise 0 and
+ * the reason in @p why. */
+int table_covers(const mancala_table *table, const mancala_game *game, char *why, size_t size);
 
 /* Makes a searcher limited to @p depth plies (and @p time_ms if > 0).
  * Returns 0 or a negative status. */

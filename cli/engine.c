@@ -6,9 +6,13 @@
  * SPDX-License-Identifier: MIT
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -31,6 +35,106 @@ int searcher_new(mancala_search **out, int depth, int64_t time_ms)
     return 0;
 }
 
+/* ---- solved tables ---- */
+
+/* The table format this program's library reads (mancala_solve_modiar()
+ * in mancala.h); only for the message about a table of another one. */
+#define TABLE_FORMAT 2
+
+const char *default_table(const char *rules)
+{
+    if (!strcmp(rules, "modiar"))
+        return "modiar.table";
+    return !strcmp(rules, "rio-kadalis") ? "rio-kadalis.table" : NULL;
+}
+
+/* The format version in the header of the table file at `path`, or -1. */
+static long table_file_format(const char *path)
+{
+    unsigned char header[12];
+    /* Non-blocking, like the library: the file may have become a FIFO. */
+    const int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0)
+        return -1;
+    const ssize_t got = read(fd, header, sizeof header);
+    close(fd);
+    if (got != (ssize_t)sizeof header)
+        return -1;
+    return (long)header[8] | (long)header[9] << 8 | (long)header[10] << 16 | (long)header[11] << 24;
+}
+
+/* Why the table file at `path` could not be opened (`status`). */
+static void table_open_problem(char *buf, size_t size, const char *path, const char *rules,
+                               int status)
+{
+    struct stat st;
+    if (status == MANCALA_E_VERSION) {
+        snprintf(buf, size, "table format %ld, expected %d: solve again", table_file_format(path),
+                 TABLE_FORMAT);
+    } else if (status == MANCALA_E_FORMAT) {
+        snprintf(buf, size, "not a valid table file (damaged or incomplete): solve again");
+    } else if (status == MANCALA_E_IO && stat(path, &st) != 0) {
+        const int error = errno;
+        snprintf(buf, size, "%s%s%s%s", strerror(error), error == ENOENT ? " (make it with "
+                 "'mancala solve " : "", error == ENOENT ? rules : "", error == ENOENT ? "')" : "");
+    } else if (status == MANCALA_E_IO && !S_ISREG(st.st_mode)) {
+        snprintf(buf, size, "not a regular file");
+    } else if (status == MANCALA_E_UNSUPPORTED) {
+        engine_unavailable_text(buf, size, "the solved table");
+    } else {
+        snprintf(buf, size, "%s", mancala_strerror(status));
+    }
+}
+
+int open_table(const char *cmd, const char *path, int named, const char *rules,
+               mancala_table **out)
+{
+    *out = NULL;
+    char why[160];
+    mancala_table *table;
+    int status = mancala_table_open(&table, path);
+    if (status == MANCALA_OK && strcmp(mancala_table_rules(table), rules) != 0) {
+        snprintf(why, sizeof why, "a table of %s, not of %s", mancala_table_rules(table), rules);
+        mancala_table_close(table);
+    } else if (status == MANCALA_OK) {
+        *out = table;
+        return 0;
+    } else {
+        table_open_problem(why, sizeof why, path, rules, status);
+    }
+    if (named)
+        return fail(cmd, "%s: %s", path, why);
+    /* A table found by its default name that does not serve: go on without. */
+    fprintf(stderr, "mancala: %s: warning: %s not used: %s\n", cmd, path, why);
+    return 0;
+}
+
+int table_covers(const mancala_table *table, const mancala_game *game, char *why, size_t size)
+{
+    int lo, hi;
+    const int status = mancala_table_value(table, game, &lo, &hi);
+    if (status == MANCALA_OK)
+        return 1;
+    int stones = 0, closed = 0;
+    for (int pit = 0; pit < mancala_num_pits(game); pit++) {
+        stones += mancala_pit(game, pit);
+        closed += mancala_pit_closed(game, pit) == 1;
+    }
+    const int most = mancala_table_max_stones(table);
+    if (status == MANCALA_E_UNSUPPORTED)
+        snprintf(why, size, "the table is for %s, not %s", mancala_table_rules(table),
+                 mancala_rules(game));
+    else if (closed)
+        snprintf(why, size, "the table covers positions with every pit open; this one has %d "
+                 "closed", closed);
+    else if (stones > most)
+        snprintf(why, size, "the table covers positions of at most %d stones on the board; this "
+                 "one has %d", most, stones);
+    else
+        snprintf(why, size, "%s", mancala_strerror(status));
+    return 0;
+}
+
 /* ---- analyze ---- */
 
 static const char analyze_help[] =
@@ -40,14 +144,16 @@ static const char analyze_help[] =
     "stone difference (mover minus opponent) it leads to, with the line of\n"
     "best play after it.\n"
     "\n"
-    "Modiar positions are ranked by the solved table when one is at hand\n"
-    "(--table FILE, or " DEFAULT_TABLE " in the current directory, made by\n"
-    "'mancala solve modiar') and neither --depth nor --time is given;\n"
-    "otherwise by alpha-beta search.\n"
+    "A position is ranked by a solved table when one is at hand (--table FILE,\n"
+    "or modiar.table or rio-kadalis.table in the current directory, made by\n"
+    "'mancala solve RULES'), it covers the position, and neither --depth nor\n"
+    "--time is given; otherwise by alpha-beta search, which uses the table\n"
+    "where it reaches positions the table covers. A table found in the current\n"
+    "directory that cannot be used is skipped with a warning.\n"
     "\n"
     "  --depth D     search each move D plies deep in all (default 8)\n"
     "  --time S      search for S seconds in all, shared among the moves\n"
-    "  --table FILE  the solved Modiar table to use\n"
+    "  --table FILE  the solved table to use (Modiar, or Rio Kadalis endgames)\n"
     "\n"
     "POSITION is a position string or a rules name for its start position.\n";
 
@@ -159,9 +265,11 @@ int cmd_analyze(int argc, char **argv)
     mancala_game *game;
     if ((status = open_position(cmd, position, &game)))
         return status;
-    if (table_arg && !is_modiar(game)) {
-        status = usage_error(cmd, "--table: the solved table is for modiar, not %s",
-                             mancala_rules(game));
+    const char *rules = mancala_rules(game);
+    const char *table_path = table_arg ? table_arg : default_table(rules);
+    if (table_arg && !default_table(rules)) {
+        status = usage_error(cmd, "--table: solved tables exist for modiar and rio-kadalis, not "
+                             "for %s", rules);
         mancala_free(game);
         return status;
     }
@@ -173,26 +281,29 @@ int cmd_analyze(int argc, char **argv)
     }
     const int mover = mancala_to_move(game);
 
-    /* Choose the engine: the table when it is asked for, or when it lies
-     * at hand and no search limit was given. */
+    /* Choose the engine: the table when it is named, or when the default
+     * file lies at hand and no search limit was given, and it covers the
+     * position; otherwise search, with the table if there is one. */
     mancala_table *table = NULL;
     mancala_search *search = NULL;
-    const char *table_path = table_arg ? table_arg : DEFAULT_TABLE;
-    if (is_modiar(game) && !depth_arg && !time_arg &&
-        (table_arg || access(DEFAULT_TABLE, R_OK) == 0)) {
-        status = mancala_table_open(&table, table_path);
-        if (status < 0) {
+    if (table_arg || (table_path && !depth_arg && !time_arg && access(table_path, F_OK) == 0)) {
+        if ((status = open_table(cmd, table_path, table_arg != NULL, rules, &table))) {
             mancala_free(game);
-            if (status == MANCALA_E_UNSUPPORTED)
-                return engine_error(cmd, "the solved table", status);
-            return fail(cmd, "%s: %s", table_path, mancala_strerror(status));
+            return status;
         }
-    } else {
+    }
+    char why[160] = "";
+    const int by_table = table && !depth_arg && !time_arg && table_covers(table, game, why, sizeof why);
+    if (!by_table) {
         /* Each move's search starts after the move: one ply fewer, and an
          * equal share of the time. */
         status = searcher_new(&search, depth > 1 ? (int)depth - 1 : 1,
                               time_ms ? (time_ms + count - 1) / count : 0);
+        if (status == 0 && table)
+            status = mancala_search_set_table(search, table);
         if (status < 0) {
+            mancala_search_free(search);
+            mancala_table_close(table);
             mancala_free(game);
             return engine_error(cmd, "the search", status);
         }
@@ -213,7 +324,7 @@ int cmd_analyze(int argc, char **argv)
         if (mancala_is_over(child)) {
             r->lo = r->hi = score_difference(child, mover);
             r->how = "exact";
-        } else if (table) {
+        } else if (by_table) {
             result = rank_by_table(cmd, table, child, mover, r);
         } else {
             result = rank_by_search(cmd, search, child, mover, r);
@@ -225,12 +336,19 @@ int cmd_analyze(int argc, char **argv)
         qsort(ranked, (size_t)count, sizeof ranked[0], by_value);
         printf("%s to move; %d legal move%s ranked by ", player_name(mover), count,
                count == 1 ? "" : "s");
-        if (table)
+        if (by_table)
             printf("the solved table %s.\n", table_path);
-        else if (time_ms)
-            printf("search for %.3g s.\n", (double)time_ms / 1000);
-        else
-            printf("search to depth %lld.\n", depth);
+        else {
+            if (time_ms)
+                printf("search for %.3g s", (double)time_ms / 1000);
+            else
+                printf("search to depth %lld", depth);
+            if (table)
+                printf(" using the table %s where it applies", table_path);
+            if (why[0])
+                printf(" (%s)", why);
+            printf(".\n");
+        }
         printf("Score: the final stone difference for %s.\n", player_name(mover));
         printf("  move   score  how       line\n");
         for (int i = 0; i < count; i++) {
@@ -254,14 +372,21 @@ int cmd_analyze(int argc, char **argv)
 /* ---- solve ---- */
 
 static const char solve_help[] =
-    "Usage: mancala solve modiar [--out FILE]\n"
+    "Usage: mancala solve RULES [-o|--out FILE] [--max-stones K] [-q|--quiet]\n"
     "\n"
-    "Solves Modiar strongly (the value of every position) and writes the\n"
-    "table that 'mancala play --south perfect' and 'mancala analyze' use.\n"
-    "Shows a progress bar on a terminal and a plain log otherwise; Ctrl-C\n"
-    "stops it.\n"
+    "Solves the game and writes the table of the value of every position\n"
+    "that 'mancala analyze' and the perfect player of 'mancala play' use:\n"
+    "  modiar       strongly: every position (a few seconds, 49 MB)\n"
+    "  rio-kadalis  endgames: the rounds with every pit open and at most K\n"
+    "               stones on the board (default 12, at most 16: 122 MB)\n"
+    "Shows a progress bar on standard error if it is a terminal, a line now\n"
+    "and then otherwise; Ctrl-C stops it. The table is written to a new file\n"
+    "that replaces FILE only when complete: a failed or stopped solve leaves\n"
+    "FILE as it was.\n"
     "\n"
-    "  --out FILE  where to write the table (default " DEFAULT_TABLE ")\n";
+    "  -o, --out FILE    where to write the table (default RULES.table)\n"
+    "  --max-stones K    rio-kadalis: the most stones on the board (0-16)\n"
+    "  -q, --quiet       no progress\n";
 
 static volatile sig_atomic_t interrupted;
 
@@ -273,7 +398,7 @@ static void on_interrupt(int signo)
 
 struct progress {
     FILE *out;
-    int bar;           /* redraw one line (a terminal) or log lines */
+    int bar;           /* redraw one line (a terminal) or log lines now and then */
     double start, last_draw;
     int last_step;
 };
@@ -311,9 +436,14 @@ static int on_progress(void *opaque, int step, int steps, uint64_t done, uint64_
     struct progress *p = opaque;
     if (interrupted)
         return 1;
+    if (!p->out)
+        return 0;
     const double now = now_seconds(), elapsed = now - p->start;
-    const int new_step = step != p->last_step;
-    if (p->bar ? now - p->last_draw < 0.1 && done != total : !new_step)
+    /* A bar at most 10 times a second; a log line at most every 2 s and
+     * when done. */
+    if (done != total && now - p->last_draw < (p->bar ? 0.1 : 2.0))
+        return 0;
+    if (!p->bar && done == total && p->last_step == step)
         return 0;
     p->last_draw = now;
     p->last_step = step;
@@ -326,53 +456,133 @@ static int on_progress(void *opaque, int step, int steps, uint64_t done, uint64_
         human_duration(left_text, sizeof left_text, elapsed * (double)(total - done) / (double)done);
     else
         snprintf(left_text, sizeof left_text, "?");
+    /* The layer under way, 1 ... steps; the last call reports the end. */
+    const int layer = step < steps ? step + 1 : steps;
     if (p->bar) {
         enum { WIDTH = 24 };
         const int filled = total ? (int)((double)WIDTH * (double)done / (double)total) : 0;
         fprintf(p->out, "\r[%.*s%*s] layer %d/%d  %s/%s positions  %s/s  %s left\033[K",
-                filled, "########################", WIDTH - filled, "", step + 1, steps,
+                filled, "########################", WIDTH - filled, "", layer, steps,
                 done_text, total_text, rate_text, left_text);
     } else {
         fprintf(p->out, "layer %d/%d: %s of %s positions done, %s positions/s, %s left\n",
-                step + 1, steps, done_text, total_text, rate_text, left_text);
+                layer, steps, done_text, total_text, rate_text, left_text);
     }
     fflush(p->out);
     return 0;
 }
 
+/* Why the table cannot be written to `path` (after MANCALA_E_IO). */
+static void write_problem(char *buf, size_t size, const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(buf, size, "not a regular file (a table replaces only a regular file)");
+        return;
+    }
+    /* The folder: the table is written there under a temporary name. */
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else
+        snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+    if (access(dir, W_OK) != 0)
+        snprintf(buf, size, "cannot write in %s: %s", dir, strerror(errno));
+    else
+        snprintf(buf, size, "%s", mancala_strerror(MANCALA_E_IO));
+}
+
+/* The value of the start position, from the table just written. */
+static void print_start_value(const char *path, const char *rules)
+{
+    mancala_table *table;
+    mancala_game *game;
+    int lo, hi, moves[MANCALA_MAX_PITS];
+    if (mancala_table_open(&table, path) < 0)
+        return;
+    if (mancala_new(&game, rules) == 0) {
+        const int count = mancala_table_best_moves(table, game, moves, MANCALA_MAX_PITS);
+        if (mancala_table_value(table, game, &lo, &hi) == 0 && count > 0) {
+            printf("The start position: %s, to move, forces %+d", player_name(mancala_to_move(game)),
+                   lo);
+            if (hi != lo)
+                printf("..%+d", hi);
+            printf("; best first move%s:", count == 1 ? "" : "s");
+            for (int i = 0; i < count; i++)
+                printf(" %d", moves[i]);
+            printf(".\n");
+        }
+        mancala_free(game);
+    }
+    mancala_table_close(table);
+}
+
 int cmd_solve(int argc, char **argv)
 {
-    const char *cmd = "solve", *out_arg = NULL, *rules = NULL;
-    const struct option_spec options[] = {{"out", &out_arg, NULL}, {0}};
-    static const char *const names[] = {"RULES (modiar)"};
-    int status = parse_args(cmd, argc, argv, options, &rules, 1, 1, names);
+    const char *cmd = "solve", *out_arg = NULL, *stones_arg = NULL, *rules = NULL;
+    int quiet = 0;
+    const struct option_spec options[] = {
+        {"out", &out_arg, NULL}, {"max-stones", &stones_arg, NULL}, {"quiet", NULL, &quiet}, {0}};
+    static const char *const names[] = {"RULES (modiar or rio-kadalis)"};
+    /* The short spellings, -o FILE and -q. */
+    char **args = malloc(((size_t)argc + 1) * sizeof *args);
+    if (!args)
+        return fail(cmd, "%s", mancala_strerror(MANCALA_E_NOMEM));
+    for (int i = 0, done = 0; i < argc; i++) {
+        done |= !strcmp(argv[i], "--");
+        args[i] = done ? argv[i] : !strcmp(argv[i], "-o") ? "--out"
+                                 : !strcmp(argv[i], "-q") ? "--quiet" : argv[i];
+    }
+    int status = parse_args(cmd, argc, args, options, &rules, 1, 1, names);
+    free(args);
     if (status < 0)
         return fputs(solve_help, stdout), EXIT_DONE;
     if (status)
         return status;
-    if (strcmp(rules, "modiar"))
-        return usage_error(cmd, "only modiar can be solved, not '%s'", rules);
-    const char *path = out_arg ? out_arg : DEFAULT_TABLE;
+    const int modiar = !strcmp(rules, "modiar");
+    if (!modiar && strcmp(rules, "rio-kadalis"))
+        return usage_error(cmd, "tables can be solved for modiar and rio-kadalis, not '%s'", rules);
+    long long max_stones = modiar ? 42 : 12;
+    if (stones_arg && modiar)
+        return usage_error(cmd, "--max-stones is for rio-kadalis: modiar is solved whole");
+    if (stones_arg && (status = parse_number(cmd, "--max-stones", stones_arg, 0, 16, &max_stones)))
+        return status;
+    const char *path = out_arg ? out_arg : default_table(rules);
 
-    struct progress progress = {stdout, isatty(STDOUT_FILENO), now_seconds(), 0, -1};
+    struct progress progress = {quiet ? NULL : stderr, isatty(STDERR_FILENO), now_seconds(), 0, -1};
     struct sigaction action, previous;
     memset(&action, 0, sizeof action);
     action.sa_handler = on_interrupt;
     sigemptyset(&action.sa_mask);
     sigaction(SIGINT, &action, &previous);
-    status = mancala_solve_modiar(path, on_progress, &progress);
+    if (modiar)
+        status = mancala_solve_modiar(path, on_progress, &progress);
+    else
+        status = mancala_solve_rio_kadalis(path, (int)max_stones, on_progress, &progress);
     sigaction(SIGINT, &previous, NULL);
-    if (progress.bar && progress.last_step >= 0)
-        fputc('\n', stdout);
+    if (progress.out && progress.bar && progress.last_step >= 0)
+        fputc('\n', stderr);
 
     if (status == MANCALA_E_CANCELLED)
-        return fail(cmd, "interrupted");
-    if (status == MANCALA_E_IO)
-        return fail(cmd, "%s: %s", path, mancala_strerror(status));
+        return fail(cmd, "interrupted; %s is as it was", path);
+    if (status == MANCALA_E_IO) {
+        char why[4200];
+        write_problem(why, sizeof why, path);
+        return fail(cmd, "%s: %s", path, why);
+    }
     if (status < 0)
-        return engine_error(cmd, "the Modiar solver", status);
+        return engine_error(cmd, modiar ? "the Modiar solver" : "the Rio Kadalis solver", status);
     char took[48];
     human_duration(took, sizeof took, now_seconds() - progress.start);
-    printf("Solved modiar in %s; the table is in %s.\n", took, path);
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    struct stat st;
+    const long long bytes = stat(path, &st) == 0 ? (long long)st.st_size : -1;
+    if (modiar)
+        print_start_value(path, rules);
+    printf("Solved %s (positions of at most %lld stones) in %s, peak memory %.0f MiB; the table "
+           "is in %s (%lld bytes).\n", rules, max_stones, took, (double)usage.ru_maxrss / 1024.0,
+           path, bytes);
     return EXIT_DONE;
 }

@@ -26,18 +26,21 @@ static const char play_help[] =
     "  --seed N      seed of the random and mcts players (default: from the clock,\n"
     "                printed so that the game can be replayed)\n"
     "  --rounds N    stop a match after N rounds\n"
-    "  --table FILE  the solved Modiar table of the perfect player\n"
-    "                (default " DEFAULT_TABLE ")\n"
+    "  --table FILE  the solved table of the perfect player and of hints\n"
+    "                (default modiar.table or rio-kadalis.table, made by\n"
+    "                'mancala solve RULES')\n"
     "\n"
     "Players:\n"
     "  human           moves typed at the terminal\n"
     "  random          uniformly random legal moves\n"
     "  search:DEPTH    alpha-beta search DEPTH plies deep (1-64)\n"
     "  mcts:PLAYOUTS   Monte Carlo tree search with PLAYOUTS playouts\n"
-    "  perfect         Modiar only: the best move by the solved table\n"
+    "  perfect         the best move by the solved table: Modiar, and the\n"
+    "                  endgames of rio-kadalis (search with the table before)\n"
     "\n"
     "A human types a pit number, u to undo (back to their previous turn),\n"
-    "h for a hint from the search, or q to quit.\n";
+    "h for a hint (from the solved table where one covers the position, as\n"
+    "in 'mancala analyze', otherwise from the search), or q to quit.\n";
 
 enum player_kind { HUMAN, RANDOM, SEARCH, MCTS, PERFECT };
 
@@ -46,8 +49,7 @@ struct player {
     const char *spec;        /* as given on the command line */
     long long budget;        /* search depth or MCTS playouts */
     uint64_t rng;            /* random and mcts: the player's own generator */
-    mancala_search *search;
-    mancala_table *table;
+    mancala_search *search;  /* search, and perfect where the table does not reach */
 };
 
 struct session {
@@ -55,6 +57,7 @@ struct session {
     struct player players[2];
     struct style style;
     const char *table_path;
+    mancala_table *table;    /* of the perfect players and hints; may be NULL */
     int echo_input;          /* echo what is read when stdin is not a terminal */
     mancala_search *hint;    /* made at the first hint */
     int hint_status;         /* 0, or why hints are not available */
@@ -114,21 +117,35 @@ static int prepare_player(struct session *s, struct player *p, const char *side,
         }
         return 0;
     case PERFECT:
-        if (!is_modiar(s->game))
-            return usage_error(cmd, "--%s: the perfect player needs the solved table, which "
-                               "exists only for modiar", side);
-        if (!p->table) {
-            status = mancala_table_open(&p->table, s->table_path);
-            if (status == MANCALA_E_UNSUPPORTED)
-                return engine_error(cmd, "the solved table", status);
-            if (status < 0)
-                return fail(cmd, "%s: %s (make it with 'mancala solve modiar')", s->table_path,
-                            mancala_strerror(status));
-        }
-        return 0;
+        if (!s->table)
+            return fail(cmd, "--%s: the perfect player needs the solved table %s (make it with "
+                        "'mancala solve %s')", side, s->table_path, mancala_rules(s->game));
+        /* Where the table does not reach (Rio Kadalis before its endgame). */
+        status = searcher_new(&p->search, DEFAULT_DEPTH, 0);
+        if (status == 0)
+            status = mancala_search_set_table(p->search, s->table);
+        return status < 0 ? engine_error(cmd, "the search", status) : 0;
     default:
         return 0;
     }
+}
+
+/* The solved table of the perfect players and of hints: the one named by
+ * --table, or the default file of the rules. A perfect player needs it;
+ * for hints a default file that cannot be used is skipped (with a
+ * warning). Returns 0 or an exit status (message printed). */
+static int prepare_table(struct session *s, const char *table_arg)
+{
+    const char *rules = mancala_rules(s->game);
+    const int perfect = s->players[0].kind == PERFECT || s->players[1].kind == PERFECT;
+    const int human = s->players[0].kind == HUMAN || s->players[1].kind == HUMAN;
+    if (!default_table(rules) && (perfect || table_arg))
+        return usage_error("play", "%s: solved tables exist for modiar and rio-kadalis, not for %s",
+                           perfect ? "the perfect player" : "--table", rules);
+    s->table_path = table_arg ? table_arg : default_table(rules);
+    if (perfect || table_arg || (human && access(s->table_path, F_OK) == 0))
+        return open_table("play", s->table_path, perfect || table_arg, rules, &s->table);
+    return 0;
 }
 
 /* The computer's move, or a negative status. Prints what the engine found. */
@@ -154,11 +171,19 @@ static int computer_move(struct session *s, struct player *p)
         return status < 0 ? status : move;
     case PERFECT: {
         int lo, hi;
-        if ((status = mancala_table_best_moves(p->table, s->game, moves, MANCALA_MAX_PITS)) < 0)
+        char why[160];
+        if (!table_covers(s->table, s->game, why, sizeof why)) {
+            if ((status = mancala_search_run(p->search, s->game)) < 0)
+                return status;
+            snprintf(s->note, sizeof s->note, "(search with the table: depth %d, score %+d)",
+                     mancala_search_depth(p->search), mancala_search_score(p->search));
+            return mancala_search_best_move(p->search);
+        }
+        if ((status = mancala_table_best_moves(s->table, s->game, moves, MANCALA_MAX_PITS)) < 0)
             return status;
         if (status == 0)
             return MANCALA_E_STATE;
-        if (mancala_table_value(p->table, s->game, &lo, &hi) == 0)
+        if (mancala_table_value(s->table, s->game, &lo, &hi) == 0)
             snprintf(s->note, sizeof s->note,
                      lo == hi ? "(perfect: value %+d)" : "(perfect: value %+d..%+d)", lo, hi);
         return moves[0];
@@ -170,8 +195,20 @@ static int computer_move(struct session *s, struct player *p)
 
 static void show_hint(struct session *s)
 {
+    /* The table, where it covers the position: what analyze would say. */
+    int best[MANCALA_MAX_PITS], lo, hi;
+    char why[160];
+    if (s->table && table_covers(s->table, s->game, why, sizeof why) &&
+        mancala_table_best_moves(s->table, s->game, best, MANCALA_MAX_PITS) > 0 &&
+        mancala_table_value(s->table, s->game, &lo, &hi) == 0) {
+        printf(lo == hi ? "Hint: play %d (solved table: value %+d).\n"
+                        : "Hint: play %d (solved table: value %+d..%+d).\n", best[0], lo, hi);
+        return;
+    }
     if (!s->hint && !s->hint_status) {
         int status = searcher_new(&s->hint, DEFAULT_DEPTH, 0);
+        if (status == 0 && s->table)
+            status = mancala_search_set_table(s->hint, s->table);
         if (status < 0)
             s->hint_status = status;
     }
@@ -343,9 +380,12 @@ int cmd_play(int argc, char **argv)
         seed = (long long)time(NULL) ^ (long long)getpid() << 16;
     if (rounds_arg && (status = parse_number(cmd, "--rounds", rounds_arg, 1, 1000000, &max_rounds)))
         return status;
-    s.table_path = table_arg ? table_arg : DEFAULT_TABLE;
     if ((status = open_position(cmd, start, &s.game)))
         return status;
+    if ((status = prepare_table(&s, table_arg))) {
+        mancala_free(s.game);
+        return status;
+    }
     style_for(&s.style, stdout);
     s.echo_input = !isatty(STDIN_FILENO);
 
@@ -401,8 +441,8 @@ int cmd_play(int argc, char **argv)
 done:
     for (int side = MANCALA_SOUTH; side <= MANCALA_NORTH; side++) {
         mancala_search_free(s.players[side].search);
-        mancala_table_close(s.players[side].table);
     }
+    mancala_table_close(s.table);
     mancala_search_free(s.hint);
     mancala_free(s.game);
     return result;

@@ -11,6 +11,9 @@ doc/RULES.md (M1-M7, R1-R7).
 import os
 import pty
 import re
+import resource
+import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -29,19 +32,20 @@ class Failure(Exception):
     pass
 
 
-def run(*args, stdin="", env=None):
+def run(*args, stdin="", env=None, cwd=None, preexec_fn=None, timeout=600):
     """Runs mancala with args; returns (status, stdout, stderr)."""
     full_env = dict(os.environ)
     full_env.pop("NO_COLOR", None)
     full_env.update(env or {})
-    proc = subprocess.run([MANCALA, *args], input=stdin, capture_output=True,
-                          text=True, env=full_env, timeout=600)
+    proc = subprocess.run([os.path.abspath(MANCALA), *args], input=stdin, capture_output=True,
+                          text=True, env=full_env, timeout=timeout, cwd=cwd,
+                          preexec_fn=preexec_fn)
     return proc.returncode, proc.stdout, proc.stderr
 
 
-def ok(*args, stdin=""):
+def ok(*args, stdin="", cwd=None):
     """Runs mancala, which must succeed quietly on stderr; returns stdout."""
-    status, out, err = run(*args, stdin=stdin)
+    status, out, err = run(*args, stdin=stdin, cwd=cwd)
     if status != 0 or err:
         raise Failure(f"mancala {' '.join(args)}: status {status}, stderr {err!r}")
     return out
@@ -103,8 +107,9 @@ def test_usage():
          "play: --seed must be a whole number from 0 to 9223372036854775807, not '12x'"),
         (["play", "modiar", "--rounds", "0"],
          "play: --rounds must be a whole number from 1 to 1000000, not '0'"),
-        (["play", "rio-kadalis", "--north", "perfect"],
-         "play: --north: the perfect player needs the solved table, which exists only for modiar"),
+        (["play", "rio-kadalis-5", "--north", "perfect"],
+         "play: the perfect player: solved tables exist for modiar and rio-kadalis, "
+         "not for rio-kadalis-5"),
         (["play", "modiar", "--south"], "play: option '--south' needs a value"),
         (["show"], "show: missing POSITION"),
         (["show", "modiar", "modiar"], "show: unexpected argument 'modiar'"),
@@ -121,10 +126,21 @@ def test_usage():
          "analyze: --depth must be a whole number from 1 to 64, not '65'"),
         (["analyze", "modiar", "--time", "0"],
          "analyze: --time must be a number of seconds above 0, not '0'"),
-        (["analyze", "rio-kadalis", "--table", "t"],
-         "analyze: --table: the solved table is for modiar, not rio-kadalis"),
-        (["solve"], "solve: missing RULES (modiar)"),
-        (["solve", "rio-kadalis"], "solve: only modiar can be solved, not 'rio-kadalis'"),
+        (["analyze", "rio-kadalis-cw", "--table", "t"],
+         "analyze: --table: solved tables exist for modiar and rio-kadalis, not for rio-kadalis-cw"),
+        (["solve"], "solve: missing RULES (modiar or rio-kadalis)"),
+        (["solve", "rio-kadalis-5"],
+         "solve: tables can be solved for modiar and rio-kadalis, not 'rio-kadalis-5'"),
+        (["solve", "rio-kadalis", "--max-stones", "3x"],
+         "solve: --max-stones must be a whole number from 0 to 16, not '3x'"),
+        (["solve", "rio-kadalis", "--max-stones", "17"],
+         "solve: --max-stones must be a whole number from 0 to 16, not '17'"),
+        (["solve", "rio-kadalis", "--max-stones", " 4"],
+         "solve: --max-stones must be a whole number from 0 to 16, not ' 4'"),
+        (["solve", "modiar", "--max-stones", "5"],
+         "solve: --max-stones is for rio-kadalis: modiar is solved whole"),
+        (["solve", "modiar", "-o"], "solve: option '--out' needs a value"),
+        (["solve", "modiar", "-x"], "solve: unknown option '-x'"),
     ]
     for args, message in bad:
         one_line_error(args, 2, "mancala: " + message)
@@ -671,21 +687,36 @@ def test_mcts():
     check(re.search(r"^Round 1 over: ", match, re.M), match)
 
 
+LOG_LINE = r"layer (\d+)/(\d+): (\S+) of (\S+) positions done, \S+ positions/s, \S+ left"
+
+
+def check_log(err, layers):
+    """The progress of a solve into a pipe: a few plain lines, the last
+    one the end, never a layer past the count."""
+    lines = err.splitlines()
+    check(lines and "\r" not in err and "\033" not in err, f"plain progress lines:\n{err!r}")
+    for line in lines:
+        m = re.fullmatch(LOG_LINE, line)
+        check(m and 1 <= int(m.group(1)) <= int(m.group(2)) == layers, f"a log line: {line!r}")
+    m = re.fullmatch(LOG_LINE, lines[-1])
+    check(m.group(1) == m.group(2) and m.group(3) == m.group(4), f"the last line: {lines[-1]!r}")
+
+
 def test_solve():
     with tempfile.TemporaryDirectory() as tmp:
         table = os.path.join(tmp, "modiar.table")
-        status, out, err = run("solve", "modiar", "--out", table)
+        status, out, err = run("solve", "modiar", "-o", table)
         if status == 1 and unavailable(err, "the Modiar solver"):
             raise Skip("the library has no Modiar solver yet")
-        expect((status, err), (0, ""), "solve modiar")
-        lines = out.splitlines()
-        check(lines, "a log")
-        for line in lines[:-1]:
-            check(re.fullmatch(r"layer \d+/\d+: \S+ of \S+ positions done, \S+ positions/s, \S+ left",
-                               line), f"a log line: {line!r}")
-        check(re.fullmatch(r"Solved modiar in \d+:\d\d(:\d\d)?; the table is in " + re.escape(table) + r"\.",
-                           lines[-1]), lines[-1])
-        check(os.path.getsize(table) > 0, "a table was written")
+        expect(status, 0, f"solve modiar: {err}")
+        check_log(err, 43)
+        check(len(err.splitlines()) < 43, f"now and then, not every layer:\n{err}")
+        expect(out.splitlines()[0],
+               "The start position: South, to move, forces -2; best first move: 2.",
+               "the value of Modiar")
+        check(re.fullmatch(r"Solved modiar \(positions of at most 42 stones\) in \d+:\d\d(:\d\d)?, "
+                           r"peak memory \d+ MiB; the table is in " + re.escape(table) +
+                           r" \(49086112 bytes\)\.\n", out.splitlines(True)[1]), out)
 
         rows = analysis_rows(ok("analyze", "modiar", "--table", table))
         expect(sorted(r[0] for r in rows), [0, 1, 2], "every first move ranked")
@@ -705,6 +736,97 @@ def test_solve():
         m = re.search(r"South (\d+), North (\d+)", game.splitlines()[-1])
         check(m and int(m.group(1)) - int(m.group(2)) >= value,
               f"perfect play keeps the value {value}:\n{game.splitlines()[-1]}")
+
+        # A hint uses the table that analyze uses (modiar.table here): only
+        # pit 2 keeps -2; the search at depth 8 suggested pit 1.
+        hint = ok("play", "modiar", stdin="h\nq\n", cwd=tmp)
+        check(re.search(r"^Hint: play 2 \(solved table: value -2\)\.$", hint, re.M), hint)
+        expect(analysis_rows(ok("analyze", "modiar", cwd=tmp))[0][:4], (2, -2, -2, "solved"),
+               "analyze uses modiar.table in the current directory")
+
+        # Rio Kadalis endgames: solved, analyzed, played perfectly.
+        rio = os.path.join(tmp, "rk.table")
+        status, out, err = run("solve", "rio-kadalis", "--max-stones", "7", "--out", rio)
+        expect(status, 0, f"solve rio-kadalis: {err}")
+        check_log(err, 8)
+        check(out.startswith("Solved rio-kadalis (positions of at most 7 stones) in "), out)
+        for position in [p for p in ENDINGS if p.startswith("rio-kadalis/")]:
+            rows = analysis_rows(ok("analyze", position, "--table", rio))
+            check(all(r[3] in ("solved", "exact") for r in rows), f"ranked by the table:\n{rows}")
+            for move, v in move_values(position).items():
+                lo, hi = next((r[1], r[2]) for r in rows if r[0] == move)
+                check(lo <= v <= hi, f"{position} move {move}: {v} in [{lo}, {hi}]")
+        endgame = "rio-kadalis/0,0,0,0,1,1,3,0,0,0,0,2/S/20,21/30/0,0"
+        lo = analysis_rows(ok("analyze", endgame, "--table", rio))[0][1]
+        for seed in ("1", "2", "3"):
+            game = ok("play", endgame, "--south", "perfect", "--north", "random", "--seed", seed,
+                      "--table", rio, "--rounds", "1")
+            m = re.search(r"^Round 1 over: .*South (\d+), North (\d+)", game, re.M)
+            # 20 and 21 stones are captured, the banks are empty.
+            check(m and int(m.group(1)) - int(m.group(2)) >= lo, f"perfect keeps {lo}:\n{game}")
+        # Beyond its stones the table helps the search, and says so.
+        out = ok("analyze", "rio-kadalis", "--table", rio)
+        check(out.startswith("South to move; 6 legal moves ranked by search to depth 8 using the "
+                             f"table {rio} where it applies (the table covers positions of at "
+                             "most 7 stones on the board; this one has 48).\n"), out)
+        # A table of other rules, or of another format, is named as such.
+        one_line_error(["analyze", "modiar", "--table", rio], 1,
+                       f"mancala: analyze: {rio}: a table of rio-kadalis, not of modiar")
+        old = os.path.join(tmp, "old.table")
+        with open(rio, "rb") as f:
+            data = bytearray(f.read())
+        data[8:12] = (1).to_bytes(4, "little")
+        with open(old, "wb") as f:
+            f.write(data)
+        one_line_error(["analyze", endgame, "--table", old], 1,
+                       f"mancala: analyze: {old}: table format 1, expected 2: solve again")
+        one_line_error(["play", "rio-kadalis", "--north", "perfect", "--table", old], 1,
+                       f"mancala: play: {old}: table format 1, expected 2: solve again")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        # An invalid or strange modiar.table in the current directory: analyze
+        # warns and searches; a FIFO does not block it.
+        with open(os.path.join(tmp, "modiar.table"), "w") as f:
+            f.write("not a table\n")
+        position = "modiar/0,0,0,2,4,10/N/18,8/19"
+        searched = ok("analyze", position)
+        status, out, err = run("analyze", position, cwd=tmp)
+        expect((status, out, err), (0, searched, "mancala: analyze: warning: modiar.table not "
+                                    "used: not a valid table file (damaged or incomplete): solve "
+                                    "again\n"), "an invalid modiar.table is skipped")
+        os.remove(os.path.join(tmp, "modiar.table"))
+        os.mkfifo(os.path.join(tmp, "modiar.table"))
+        status, out, err = run("analyze", position, cwd=tmp, timeout=60)
+        expect((status, out, err), (0, searched, "mancala: analyze: warning: modiar.table not "
+                                    "used: not a regular file\n"), "a FIFO is skipped")
+        one_line_error(["analyze", position, "--table", os.path.join(tmp, "modiar.table")], 1,
+                       f"mancala: analyze: {tmp}/modiar.table: not a regular file")
+
+        # The solver replaces only regular files, removes only what it made,
+        # and checks the destination first. (A FIFO stands for /dev/full.)
+        fifo = os.path.join(tmp, "modiar.table")
+        one_line_error(["solve", "modiar", "-o", fifo], 1,
+                       f"mancala: solve: {fifo}: not a regular file (a table replaces only a "
+                       "regular file)")
+        check(stat.S_ISFIFO(os.stat(fifo).st_mode), "the FIFO is still there")
+        one_line_error(["solve", "modiar", "-q", "-o", f"{tmp}/no/such.table"], 1,
+                       f"mancala: solve: {tmp}/no/such.table: cannot write in {tmp}/no: No such "
+                       "file or directory")
+        keep = os.path.join(tmp, "keep.table")
+        ok("solve", "rio-kadalis", "--max-stones", "4", "-q", "-o", keep)
+        with open(keep, "rb") as f:
+            before = f.read()
+
+        def small_files():
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+            resource.setrlimit(resource.RLIMIT_FSIZE, (4096, resource.RLIM_INFINITY))
+
+        status, out, err = run("solve", "rio-kadalis", "--max-stones", "8", "-q", "-o", keep,
+                               preexec_fn=small_files)
+        expect((status, out), (1, ""), f"a failed write: {err}")
+        with open(keep, "rb") as f:
+            check(f.read() == before, "a failed solve leaves the table that was there")
+        expect(sorted(os.listdir(tmp)), ["keep.table", "modiar.table"], "no file left behind")
 
 
 GROUPS = {name[5:]: fn for name, fn in globals().items() if name.startswith("test_")}

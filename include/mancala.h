@@ -95,7 +95,8 @@ enum mancala_status {
     MANCALA_E_OPTION = -20,       /**< Unknown option or option value. */
     MANCALA_E_IO = -21,           /**< A file could not be read or written. */
     MANCALA_E_FORMAT = -22,       /**< A file is not in the expected format. */
-    MANCALA_E_CANCELLED = -23     /**< A progress callback asked to stop. */
+    MANCALA_E_CANCELLED = -23,    /**< A progress callback asked to stop. */
+    MANCALA_E_VERSION = -28       /**< A table file of another format version: solve the table again. @since 1.1 */
 };
 
 /** Why a game or round ended, as returned by mancala_end_reason(). */
@@ -543,7 +544,7 @@ int mancala_match_winner(const mancala_game *game);
 
 /* ======================================================================
  * Research engine: playouts, alpha-beta search, Monte Carlo tree search,
- * and the solved table of Modiar.
+ * and the solved tables of Modiar and of Rio Kadalis endgames.
  * ====================================================================== */
 
 /**
@@ -783,12 +784,12 @@ typedef struct mancala_table mancala_table;
  * one retrograde attractor computation over all thresholds. Takes a few
  * seconds and about 120 MiB of memory; the file is 49,086,112 bytes.
  *
- * **File format** (version 1; all integers little-endian):
+ * **File format** (version 2; all integers little-endian):
  *
  * | offset | size | field |
  * |---|---|---|
  * | 0  | 8  | magic: the bytes `89 4D 43 54 0D 0A 1A 0A` ("\x89MCT\r\n\x1a\n") |
- * | 8  | 4  | format version: 1 |
+ * | 8  | 4  | format version: 2 |
  * | 12 | 4  | header size: 64 |
  * | 16 | 16 | rules: "modiar", NUL-padded |
  * | 32 | 4  | index scheme: 1 (below) |
@@ -800,9 +801,12 @@ typedef struct mancala_table mancala_table;
  * | 56 | 8  | checksum |
  * | 64 | 4N | the entries, then zero bytes to a multiple of 8 |
  *
- * The checksum is FNV-1a (64 bit: offset basis 0xcbf29ce484222325, prime
- * 0x100000001b3) applied to the file's 64-bit little-endian words in
- * order, with the checksum field counted as zero.
+ * The checksum is XXH3 (64 bit, https://xxhash.com) of the bytes from
+ * offset 64 to the end, with the seed XXH3 (64 bit, seed 0) of the 64
+ * header bytes with the checksum field set to zero:
+ * `XXH3_64bits_withSeed(file + 64, size - 64, XXH3_64bits(header))`.
+ * Version 1 (libmancala 1.0) had a weaker checksum; mancala_table_open()
+ * refuses it with ::MANCALA_E_VERSION.
  *
  * **Index scheme 1.** A position is its pit counts seen from the player to
  * move: `r[0..2]` the mover's pits in sowing order, `r[3..5]` the
@@ -820,18 +824,30 @@ typedef struct mancala_table mancala_table;
  * choose best moves that never repeat a position (0xffff: they cannot
  * force one).
  *
- * @param path Where to write the table (an existing file is replaced).
+ * **Writing.** The table is written to a new temporary file in the folder
+ * of @p path (named `PATH.tmp-` and 8 hex digits), flushed to disk, then
+ * renamed over @p path (with the permissions of the file it replaces): a
+ * program that has the old table open keeps it, and a failed or cancelled
+ * solve leaves @p path as it was. Nothing but
+ * that temporary file is ever removed. If @p path is a symbolic link, the
+ * file it leads to is replaced (a link that leads nowhere is refused). The temporary file is created before the
+ * solve starts, so an unwritable destination fails at once.
+ *
+ * @param path Where to write the table: a new file, or a regular file to
+ *        replace.
  * @param progress Called before each layer (step = stones on the board,
  *        steps = 43, done/total = positions) and once at the end; may be
  *        NULL. A non-zero return cancels the solve.
  * @param opaque Passed to @p progress.
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p path is NULL;
- *         ::MANCALA_E_NOMEM; ::MANCALA_E_IO if the file cannot be written
- *         (nothing is left at @p path);
+ *         ::MANCALA_E_NOMEM; ::MANCALA_E_IO if @p path names something
+ *         other than a regular file (a device, FIFO or folder), if its
+ *         folder cannot be written, or if writing fails (then @p path is
+ *         as it was);
  *         ::MANCALA_E_CANCELLED if @p progress asked to stop (nothing is
  *         written).
- * @note Thread-safe (uses no shared state); the tool `mancala-solve
- *       modiar -o FILE` calls it and prints the start position's value.
+ * @note Thread-safe (uses no shared state); the command `mancala solve
+ *       modiar` calls it and prints the start position's value.
  */
 int mancala_solve_modiar(const char *path, mancala_progress_fn progress, void *opaque);
 
@@ -850,9 +866,10 @@ int mancala_solve_modiar(const char *path, mancala_progress_fn progress, void *o
  * @param path The file.
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if a pointer is NULL;
  *         ::MANCALA_E_IO if the file cannot be opened or read, or is not a
- *         regular file; ::MANCALA_E_FORMAT if it is not a valid table
- *         (magic, version, rules, sizes, truncation, checksum, values);
- *         ::MANCALA_E_NOMEM.
+ *         regular file; ::MANCALA_E_VERSION if it is a table of another
+ *         format version (such as one written by libmancala 1.0: solve it
+ *         again); ::MANCALA_E_FORMAT if it is not a valid table (magic,
+ *         rules, sizes, truncation, checksum, values); ::MANCALA_E_NOMEM.
  * @note The caller owns the table and closes it with mancala_table_close()
  *       once no thread uses it.
  */
@@ -872,8 +889,9 @@ void mancala_table_close(mancala_table *table);
  * @param data The bytes of a table file; may be NULL if @p size is 0.
  * @param size Their count.
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p out is NULL, or @p data
- *         is NULL with @p size > 0; ::MANCALA_E_FORMAT if the bytes are
- *         not a valid table (as for mancala_table_open());
+ *         is NULL with @p size > 0; ::MANCALA_E_VERSION or
+ *         ::MANCALA_E_FORMAT if the bytes are not a valid table (as for
+ *         mancala_table_open());
  *         ::MANCALA_E_NOMEM.
  * @note Copies @p data: the caller keeps ownership of it and may change or
  *       free it as soon as the call returns. The caller owns the table and
@@ -881,6 +899,27 @@ void mancala_table_close(mancala_table *table);
  * @since 1.1
  */
 int mancala_table_open_memory(mancala_table **out, const void *data, size_t size);
+
+/**
+ * @brief The rules a table is for: the positions it can answer for are
+ *        games of these rules.
+ * @param table The table.
+ * @return "modiar" or "rio-kadalis", a static string owned by the library;
+ *         NULL if @p table is NULL.
+ * @note Thread-safe.
+ * @since 1.1
+ */
+const char *mancala_table_rules(const mancala_table *table);
+
+/**
+ * @brief The most stones on the board of a position the table covers
+ *        (42 for the full Modiar table; the solver's `max_stones`).
+ * @param table The table.
+ * @return The count; ::MANCALA_E_INVALID if @p table is NULL.
+ * @note Thread-safe.
+ * @since 1.1
+ */
+int mancala_table_max_stones(const mancala_table *table);
 
 /**
  * @brief The solved value of a position: the final stone difference

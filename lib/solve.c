@@ -55,9 +55,16 @@
  *
  * SPDX-License-Identifier: MIT
  */
+/* open(), fsync(), realpath() and friends are POSIX (XSI), not C11. */
+#define _XOPEN_SOURCE 700
+
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "solve.h"
 
@@ -307,7 +314,96 @@ static int solve_layer(struct solver *sv, int s)
     return MANCALA_OK;
 }
 
-static int write_table(const char *path, const struct solver *sv, int max_stones, uint32_t count)
+/* Where the table goes. The solver writes a temporary file next to the
+ * target and renames it over the target only once it is complete and on
+ * disk: a failed or cancelled solve leaves whatever was there, a reader of
+ * the old file keeps it, and nothing but that temporary file is ever
+ * removed. The temporary file is created before the solve, so that a
+ * destination that cannot be written fails at once. */
+struct output {
+    char *target;   /* the path, or the file a symbolic link leads to */
+    char *temp;
+    int fd;
+};
+
+static void output_discard(struct output *out)
+{
+    if (out->fd >= 0) {
+        close(out->fd);
+        unlink(out->temp); /* ours: made with O_EXCL */
+    }
+    free(out->target);
+    free(out->temp);
+    out->fd = -1;
+    out->target = out->temp = NULL;
+}
+
+static int output_open(struct output *out, const char *path)
+{
+    out->fd = -1;
+    out->temp = NULL;
+    /* Replace the file a link leads to, not the link; refuse to replace
+     * anything but a regular file (a device such as /dev/full, a FIFO, a
+     * directory). */
+    struct stat st;
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+        out->target = realpath(path, NULL);
+        if (!out->target)
+            return errno == ENOMEM ? MANCALA_E_NOMEM : MANCALA_E_IO;
+    } else {
+        out->target = strdup(path);
+        if (!out->target)
+            return MANCALA_E_NOMEM;
+    }
+    const int exists = stat(out->target, &st) == 0;
+    if (exists && !S_ISREG(st.st_mode)) {
+        output_discard(out);
+        return MANCALA_E_IO;
+    }
+    const size_t size = strlen(out->target) + 32;
+    out->temp = malloc(size);
+    if (!out->temp) {
+        output_discard(out);
+        return MANCALA_E_NOMEM;
+    }
+    /* A name of our own: O_EXCL never opens an existing file. */
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    uint64_t salt = (uint64_t)now.tv_nsec ^ (uint64_t)now.tv_sec << 30 ^ (uint64_t)getpid() << 40;
+    for (int attempt = 0; attempt < 64 && out->fd < 0; attempt++) {
+        salt = salt * 6364136223846793005u + 1442695040888963407u;
+        snprintf(out->temp, size, "%s.tmp-%08lx", out->target, (unsigned long)(salt >> 32));
+        out->fd = open(out->temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0666);
+        if (out->fd < 0 && errno != EEXIST)
+            break;
+    }
+    if (out->fd < 0) {
+        output_discard(out);
+        return MANCALA_E_IO;
+    }
+    /* A replaced file keeps its permissions. */
+    if (exists)
+        fchmod(out->fd, st.st_mode & 07777);
+    return MANCALA_OK;
+}
+
+static int write_all(int fd, const uint8_t *data, size_t size)
+{
+    while (size > 0) {
+        const ssize_t n = write(fd, data, size);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return 0;
+        data += n;
+        size -= (size_t)n;
+    }
+    return 1;
+}
+
+/* Writes the table to the temporary file, then puts it in place. */
+static int output_commit(struct output *out, const struct solver *sv, int max_stones,
+                         uint32_t count)
 {
     const uint8_t *entries = sv->entries;
     const char *rules = sv->board.variant->name;
@@ -322,23 +418,26 @@ static int write_table(const char *path, const struct solver *sv, int max_stones
     mt_put(header + MT_OFF_MAX_STONES, (uint64_t)max_stones, 2);
     mt_put(header + MT_OFF_ENTRY_SIZE, MT_ENTRY_SIZE, 4);
     mt_put(header + MT_OFF_ENTRIES, count, 4);
-    const size_t size = (size_t)count * MT_ENTRY_SIZE;
-    /* Pad the data to whole 64-bit words for the checksum; C(S + 6, 6) * 4
-     * is a multiple of 8 for every S > 0, and the padding is zero anyway. */
-    const size_t padded = (size + 7) / 8 * 8;
-    uint64_t sum = mt_checksum(MT_CHECKSUM_SEED, header, sizeof header);
-    sum = mt_checksum(sum, entries, padded);
-    mt_put(header + MT_OFF_CHECKSUM, sum, 8);
+    /* The data is padded with zeros to a multiple of 8 bytes. */
+    const size_t padded = ((size_t)count * MT_ENTRY_SIZE + 7) / 8 * 8;
+    mt_put(header + MT_OFF_CHECKSUM, mt_checksum(header, entries, padded), 8);
 
-    FILE *f = fopen(path, "wb");
-    if (!f)
+    int ok = write_all(out->fd, header, sizeof header) && write_all(out->fd, entries, padded) &&
+             fsync(out->fd) == 0;
+    ok &= close(out->fd) == 0;
+    out->fd = -1;
+    if (!ok || rename(out->temp, out->target) != 0) {
+        unlink(out->temp);
         return MANCALA_E_IO;
-    int ok = fwrite(header, 1, sizeof header, f) == sizeof header &&
-             fwrite(entries, 1, padded, f) == padded;
-    ok &= fclose(f) == 0;
-    if (!ok) {
-        remove(path);
-        return MANCALA_E_IO;
+    }
+    /* The new name on disk too; a folder that cannot be synced is no error. */
+    char *slash = strrchr(out->target, '/');
+    if (slash)
+        *(slash == out->target ? slash + 1 : slash) = '\0';
+    const int dir = open(slash ? out->target : ".", O_RDONLY | O_CLOEXEC | O_DIRECTORY);
+    if (dir >= 0) {
+        fsync(dir);
+        close(dir);
     }
     return MANCALA_OK;
 }
@@ -356,10 +455,14 @@ int mancala__solve_table(const char *path, const char *rules, int max_stones,
     sv.pits = 2 * variant->n;
     sv.row = variant->n;
 
+    struct output out;
+    int status = output_open(&out, path);
+    if (status != MANCALA_OK)
+        return status;
     const uint32_t count = mt_layer_start_k(&sv.binom, max_stones + 1, sv.pits);
     sv.entries = calloc((size_t)count * MT_ENTRY_SIZE + 8, 1);
-    int status = sv.entries ? alloc_scratch(&sv, mt_ways(&sv.binom, max_stones, sv.pits))
-                            : MANCALA_E_NOMEM;
+    status = sv.entries ? alloc_scratch(&sv, mt_ways(&sv.binom, max_stones, sv.pits))
+                        : MANCALA_E_NOMEM;
     for (int s = 0; s <= max_stones && status == MANCALA_OK; s++) {
         if (progress &&
             progress(opaque, s, max_stones + 1, mt_layer_start_k(&sv.binom, s, sv.pits), count))
@@ -371,7 +474,8 @@ int mancala__solve_table(const char *path, const char *rules, int max_stones,
         progress(opaque, max_stones + 1, max_stones + 1, count, count))
         status = MANCALA_E_CANCELLED;
     if (status == MANCALA_OK)
-        status = write_table(path, &sv, max_stones, count);
+        status = output_commit(&out, &sv, max_stones, count);
+    output_discard(&out);
     if (status == MANCALA_OK && stats)
         *stats = sv.stats;
     free_scratch(&sv);

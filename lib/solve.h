@@ -11,6 +11,7 @@
 #define MANCALA_SOLVE_H
 
 #include <stdint.h>
+#include <xxhash.h>
 
 #include "private.h"
 
@@ -20,7 +21,7 @@ enum {
     MT_MAX_STONES = 42,    /* stones at the start: every position has at most these */
     MT_HEADER_SIZE = 64,
     MT_ENTRY_SIZE = 4,     /* int8 lo, int8 hi, uint16 distance (little-endian) */
-    MT_VERSION = 1,
+    MT_VERSION = 2,        /* 1: the FNV-1a checksum; 2: XXH3 */
     MT_INDEX_MOVER_FIRST = 1, /* the index scheme below, by its number in the header */
 };
 
@@ -156,21 +157,6 @@ static inline struct mt_entry mt_entry_read(const uint8_t *entries, uint32_t ind
     return out;
 }
 
-/* The checksum of the file: FNV-1a (64 bit) over its little-endian 64-bit
- * words, the header's checksum field counted as zero. `size` is a multiple
- * of 8. Continue from `h` (start with MT_CHECKSUM_SEED). */
-#define MT_CHECKSUM_SEED 0xcbf29ce484222325u
-static inline uint64_t mt_checksum(uint64_t h, const uint8_t *data, size_t size)
-{
-    for (size_t i = 0; i < size; i += 8) {
-        uint64_t word = 0;
-        for (int k = 7; k >= 0; k--)
-            word = word << 8 | data[i + (size_t)k];
-        h = (h ^ word) * 0x100000001b3u;
-    }
-    return h;
-}
-
 /* Header fields, by byte offset. */
 enum {
     MT_OFF_MAGIC = 0,         /* 8 bytes */
@@ -198,6 +184,18 @@ static inline uint64_t mt_get(const uint8_t *p, int bytes)
     for (int i = bytes - 1; i >= 0; i--)
         value = value << 8 | p[i];
     return value;
+}
+
+/* The checksum of a table file: XXH3 (64 bit) of the data after the
+ * header, seeded with XXH3 of the header whose checksum field is zero.
+ * XXH3 mixes every bit of its input into every bit of the result, so no
+ * pattern of changes cancels out as it did in the FNV-1a of format 1. */
+static inline uint64_t mt_checksum(const uint8_t *header, const uint8_t *data, size_t size)
+{
+    uint8_t zeroed[MT_HEADER_SIZE];
+    memcpy(zeroed, header, sizeof zeroed);
+    memset(zeroed + MT_OFF_CHECKSUM, 0, 8);
+    return XXH3_64bits_withSeed(data, size, XXH3_64bits(zeroed, sizeof zeroed));
 }
 
 /* Internal entry point of the solver, for tests and tools: solves the

@@ -46,6 +46,9 @@ static int check_table(const uint8_t *data, size_t size, const struct mt_binomia
 {
     if (size < MT_HEADER_SIZE || memcmp(data + MT_OFF_MAGIC, mt_magic, sizeof mt_magic) != 0)
         return MANCALA_E_FORMAT;
+    /* Another version of the format: say so, whatever else it holds. */
+    if (mt_get(data + MT_OFF_VERSION, 4) != MT_VERSION)
+        return MANCALA_E_VERSION;
     /* The rules name, NUL-padded: a known variant that has tables. */
     const char *rules = (const char *)data + MT_OFF_RULES;
     const size_t len = strnlen(rules, 16);
@@ -57,8 +60,7 @@ static int check_table(const uint8_t *data, size_t size, const struct mt_binomia
             return MANCALA_E_FORMAT;
     const uint64_t max_stones = mt_get(data + MT_OFF_MAX_STONES, 2);
     const int pits = 2 * v->n;
-    if (mt_get(data + MT_OFF_VERSION, 4) != MT_VERSION ||
-        mt_get(data + MT_OFF_HEADER_SIZE, 4) != MT_HEADER_SIZE ||
+    if (mt_get(data + MT_OFF_HEADER_SIZE, 4) != MT_HEADER_SIZE ||
         mt_get(data + MT_OFF_INDEX, 4) != MT_INDEX_MOVER_FIRST ||
         mt_get(data + MT_OFF_PITS, 2) != (uint64_t)pits ||
         max_stones > (uint64_t)mt_most_stones(v) ||
@@ -69,13 +71,24 @@ static int check_table(const uint8_t *data, size_t size, const struct mt_binomia
     if (count != mt_layer_start_k(binom, (int)max_stones + 1, pits) ||
         size != MT_HEADER_SIZE + (count * MT_ENTRY_SIZE + 7) / 8 * 8)
         return MANCALA_E_FORMAT;
-    uint8_t header[MT_HEADER_SIZE];
-    memcpy(header, data, sizeof header);
-    mt_put(header + MT_OFF_CHECKSUM, 0, 8);
-    uint64_t sum = mt_checksum(MT_CHECKSUM_SEED, header, sizeof header);
-    sum = mt_checksum(sum, data + MT_HEADER_SIZE, size - MT_HEADER_SIZE);
-    if (sum != mt_get(data + MT_OFF_CHECKSUM, 8))
+    if (mt_checksum(data, data + MT_HEADER_SIZE, size - MT_HEADER_SIZE) !=
+        mt_get(data + MT_OFF_CHECKSUM, 8))
         return MANCALA_E_FORMAT;
+    /* Every entry a value the solver can give, so that even a crafted file
+     * with a valid checksum answers within the stones on the board:
+     * -s <= lo <= hi <= s in the layer of s stones. The padding is zero. */
+    const uint8_t *entries = data + MT_HEADER_SIZE;
+    for (int s = 0; s <= (int)max_stones; s++) {
+        const uint32_t end = mt_layer_start_k(binom, s + 1, pits);
+        for (uint32_t i = mt_layer_start_k(binom, s, pits); i < end; i++) {
+            const struct mt_entry e = mt_entry_read(entries, i);
+            if (e.lo < -s || e.lo > e.hi || e.hi > s)
+                return MANCALA_E_FORMAT;
+        }
+    }
+    for (size_t i = count * MT_ENTRY_SIZE; i < size - MT_HEADER_SIZE; i++)
+        if (entries[i])
+            return MANCALA_E_FORMAT;
     *variant = v;
     return MANCALA_OK;
 }
@@ -173,6 +186,16 @@ MANCALA_EXPORT int mancala_table_open_memory(mancala_table **out, const void *da
         return MANCALA_E_NOMEM;
     memcpy(copy, data, size);
     return adopt(out, copy, size);
+}
+
+MANCALA_EXPORT const char *mancala_table_rules(const mancala_table *table)
+{
+    return table ? table->board.variant->name : NULL;
+}
+
+MANCALA_EXPORT int mancala_table_max_stones(const mancala_table *table)
+{
+    return table ? table->max_stones : MANCALA_E_INVALID;
 }
 
 MANCALA_EXPORT void mancala_table_close(mancala_table *table)

@@ -32,6 +32,7 @@ MANCALA_EXPORT const char *mancala_strerror(int status)
     case MANCALA_E_IO: return "a file could not be read or written";
     case MANCALA_E_FORMAT: return "a file is not in the expected format";
     case MANCALA_E_CANCELLED: return "cancelled by the progress callback";
+    case MANCALA_E_VERSION: return "a table file of another format version: solve the table again";
     default: return "unknown status";
     }
 }

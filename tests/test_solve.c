@@ -9,8 +9,11 @@
  *
  * SPDX-License-Identifier: MIT
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 
+#include <dirent.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -427,7 +430,8 @@ START_TEST(damaged_files_are_rejected)
                               MT_HEADER_SIZE, size / 2, size - 1};
     for (size_t i = 0; i < sizeof offsets / sizeof offsets[0]; i++) {
         data[offsets[i]] ^= 0x10;
-        ck_assert_msg(open_variant(data, size) == MANCALA_E_FORMAT, "byte %zu", offsets[i]);
+        const int expected = offsets[i] == MT_OFF_VERSION ? MANCALA_E_VERSION : MANCALA_E_FORMAT;
+        ck_assert_msg(open_variant(data, size) == expected, "byte %zu", offsets[i]);
         data[offsets[i]] ^= 0x10;
     }
     free(data);
@@ -542,12 +546,116 @@ START_TEST(table_open_refuses_fifos_at_once)
 }
 END_TEST
 
+/* Writes `data` to a file and opens it with a recomputed checksum: what a
+ * crafted file would be. */
+static int open_with_checksum(uint8_t *data, size_t size)
+{
+    mt_put(data + MT_OFF_CHECKSUM, mt_checksum(data, data + MT_HEADER_SIZE, size - MT_HEADER_SIZE), 8);
+    return open_variant(data, size);
+}
+
+/* Format 1 summed 64-bit words with FNV-1a, so flipping bit 63 of any two
+ * words cancelled out; XXH3 catches it. */
+START_TEST(checksum_catches_paired_flips)
+{
+    size_t size;
+    uint8_t *data = read_file(table_path, &size);
+    const size_t pairs[][2] = {{MT_HEADER_SIZE, MT_HEADER_SIZE + 8},
+                               {MT_HEADER_SIZE + 8 * 1000, size - 8},
+                               {size / 2 - size / 2 % 8, size / 2 - size / 2 % 8 + 64}};
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        data[pairs[i][0] + 7] ^= 0x80; /* bit 63 of a little-endian word */
+        data[pairs[i][1] + 7] ^= 0x80;
+        ck_assert_msg(open_variant(data, size) == MANCALA_E_FORMAT, "pair %zu", i);
+        data[pairs[i][0] + 7] ^= 0x80;
+        data[pairs[i][1] + 7] ^= 0x80;
+    }
+    ck_assert_int_eq(open_variant(data, size), MANCALA_OK);
+    free(data);
+}
+END_TEST
+
+/* A crafted file with a valid checksum: values outside what the stones on
+ * the board allow are refused when the table is opened. */
+START_TEST(impossible_values_are_refused)
+{
+    size_t size;
+    uint8_t *data = read_file(table_path, &size);
+    ck_assert_int_eq(open_with_checksum(data, size), MANCALA_OK);
+    struct mt_binomial binom;
+    mt_binomial_init(&binom);
+    /* An entry of the layer of 10 stones: lo, hi and distance. */
+    uint8_t *e = data + MT_HEADER_SIZE + (size_t)mt_layer_start(&binom, 10) * MT_ENTRY_SIZE;
+    const uint8_t saved[4] = {e[0], e[1], e[2], e[3]};
+    const int8_t bad[][2] = {{-11, 0}, {0, 11}, {5, 4}, {70, 70}, {-128, -5}, {3, 2}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        e[0] = (uint8_t)bad[i][0];
+        e[1] = (uint8_t)bad[i][1];
+        ck_assert_msg(open_with_checksum(data, size) == MANCALA_E_FORMAT, "lo %d hi %d", bad[i][0],
+                      bad[i][1]);
+    }
+    e[0] = (uint8_t)-10;
+    e[1] = 10;
+    ck_assert_int_eq(open_with_checksum(data, size), MANCALA_OK); /* the widest is possible */
+    memcpy(e, saved, 4);
+    /* The empty board is worth 0. */
+    data[MT_HEADER_SIZE] = 1;
+    ck_assert_int_eq(open_with_checksum(data, size), MANCALA_E_FORMAT);
+    data[MT_HEADER_SIZE] = 0;
+    ck_assert_int_eq(open_with_checksum(data, size), MANCALA_OK);
+    /* Bytes after the rules name are zero. */
+    data[MT_OFF_RULES + 15] = 'x';
+    ck_assert_int_eq(open_with_checksum(data, size), MANCALA_E_FORMAT);
+    free(data);
+
+    /* The padding after the entries is zero: a Rio Kadalis table of one
+     * stone has 13 entries, 52 bytes, padded to 56. */
+    char path[80];
+    snprintf(path, sizeof path, "%s.rio1", table_path);
+    ck_assert_int_eq(mancala__solve_table(path, "rio-kadalis", 1, NULL, NULL, NULL), MANCALA_OK);
+    data = read_file(path, &size);
+    remove(path);
+    ck_assert_uint_eq(size, MT_HEADER_SIZE + 56);
+    ck_assert_int_eq(open_with_checksum(data, size), MANCALA_OK);
+    data[size - 1] = 1;
+    ck_assert_int_eq(open_with_checksum(data, size), MANCALA_E_FORMAT);
+    free(data);
+}
+END_TEST
+
+/* A table of format 1 (libmancala 1.0) is named as such, not as damaged. */
+START_TEST(old_format_is_named)
+{
+    size_t size;
+    uint8_t *data = read_file(table_path, &size);
+    mt_put(data + MT_OFF_VERSION, 1, 4);
+    ck_assert_int_eq(open_variant(data, size), MANCALA_E_VERSION);
+    mt_put(data + MT_OFF_VERSION, 3, 4);
+    ck_assert_int_eq(open_variant(data, size), MANCALA_E_VERSION);
+    ck_assert_int_eq(open_variant(data, MT_HEADER_SIZE), MANCALA_E_VERSION);
+    ck_assert_str_eq(mancala_strerror(MANCALA_E_VERSION),
+                     "a table file of another format version: solve the table again");
+    free(data);
+}
+END_TEST
+
+START_TEST(table_says_what_it_covers)
+{
+    mancala_table *t = open_ok();
+    ck_assert_str_eq(mancala_table_rules(t), "modiar");
+    ck_assert_int_eq(mancala_table_max_stones(t), TABLE_STONES);
+    mancala_table_close(t);
+    ck_assert_ptr_null(mancala_table_rules(NULL));
+    ck_assert_int_eq(mancala_table_max_stones(NULL), MANCALA_E_INVALID);
+}
+END_TEST
+
 START_TEST(header_records_what_was_solved)
 {
     size_t size;
     uint8_t *data = read_file(table_path, &size);
     ck_assert_mem_eq(data, "\x89MCT\r\n\x1a\n", 8);
-    ck_assert_uint_eq(mt_get(data + MT_OFF_VERSION, 4), 1);
+    ck_assert_uint_eq(mt_get(data + MT_OFF_VERSION, 4), 2);
     ck_assert_str_eq((const char *)data + MT_OFF_RULES, "modiar");
     ck_assert_uint_eq(mt_get(data + MT_OFF_MAX_STONES, 2), TABLE_STONES);
     ck_assert_uint_eq(mt_get(data + MT_OFF_ENTRIES, 4), 230230);
@@ -579,6 +687,154 @@ START_TEST(solve_errors)
                      MANCALA_E_IO);
     ck_assert_int_eq(mancala__solve_modiar_stones(path, 43, NULL, NULL, NULL), MANCALA_E_INVALID);
     ck_assert_int_eq(mancala_solve_modiar(NULL, NULL, NULL), MANCALA_E_INVALID);
+}
+END_TEST
+
+/* ---- writing the file ---- */
+
+static int count_calls(void *opaque, int step, int steps, uint64_t done, uint64_t total)
+{
+    (void)step, (void)steps, (void)done, (void)total;
+    ++*(int *)opaque;
+    return 0;
+}
+
+/* Names in `dir` that start with `prefix`. */
+static int files_named(const char *dir, const char *prefix)
+{
+    DIR *d = opendir(dir);
+    ck_assert_ptr_nonnull(d);
+    int count = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        count += strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+    closedir(d);
+    return count;
+}
+
+static void make_dir(char *dir, size_t size)
+{
+    snprintf(dir, size, "test-solve-%ld.d", (long)getpid());
+    ck_assert_int_eq(mkdir(dir, 0700), 0);
+}
+
+static void remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    ck_assert_ptr_nonnull(d);
+    char path[512];
+    for (struct dirent *e; (e = readdir(d));) {
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            ck_assert_msg(remove(path) == 0, "remove %s", path);
+        }
+    }
+    closedir(d);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+
+/* The solver replaces only regular files and removes only the temporary
+ * file it made: a FIFO or a folder at the path is refused (as /dev/full
+ * must be: the solver deleted it), before any work, and stays. */
+START_TEST(solve_replaces_only_regular_files)
+{
+    char dir[64], path[128];
+    make_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/fifo.table", dir);
+    ck_assert_int_eq(mkfifo(path, 0600), 0);
+    int calls = 0;
+    ck_assert_int_eq(mancala__solve_modiar_stones(path, 4, count_calls, &calls, NULL), MANCALA_E_IO);
+    struct stat st;
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert(S_ISFIFO(st.st_mode));
+
+    snprintf(path, sizeof path, "%s/folder.table", dir);
+    ck_assert_int_eq(mkdir(path, 0700), 0);
+    ck_assert_int_eq(mancala__solve_modiar_stones(path, 4, count_calls, &calls, NULL), MANCALA_E_IO);
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert(S_ISDIR(st.st_mode));
+    ck_assert_int_eq(rmdir(path), 0);
+
+    /* A folder that does not exist fails before the solve, not after. */
+    snprintf(path, sizeof path, "%s/no/such.table", dir);
+    ck_assert_int_eq(mancala__solve_modiar_stones(path, 4, count_calls, &calls, NULL), MANCALA_E_IO);
+    ck_assert_int_eq(calls, 0);
+    ck_assert_int_eq(files_named(dir, ""), 3); /* ., .. and the FIFO */
+    remove_dir(dir);
+}
+END_TEST
+
+/* A write that fails (here: the file size limit, as a full disk would)
+ * leaves the table that was there, whole, and no temporary file. */
+START_TEST(failed_write_keeps_the_old_table)
+{
+    char dir[64], path[128];
+    make_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/keep.table", dir);
+    ck_assert_int_eq(mancala__solve_modiar_stones(path, 6, NULL, NULL, NULL), MANCALA_OK);
+    size_t size;
+    uint8_t *before = read_file(path, &size);
+
+    signal(SIGXFSZ, SIG_IGN);
+    struct rlimit old, small = {4096, 4096};
+    ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
+    small.rlim_max = old.rlim_max;
+    ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &small), 0);
+    const int status = mancala__solve_modiar_stones(path, 8, NULL, NULL, NULL);
+    ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &old), 0);
+    ck_assert_int_eq(status, MANCALA_E_IO);
+
+    size_t after_size;
+    uint8_t *after = read_file(path, &after_size);
+    ck_assert_uint_eq(after_size, size);
+    ck_assert_mem_eq(after, before, size);
+    ck_assert_int_eq(files_named(dir, "keep.table."), 0);
+
+    /* So does a cancelled solve. */
+    int calls = 0;
+    ck_assert_int_eq(mancala__solve_modiar_stones(path, 8, cancel_at_layer, &calls, NULL),
+                     MANCALA_E_CANCELLED);
+    free(after);
+    after = read_file(path, &after_size);
+    ck_assert_mem_eq(after, before, size);
+    ck_assert_int_eq(files_named(dir, "keep.table."), 0);
+    free(before);
+    free(after);
+    remove_dir(dir);
+}
+END_TEST
+
+/* A new solve replaces the file by renaming: a reader that had the old one
+ * open still has it; a symbolic link keeps leading to the new table. */
+START_TEST(solve_replaces_by_rename)
+{
+    char dir[64], path[128], link_path[128];
+    make_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/t.table", dir);
+    snprintf(link_path, sizeof link_path, "%s/link.table", dir);
+    ck_assert_int_eq(mancala__solve_modiar_stones(path, 6, NULL, NULL, NULL), MANCALA_OK);
+    ck_assert_int_eq(chmod(path, 0640), 0);
+    struct stat first, second, st;
+    ck_assert_int_eq(stat(path, &first), 0);
+    ck_assert_int_eq(symlink("t.table", link_path), 0);
+    ck_assert_int_eq(mancala__solve_modiar_stones(link_path, 7, NULL, NULL, NULL), MANCALA_OK);
+    ck_assert_int_eq(lstat(link_path, &st), 0);
+    ck_assert(S_ISLNK(st.st_mode));
+    ck_assert_int_eq(stat(path, &second), 0);
+    ck_assert(first.st_ino != second.st_ino); /* a new file, not the old one rewritten */
+    ck_assert_uint_eq(second.st_mode & 07777, 0640); /* with the old one's permissions */
+    mancala_table *t = NULL;
+    ck_assert_int_eq(mancala_table_open(&t, path), MANCALA_OK);
+    ck_assert_int_eq(mancala_table_max_stones(t), 7);
+    mancala_table_close(t);
+    ck_assert_int_eq(files_named(dir, "t.table."), 0);
+
+    /* A link that leads nowhere is refused, and stays. */
+    snprintf(link_path, sizeof link_path, "%s/dangling.table", dir);
+    ck_assert_int_eq(symlink("no/such/file", link_path), 0);
+    ck_assert_int_eq(mancala__solve_modiar_stones(link_path, 4, NULL, NULL, NULL), MANCALA_E_IO);
+    ck_assert_int_eq(lstat(link_path, &st), 0);
+    ck_assert(S_ISLNK(st.st_mode));
+    remove_dir(dir);
 }
 END_TEST
 
@@ -814,9 +1070,16 @@ static Suite *solve_suite(void)
     tcase_add_test(table, damaged_files_are_rejected);
     tcase_add_test(table, header_records_what_was_solved);
     tcase_add_test(table, open_memory_is_the_file);
+    tcase_add_test(table, checksum_catches_paired_flips);
+    tcase_add_test(table, impossible_values_are_refused);
+    tcase_add_test(table, old_format_is_named);
+    tcase_add_test(table, table_says_what_it_covers);
     tcase_add_test(table, open_table_ignores_changes_to_its_file);
     tcase_add_test(table, table_open_refuses_fifos_at_once);
     tcase_add_test(table, solve_errors);
+    tcase_add_test(table, solve_replaces_only_regular_files);
+    tcase_add_test(table, failed_write_keeps_the_old_table);
+    tcase_add_test(table, solve_replaces_by_rename);
     tcase_add_test(table, lookup_errors);
     tcase_add_test(table, finished_by_repetition_is_worth_its_score);
     suite_add_tcase(s, table);

@@ -183,9 +183,18 @@ class Cancelled(MancalaError):
     status = -23
 
 
+class TableVersionError(FormatError):
+    """A table file of another format version, such as one written by
+    libmancala 1.0: solve the table again (MANCALA_E_VERSION)."""
+    status = -28
+
+
+__all__ += ["TableVersionError"]
+
 _by_status = {cls.status: cls for cls in [
     InvalidArgument, OutOfMemory, UnknownRules, NoSpace, GameOver, NotOver, NoHistory,
     StateError, Unsupported, MatchOver, OptionError, FileError, FormatError, Cancelled]}
+_by_status[TableVersionError.status] = TableVersionError
 _illegal_by_status = {cls.status: cls for cls in [
     PitOutOfRange, NotYourPit, ClosedPit, EmptyPit, Singleton, GrandSlam, MustFeed,
     EndlessMove]}

@@ -199,6 +199,14 @@ class Solver(unittest.TestCase):
                 file.write(b"not a table" * 100)
             with self.assertRaises(mancala.FormatError):
                 available(lambda: mancala.Table(junk))
+            # A table of format 1 (libmancala 1.0): the magic, then version 1.
+            old = os.path.join(directory, "old.table")
+            with open(old, "wb") as file:
+                file.write(b"\x89MCT\r\n\x1a\n" + (1).to_bytes(4, "little") + bytes(52))
+            with self.assertRaises(mancala.TableVersionError) as caught:
+                available(lambda: mancala.Table(old))
+            self.assertIsInstance(caught.exception, mancala.FormatError)
+            self.assertIn("another format version", str(caught.exception))
 
 
 class SolvedTable(unittest.TestCase):
