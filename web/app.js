@@ -22,22 +22,29 @@ let engineTimer = 0;
 
 // ---- drawing ---------------------------------------------------------------
 
-const W = 800;
-const H = 320;
+// Two layouts of the board: wide, with each player's store at their
+// right-hand end; and for phones, the rows across the whole width with the
+// stores above and below, so that pits stay large enough to tap.
+const narrowScreen = window.matchMedia("(max-width: 560px)");
+let W = 800;
+let H = 320;
 
 function geometry(n) {
-  const left = 110;
-  const span = W - 2 * left;
-  const step = span / n;
-  const r = Math.min(42, step * 0.42);
+  const narrow = narrowScreen.matches;
+  W = narrow ? 520 : 800;
+  H = narrow ? 460 : 320;
+  const left = narrow ? 14 : 110;
+  const step = (W - 2 * left) / n;
+  const r = Math.min(narrow ? 36 : 42, step * 0.42);
+  const rows = narrow ? [280, 160] : [220, 100];
   const pos = [];
   for (let p = 0; p < 2 * n; p++) {
     const col = p < n ? p : 2 * n - 1 - p;
-    pos.push({ x: left + step * (col + 0.5), y: p < n ? 220 : 100 });
+    pos.push({ x: left + step * (col + 0.5), y: p < n ? rows[0] : rows[1] });
   }
-  // Stores: North's captures on the left, South's on the right (each
-  // player's right-hand side).
-  return { r, pos, store: [{ x: W - 55, y: 160 }, { x: 55, y: 160 }] };
+  // Stores: each player's on their right (wide), or on their side (narrow).
+  const store = narrow ? [{ x: W / 2, y: H - 40 }, { x: W / 2, y: 40 }] : [{ x: W - 55, y: 160 }, { x: 55, y: 160 }];
+  return { r, pos, store, narrow };
 }
 
 function el(name, attrs = {}, parent) {
@@ -63,12 +70,13 @@ function buildBoard() {
   svg.replaceChildren();
   const n = game.numPits / 2;
   geo = geometry(n);
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   const defs = el("defs", {}, svg);
   const sand = el("pattern", { id: "sand", width: 8, height: 8, patternUnits: "userSpaceOnUse" }, defs);
   el("rect", { width: 8, height: 8, fill: "#d9b878" }, sand);
   el("circle", { cx: 2, cy: 2, r: 1, fill: "#b8944f" }, sand);
   el("circle", { cx: 6, cy: 5, r: 0.8, fill: "#f0d9a0" }, sand);
-  el("rect", { x: 4, y: 4, width: W - 8, height: H - 8, rx: 60, fill: "#8a5a2b", stroke: "#5a3616", "stroke-width": 6 }, svg);
+  el("rect", { x: 4, y: 4, width: W - 8, height: H - 8, rx: geo.narrow ? 40 : 60, fill: "#8a5a2b", stroke: "#5a3616", "stroke-width": 6 }, svg);
   pitNodes.length = 0;
   for (let p = 0; p < 2 * n; p++) {
     const { x, y } = geo.pos[p];
@@ -90,11 +98,14 @@ function buildBoard() {
   for (const player of [0, 1]) {
     const { x, y } = geo.store[player];
     const g = el("g", { transform: `translate(${x} ${y})` }, svg);
-    el("rect", { x: -42, y: -95, width: 84, height: 190, rx: 38, class: "pit-shape" }, g);
-    const label = el("text", { class: "store-label", y: -62 }, g);
+    const shape = geo.narrow
+      ? { rect: { x: -170, y: -30, width: 340, height: 60, rx: 28 }, label: { x: -110, y: 7 }, count: { y: 12 }, bank: { x: 110, y: 7 } }
+      : { rect: { x: -42, y: -95, width: 84, height: 190, rx: 38 }, label: { y: -62 }, count: { y: 10 }, bank: { y: 62 } };
+    el("rect", { ...shape.rect, class: "pit-shape" }, g);
+    const label = el("text", { class: "store-label", ...shape.label }, g);
+    const count = el("text", { class: "store-count", ...shape.count }, g);
+    const bank = el("text", { class: "store-label", ...shape.bank }, g);
     label.textContent = NAMES[player];
-    const count = el("text", { class: "store-count", y: 10 }, g);
-    const bank = el("text", { class: "store-label", y: 62 }, g);
     storeNodes.push({ g, count, bank });
   }
   el("g", { id: "fx" }, svg);
@@ -529,6 +540,11 @@ for (const id of ["south", "north", "depth", "playouts"]) $(id).addEventListener
 $("depth").addEventListener("input", () => ($("depth-out").textContent = $("depth").value));
 $("values").addEventListener("change", drawValues);
 $("board").addEventListener("focusin", () => draw());
+narrowScreen.addEventListener("change", () => {
+  if (!game) return;
+  buildBoard();
+  refresh();
+});
 
 // Options from the address: ?south=search&north=mcts&rules=rio-kadalis&instant=1
 const params = new URLSearchParams(location.search);
