@@ -88,6 +88,8 @@ async function load(options: InitOptions): Promise<Mancala> {
   // the library refuses) for the per-ply ones, then keep direct references.
   fast.legalMoves = resolved("_mancala_legal_moves", () => wasm!._mancala_legal_moves(0, 0, 0));
   fast.play = resolved("_mancala_play", () => wasm!._mancala_play(0, 0));
+  fast.clone = resolved("_mancala_clone", () => wasm!._mancala_clone(0, 0));
+  fast.free = resolved("_mancala_free", () => wasm!._mancala_free(0));
   return {
     Game,
     Search,
@@ -105,6 +107,8 @@ async function load(options: InitOptions): Promise<Mancala> {
 const fast = {
   legalMoves: null as unknown as (game: number, moves: number, cap: number) => number,
   play: null as unknown as (game: number, pit: number) => number,
+  clone: null as unknown as (out: number, game: number) => number,
+  free: null as unknown as (game: number) => void,
 };
 
 function resolved(name: `_mancala_${string}`, firstCall: () => void): any {
@@ -279,7 +283,7 @@ export interface MoveEvent {
 }
 
 function freeGame(ptr: number): void {
-  wasm?._mancala_free(ptr);
+  if (wasm) fast.free(ptr);
 }
 const gameRegistry = registry(freeGame);
 
@@ -320,8 +324,9 @@ export class Game extends Handle {
 
   /** An independent copy (history, options and all). */
   clone(): Game {
-    check(lib()._mancala_clone(scratch, this.ptr), "clone");
-    return new Game(int32At(scratch));
+    const status = fast.clone(scratch, this.ptr);
+    if (status < 0) check(status, "clone");
+    return new Game(wasm!.HEAP32[scratch >> 2]);
   }
 
   /** The position in notation, e.g. "modiar/7,7,7,7,7,7/S/0,0/0". */
