@@ -245,6 +245,9 @@ abstract class Handle {
     this.#ptr = 0;
   }
   protected abstract release(ptr: number): void;
+  /** free(), for `using` (set on the prototype below, also where the
+   *  runtime has no Symbol.dispose yet). */
+  declare [Symbol.dispose]: () => void;
 }
 (Handle.prototype as any)[disposeSymbol] = function (this: Handle) {
   this.free();
