@@ -392,6 +392,42 @@ function engineMove() {
   return game.search({ depth: Number($("depth").value), timeMs: 3000, table: table && game.rules === "modiar" ? table : undefined }).move;
 }
 
+// ---- engines in a worker --------------------------------------------------
+
+let worker = null;
+let pending = null; // { id, resolve } of the request in the worker
+let requestId = 0;
+let roundStart = ""; // the position the present round started from
+
+function think(request) {
+  if (!worker) {
+    worker = new Worker(new URL("engine-worker.js", import.meta.url), { type: "module" });
+    worker.onmessage = ({ data }) => {
+      if (pending?.id !== data.id) return;
+      const { resolve } = pending;
+      pending = null;
+      resolve(data);
+    };
+    worker.onerror = (event) => {
+      const p = pending;
+      pending = null;
+      p?.resolve({ error: event.message || "the engine worker failed" });
+    };
+  }
+  return new Promise((resolve) => {
+    pending = { id: ++requestId, resolve };
+    worker.postMessage({ id: requestId, ...request });
+  });
+}
+
+/** Stops a search that is no longer wanted (new game, undo, ...). */
+function stopThinking() {
+  if (!pending) return;
+  worker.terminate();
+  worker = null;
+  pending = null;
+}
+
 /** After every change: an engine to move plays after a short pause; an
  *  engine-only match goes on to its next round. */
 function schedule() {
@@ -408,16 +444,34 @@ function schedule() {
   }
   if (isHuman(game.toMove)) return;
   $("status").textContent = `${NAMES[game.toMove]} (${playerName(game.toMove)}) is thinking…`;
-  engineTimer = setTimeout(() => {
-    if (gen !== generation || busy || game.over || isHuman(game.toMove)) return;
-    makeMove(engineMove());
+  const stale = () => gen !== generation || busy || game.over || isHuman(game.toMove);
+  engineTimer = setTimeout(async () => {
+    if (stale()) return;
+    const kind = $(game.toMove ? "north" : "south").value;
+    if (kind !== "search" && kind !== "mcts") {
+      makeMove(engineMove());
+      return;
+    }
+    const answer = await think({
+      start: roundStart,
+      moves: game.history,
+      kind,
+      depth: Number($("depth").value),
+      playouts: Number($("playouts").value),
+      seed: Math.floor(Math.random() * 2 ** 32),
+    });
+    if (stale() || kind !== $(game.toMove ? "north" : "south").value) return;
+    if (answer.error) say(`The engine failed: ${answer.error}`);
+    else makeMove(answer.move);
   }, pause);
 }
 
 function nextRound() {
   if (busy || !game.over || game.matchOver) return;
   generation++;
+  stopThinking();
   game.nextRound();
+  roundStart = game.position;
   say("");
   refresh();
   schedule();
@@ -434,9 +488,11 @@ function newGame(position) {
   }
   generation++;
   clearTimeout(engineTimer);
+  stopThinking();
   busy = false;
   game?.free();
   game = fresh;
+  roundStart = game.position;
   if (position) $("rules").value = game.rules;
   moveLog = [];
   focusPit = game.toMove ? game.numPits - 1 : 0;
@@ -451,6 +507,7 @@ function undo() {
   if (busy || game.ply === 0) return;
   generation++;
   clearTimeout(engineTimer);
+  stopThinking();
   // Back to the last position where a person was to move (or one move,
   // when no person plays).
   do {
@@ -536,7 +593,13 @@ $("copy").addEventListener("click", async () => {
     say("Copying was not allowed: the position is selected, copy it with Ctrl+C.");
   }
 });
-for (const id of ["south", "north", "depth", "playouts"]) $(id).addEventListener("change", () => { refresh(); schedule(); });
+for (const id of ["south", "north", "depth", "playouts"]) {
+  $(id).addEventListener("change", () => {
+    stopThinking();
+    refresh();
+    schedule();
+  });
+}
 $("depth").addEventListener("input", () => ($("depth-out").textContent = $("depth").value));
 $("values").addEventListener("change", drawValues);
 $("board").addEventListener("focusin", () => draw());

@@ -199,6 +199,22 @@ test("the perfect player and move values, from the solved table", { skip: !expec
   await page.close();
 });
 
+test("an engine thinks in a worker: the page answers, and undo stops it", { timeout: 60_000 }, async () => {
+  const page = await open("?rules=rio-kadalis&south=human&north=search&depth=14&instant=1&table=0");
+  await page.click('#board .pit[data-pit="0"]');
+  await page.waitForFunction(() => /thinking/.test(document.querySelector("#status").textContent));
+  const t0 = Date.now();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+  assert.ok(Date.now() - t0 < 1000, "the page did not answer while the engine thought");
+  await page.click("#undo");
+  assert.equal(await value(page, "#position"), "rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0");
+  // The search had up to 3 s; no move of the stopped search arrives.
+  await new Promise((r) => setTimeout(r, 3500));
+  assert.deepEqual(await moveList(page), []);
+  assert.match(await text(page, "#status"), /^Round 1\. South to move/);
+  await page.close();
+});
+
 test("no console errors on any page", () => {
   assert.deepEqual(problems, []);
 });
