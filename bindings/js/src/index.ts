@@ -121,7 +121,7 @@ function lib(): Wasm {
   return wasm;
 }
 
-// ---- memory helpers ------------------------------------------------------
+// ---- memory: strings and integers in the heap ----------------------------
 // One scratch area for small outputs (pointers, move lists, scores); every
 // call is synchronous, so no two uses overlap. HEAP views are read afresh
 // after each call, because growing the memory detaches the old ones.

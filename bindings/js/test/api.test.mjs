@@ -2,7 +2,7 @@
 // once and throw after, options pass through, the engine answers.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { M } from "./helpers.mjs";
+import { M } from "./common.mjs";
 
 const { Game, Search, Status, MancalaError, IllegalMoveError } = M;
 

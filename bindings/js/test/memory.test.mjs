@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { M } from "./helpers.mjs";
+import { M } from "./common.mjs";
 
 test("100,000 created and freed games do not grow memory", () => {
   const cycle = (i) => {

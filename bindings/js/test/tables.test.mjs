@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { M, nativeProgram } from "./helpers.mjs";
+import { M, nativeProgram } from "./common.mjs";
 
 const { Game, Table, Status } = M;
 const cli = nativeProgram("MANCALA_CLI", "cli/mancala");
