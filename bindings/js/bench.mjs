@@ -1,11 +1,15 @@
 // Random playouts through the JavaScript API against the native
-// mancala-bench in the same run: both play GAMES random games from the
-// start, choosing among the legal moves with a seeded generator, and count
-// plies per second of processor time.
+// mancala-bench, in the same run: both play GAMES random games from the
+// start position, choosing uniformly among the legal moves, and count
+// plies per second of processor time. Native and JavaScript runs
+// alternate ROUNDS times (after one untimed JavaScript warm-up, for the
+// JIT); the medians are compared.
 //
-//   node bench.mjs [RULES] [GAMES] [MANCALA_BENCH]
+//   node bench.mjs [RULES] [GAMES] [MANCALA_BENCH] [ROUNDS]
 //
-// Prints one line per way of playing and the ratios to native.
+// "js legalMoves+play" is the same loop as mancala-bench's (one call per
+// ply for the moves, one to play); "js playout()" is Game.playout(), one
+// call per game.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +19,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const rules = process.argv[2] || "rio-kadalis";
 const games = Number(process.argv[3] || 20000);
 const native = process.argv[4] || path.join(here, "../../build/bench/mancala-bench");
+const rounds = Number(process.argv[5] || 5);
 
 const { Game } = await initMancala();
 
@@ -23,9 +28,7 @@ function cpuSeconds() {
   return (u.user + u.system) / 1e6;
 }
 
-// xorshift, as in the native benchmark's spirit (the moves differ, the
-// work per ply is the same).
-let rng = 2463534242;
+let rng = 2463534242; // xorshift32
 function random(bound) {
   rng ^= rng << 13;
   rng ^= rng >>> 17;
@@ -47,7 +50,7 @@ function jsMoves() {
   }
   const seconds = cpuSeconds() - t0;
   start.free();
-  return { plies, seconds };
+  return plies / seconds;
 }
 
 function jsPlayout() {
@@ -57,14 +60,26 @@ function jsPlayout() {
   for (let i = 0; i < games; i++) plies += start.playout(BigInt(i)).plies;
   const seconds = cpuSeconds() - t0;
   start.free();
-  return { plies, seconds };
+  return plies / seconds;
 }
 
-const line = execFileSync(native, ["playouts", rules, String(games), "1"], { encoding: "utf8" }).trim();
-const nativeRate = Number(/plies_per_s=(\d+)/.exec(line)[1]);
-console.log(`native  ${line}`);
-for (const [name, run] of [["js legalMoves+play", jsMoves], ["js playout()", jsPlayout]]) {
-  const { plies, seconds } = run();
-  const rate = Math.round(plies / seconds);
-  console.log(`${name}: games=${games} plies=${plies} seconds=${seconds.toFixed(3)} plies_per_s=${rate} ratio_to_native=${(rate / nativeRate).toFixed(2)}`);
+function nativeRun(seed) {
+  const line = execFileSync(native, ["playouts", rules, String(games), String(seed)], { encoding: "utf8" });
+  return Number(/plies_per_s=(\d+)/.exec(line)[1]);
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+jsMoves();
+jsPlayout();
+const rates = { native: [], moves: [], playout: [] };
+for (let r = 0; r < rounds; r++) {
+  rates.native.push(nativeRun(r + 1));
+  rates.moves.push(jsMoves());
+  rates.playout.push(jsPlayout());
+}
+const base = median(rates.native);
+console.log(`native mancala-bench playouts ${rules} ${games}: median plies_per_s=${Math.round(base)}`);
+for (const [name, key] of [["js legalMoves+play", "moves"], ["js playout()", "playout"]]) {
+  const rate = median(rates[key]);
+  console.log(`${name} ${rules} ${games}: median plies_per_s=${Math.round(rate)} ratio_to_native=${(rate / base).toFixed(2)}`);
 }

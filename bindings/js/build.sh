@@ -19,6 +19,11 @@ sed -e "s/@MAJOR@/$major/" -e "s/@MINOR@/$minor/" -e "s/@PATCH@/$patch/" \
     -e "s/@VERSION@/$version/" "$root/include/mancala_version.h.in" >"$gen/mancala_version.h.tmp"
 mv "$gen/mancala_version.h.tmp" "$gen/mancala_version.h"
 
+# XXH3 (the table checksum) from Debian's libxxhash-dev, header-only here
+# (XXH_INLINE_ALL): copied alone, as the rest of /usr/include is the
+# native libc's, not emscripten's.
+cp /usr/include/xxhash.h "$gen/xxhash.h"
+
 # Every mancala_ function the wrapper calls (the solver, which writes
 # files, and the allocator hooks stay out), plus malloc/free for buffers.
 # A function the library lacks (mancala_table_open_memory before 1.1) is
@@ -27,13 +32,16 @@ exports=$(for f in $(grep -o '_mancala_[a-z0-9_]*' src/index.ts | sort -u); do
     if grep -q "^MANCALA_EXPORT .*[ *]${f#_}(" "$root"/lib/*.c; then printf '%s,' "$f"; fi
 done)
 
+# -O3 -flto: the fastest of -O2/-O3, with or without LTO and SIMD, in
+# bench.mjs (LTO also inlines wasm/memcmp.c into the repetition check),
+# and within the size budget. EMCC_EXTRA adds flags (--profiling-funcs).
 # emcc's optimiser (a node script) finds its modules here on Debian.
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
-emcc -O2 -flto ${EMCC_EXTRA:-} -std=c11 -Wall -Wextra -Werror \
-    -I"$root/include" -I"$gen" -I"$root/lib" \
+emcc -O3 -flto ${EMCC_EXTRA:-} -std=c11 -Wall -Wextra -Werror \
+    -I"$root/include" -I"$gen" -I"$root/lib" -DXXH_INLINE_ALL -DXXH_NO_INLINE_HINTS=1 \
     "$root"/lib/*.c wasm/memcmp.c \
     -sMODULARIZE -sEXPORT_ES6 -sENVIRONMENT=web -sWASM_BIGINT -sALLOW_MEMORY_GROWTH \
-    -sFILESYSTEM=0 -sEXPORT_NAME=createMancalaModule \
+    -sFILESYSTEM=0 -sMALLOC=emmalloc -sEXPORT_NAME=createMancalaModule \
     -sEXPORTED_FUNCTIONS="${exports}_malloc,_free" \
     -sEXPORTED_RUNTIME_METHODS=[] \
     -o "$out/mancala.mjs"

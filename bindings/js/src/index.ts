@@ -83,6 +83,13 @@ async function load(options: InitOptions): Promise<Mancala> {
   }
   wasm = (await createMancalaModule(settings)) as Wasm;
   scratch = wasm._malloc(SCRATCH_BYTES);
+  // Emscripten's export wrappers replace themselves with the WebAssembly
+  // functions on their first call: make that call (with a NULL game, which
+  // the library refuses) for the per-ply ones, then keep direct references.
+  fast.legalMoves = resolved("_mancala_legal_moves", () => wasm!._mancala_legal_moves(0, 0, 0));
+  fast.play = resolved("_mancala_play", () => wasm!._mancala_play(0, 0));
+  fast.clone = resolved("_mancala_clone", () => wasm!._mancala_clone(0, 0));
+  fast.free = resolved("_mancala_free", () => wasm!._mancala_free(0));
   return {
     Game,
     Search,
@@ -97,12 +104,24 @@ async function load(options: InitOptions): Promise<Mancala> {
   };
 }
 
+const fast = {
+  legalMoves: null as unknown as (game: number, moves: number, cap: number) => number,
+  play: null as unknown as (game: number, pit: number) => number,
+  clone: null as unknown as (out: number, game: number) => number,
+  free: null as unknown as (game: number) => void,
+};
+
+function resolved(name: `_mancala_${string}`, firstCall: () => void): any {
+  firstCall();
+  return wasm![name];
+}
+
 function lib(): Wasm {
   if (!wasm) throw new Error("libmancala: call and await initMancala() first");
   return wasm;
 }
 
-// ---- memory helpers ------------------------------------------------------
+// ---- memory: strings and integers in the heap ----------------------------
 // One scratch area for small outputs (pointers, move lists, scores); every
 // call is synchronous, so no two uses overlap. HEAP views are read afresh
 // after each call, because growing the memory detaches the old ones.
@@ -191,21 +210,23 @@ function check(status: number, what?: string): number {
 
 // ---- handles -------------------------------------------------------------
 
-const finalizer =
-  typeof FinalizationRegistry === "function"
-    ? new FinalizationRegistry<() => void>((release) => release())
-    : null;
+/** A FinalizationRegistry per kind of handle, holding the bare pointer
+ *  (no closure per handle: games are made and freed by the million). */
+function registry(release: (ptr: number) => void): FinalizationRegistry<number> | null {
+  return typeof FinalizationRegistry === "function" ? new FinalizationRegistry<number>(release) : null;
+}
 const disposeSymbol: symbol = (Symbol as any).dispose ?? Symbol.for("Symbol.dispose");
 
 /** A C handle: freed once, by free() or by the FinalizationRegistry. */
 abstract class Handle {
   #ptr: number;
   #what: string;
-  protected constructor(ptr: number, what: string, release: (ptr: number) => void) {
+  #registry: FinalizationRegistry<number> | null;
+  protected constructor(ptr: number, what: string, registry: FinalizationRegistry<number> | null) {
     this.#ptr = ptr;
     this.#what = what;
-    // The release closure must not reference `this`, or it is never collected.
-    finalizer?.register(this, () => release(ptr), this);
+    this.#registry = registry;
+    registry?.register(this, ptr, this);
   }
   /** The C pointer; throws once the handle was freed. */
   protected get ptr(): number {
@@ -219,11 +240,14 @@ abstract class Handle {
   /** Frees the C handle now. A second call does nothing. */
   free(): void {
     if (!this.#ptr) return;
-    finalizer?.unregister(this);
+    this.#registry?.unregister(this);
     this.release(this.#ptr);
     this.#ptr = 0;
   }
   protected abstract release(ptr: number): void;
+  /** free(), for `using` (set on the prototype below, also where the
+   *  runtime has no Symbol.dispose yet). */
+  declare [Symbol.dispose]: () => void;
 }
 (Handle.prototype as any)[disposeSymbol] = function (this: Handle) {
   this.free();
@@ -262,13 +286,14 @@ export interface MoveEvent {
 }
 
 function freeGame(ptr: number): void {
-  wasm?._mancala_free(ptr);
+  if (wasm) fast.free(ptr);
 }
+const gameRegistry = registry(freeGame);
 
 /** A game of Modiar or a Rio Kadalis match (a `mancala_game`). */
 export class Game extends Handle {
   private constructor(ptr: number) {
-    super(ptr, "game", freeGame);
+    super(ptr, "game", gameRegistry);
   }
   protected release(ptr: number): void {
     freeGame(ptr);
@@ -302,8 +327,9 @@ export class Game extends Handle {
 
   /** An independent copy (history, options and all). */
   clone(): Game {
-    check(lib()._mancala_clone(scratch, this.ptr), "clone");
-    return new Game(int32At(scratch));
+    const status = fast.clone(scratch, this.ptr);
+    if (status < 0) check(status, "clone");
+    return new Game(wasm!.HEAP32[scratch >> 2]);
   }
 
   /** The position in notation, e.g. "modiar/7,7,7,7,7,7/S/0,0/0". */
@@ -390,8 +416,12 @@ export class Game extends Handle {
 
   /** The legal moves (pit numbers), ascending; empty when over. */
   get legalMoves(): number[] {
-    const n = check(lib()._mancala_legal_moves(this.ptr, scratch, 12), "legal moves");
-    return int32s(scratch, n);
+    const n = fast.legalMoves(this.ptr, scratch, 12);
+    if (n < 0) check(n, "legal moves");
+    const heap = wasm!.HEAP32;
+    const out = new Array<number>(n);
+    for (let i = 0; i < n; i++) out[i] = heap[(scratch >> 2) + i];
+    return out;
   }
 
   /** The moves played in this game or round, oldest first. */
@@ -411,7 +441,7 @@ export class Game extends Handle {
   /** Plays the move from `pit`. Throws an IllegalMoveError saying why a move
    *  is refused (the game is left as it was). */
   play(pit: number): this {
-    const status = lib()._mancala_play(this.ptr, pit | 0);
+    const status = fast.play(this.ptr, pit | 0);
     if (status < 0) {
       if (status === Status.E_INVALID || status === Status.E_NOMEM) check(status, "play");
       throw new IllegalMoveError(status, pit);
@@ -536,6 +566,7 @@ export interface SearchResult {
 function freeSearch(ptr: number): void {
   wasm?._mancala_search_free(ptr);
 }
+const searchRegistry = registry(freeSearch);
 
 /** An alpha-beta searcher (a `mancala_search`) that keeps its
  *  transposition table between runs. */
@@ -543,7 +574,7 @@ export class Search extends Handle {
   /** `tableBytes`: transposition table size (0: the library's default). */
   constructor(tableBytes = 0) {
     check(lib()._mancala_search_new(scratch, tableBytes), "new search");
-    super(int32At(scratch), "search", freeSearch);
+    super(int32At(scratch), "search", searchRegistry);
   }
   protected release(ptr: number): void {
     freeSearch(ptr);
@@ -590,12 +621,13 @@ export interface TableValue {
 function closeTable(ptr: number): void {
   wasm?._mancala_table_close(ptr);
 }
+const tableRegistry = registry(closeTable);
 
 /** A solved table (written by `mancala-solve`), opened from its bytes:
  *  no file system needed. */
 export class Table extends Handle {
   private constructor(ptr: number) {
-    super(ptr, "table", closeTable);
+    super(ptr, "table", tableRegistry);
   }
   protected release(ptr: number): void {
     closeTable(ptr);

@@ -2,7 +2,7 @@
 // once and throw after, options pass through, the engine answers.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { M } from "./helpers.mjs";
+import { M } from "./common.mjs";
 
 const { Game, Search, Status, MancalaError, IllegalMoveError } = M;
 
@@ -100,7 +100,7 @@ test("a freed handle throws, and free() twice is harmless", () => {
 
 test("Symbol.dispose frees", () => {
   const game = Game.create();
-  game[Symbol.dispose]();
+  game[Symbol.dispose ?? Symbol.for("Symbol.dispose")]();
   assert.equal(game.freed, true);
 });
 

@@ -1,7 +1,8 @@
 // Memory does not grow over 100,000 games created, played and freed.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { M } from "./helpers.mjs";
+import { execFileSync } from "node:child_process";
+import { M } from "./common.mjs";
 
 test("100,000 created and freed games do not grow memory", () => {
   const cycle = (i) => {
@@ -24,4 +25,24 @@ test("a game that is never freed is caught by a leak check (the check can fail)"
   for (let i = 0; i < 20_000; i++) kept.push(M.Game.create("rio-kadalis"));
   assert.ok(M.memoryBytes() > before);
   for (const game of kept) game.free();
+});
+
+test("games that are never freed are freed by the FinalizationRegistry", () => {
+  // In a child Node with --expose-gc: forgotten games, collected, give
+  // their memory back, so as many again fit without growing it.
+  const script = `
+    import initMancala from ${JSON.stringify(new URL("../dist/index.js", import.meta.url).href)};
+    const M = await initMancala();
+    const forget = () => { for (let i = 0; i < 50000; i++) M.Game.create("rio-kadalis"); };
+    const settle = async () => { for (let i = 0; i < 5; i++) { globalThis.gc(); await new Promise((r) => setTimeout(r, 20)); } };
+    forget();
+    await settle();
+    const grown = M.memoryBytes();
+    forget();
+    await settle();
+    console.log(grown, M.memoryBytes());
+  `;
+  const out = execFileSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], { encoding: "utf8" });
+  const [grown, after] = out.trim().split(" ").map(Number);
+  assert.equal(after, grown);
 });

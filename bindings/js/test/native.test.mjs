@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { M, nativeProgram } from "./helpers.mjs";
+import { M, nativeProgram } from "./common.mjs";
 
 const { Game } = M;
 const trace = nativeProgram("MANCALA_TRACE", "bindings/python/mancala-py-trace");

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync, readFileSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { nativeProgram, root } from "./helpers.mjs";
+import { nativeProgram, root } from "./common.mjs";
 
 const pkg = path.join(root, "bindings/js");
 const dir = mkdtempSync(path.join(tmpdir(), "mancala-js-pack-"));

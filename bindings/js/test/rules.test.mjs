@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { M, root } from "./helpers.mjs";
+import { M, root } from "./common.mjs";
 
 const { Game } = M;
 const rules = readFileSync(path.join(root, "doc/RULES.md"), "utf8");

@@ -1,6 +1,6 @@
 // Solved tables opened from bytes (no file system): the values the C tests
 // check for the worked examples, best moves, and refusal of bad bytes.
-// The tables are written by the native mancala-solve (Modiar: about ten
+// The tables are written by the native `mancala solve` (Modiar: about ten
 // seconds; MANCALA_MODIAR_TABLE names one already solved).
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
@@ -8,16 +8,16 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { M, nativeProgram } from "./helpers.mjs";
+import { M, nativeProgram } from "./common.mjs";
 
 const { Game, Table, Status } = M;
-const solver = nativeProgram("MANCALA_SOLVE", "tools/mancala-solve");
+const cli = nativeProgram("MANCALA_CLI", "cli/mancala");
 const dir = mkdtempSync(path.join(tmpdir(), "mancala-js-tables-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 function solve(rules, ...args) {
   const file = path.join(dir, `${rules}.table`);
-  execFileSync(solver, [rules, "-o", file, "-q", ...args], { stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(cli, ["solve", rules, "-o", file, "-q", ...args], { stdio: ["ignore", "ignore", "inherit"] });
   return readFileSync(file);
 }
 

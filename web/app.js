@@ -1,0 +1,640 @@
+// The page: a board drawn in SVG, moves animated from the library's move
+// events, players chosen per side. All rules come from libmancala
+// (WebAssembly); this file only draws and asks.
+import initMancala from "./mancala/index.js";
+
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+const NAMES = ["South", "North"];
+
+const M = await initMancala();
+const { Game } = M;
+
+let table = null; // the solved Modiar table, if the server has one
+let tableLoading = true;
+let game = null;
+let pitsBefore = null; // what the board shows while animating
+let busy = false; // an animation or an engine move is running
+let generation = 0; // bumps on new game / load / undo: stale work stops
+let focusPit = 0;
+let moveLog = []; // [{round, text}]
+let engineTimer = 0;
+
+// ---- drawing ---------------------------------------------------------------
+
+// Two layouts of the board: wide, with each player's store at their
+// right-hand end; and for phones, the rows across the whole width with the
+// stores above and below, so that pits stay large enough to tap.
+const narrowScreen = window.matchMedia("(max-width: 560px)");
+let W = 800;
+let H = 320;
+
+function geometry(n) {
+  const narrow = narrowScreen.matches;
+  W = narrow ? 520 : 800;
+  H = narrow ? 460 : 320;
+  const left = narrow ? 14 : 110;
+  const step = (W - 2 * left) / n;
+  const r = Math.min(narrow ? 36 : 42, step * 0.42);
+  const rows = narrow ? [280, 160] : [220, 100];
+  const pos = [];
+  for (let p = 0; p < 2 * n; p++) {
+    const col = p < n ? p : 2 * n - 1 - p;
+    pos.push({ x: left + step * (col + 0.5), y: p < n ? rows[0] : rows[1] });
+  }
+  // Stores: each player's on their right (wide), or on their side (narrow).
+  const store = narrow ? [{ x: W / 2, y: H - 40 }, { x: W / 2, y: 40 }] : [{ x: W - 55, y: 160 }, { x: 55, y: 160 }];
+  return { r, pos, store, narrow };
+}
+
+function el(name, attrs = {}, parent) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+// Stone places inside a pit: a sunflower spiral, the same for every pit.
+function stoneSpot(i, r) {
+  const a = i * 2.39996;
+  const d = Math.sqrt(i + 0.5) * r * 0.19;
+  return { x: Math.cos(a) * d, y: Math.sin(a) * d };
+}
+
+let geo = null;
+const pitNodes = [];
+const storeNodes = [];
+
+function buildBoard() {
+  const svg = $("board");
+  svg.replaceChildren();
+  const n = game.numPits / 2;
+  geo = geometry(n);
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  const defs = el("defs", {}, svg);
+  const sand = el("pattern", { id: "sand", width: 8, height: 8, patternUnits: "userSpaceOnUse" }, defs);
+  el("rect", { width: 8, height: 8, fill: "#d9b878" }, sand);
+  el("circle", { cx: 2, cy: 2, r: 1, fill: "#b8944f" }, sand);
+  el("circle", { cx: 6, cy: 5, r: 0.8, fill: "#f0d9a0" }, sand);
+  el("rect", { x: 4, y: 4, width: W - 8, height: H - 8, rx: geo.narrow ? 40 : 60, fill: "#8a5a2b", stroke: "#5a3616", "stroke-width": 6 }, svg);
+  pitNodes.length = 0;
+  for (let p = 0; p < 2 * n; p++) {
+    const { x, y } = geo.pos[p];
+    const g = el("g", { class: "pit", transform: `translate(${x} ${y})`, tabindex: "-1", role: "button", "data-pit": p }, svg);
+    el("circle", { class: "pit-shape", r: geo.r }, g);
+    const stones = el("g", {}, g);
+    // The count beside the pit, its number further out (both outside the
+    // band between the rows, where the hand and the values go).
+    const count = el("text", { class: "pit-count", y: p < n ? geo.r + 30 : -geo.r - 8 }, g);
+    const number = el("text", { class: "pit-number", y: p < n ? geo.r + 52 : -geo.r - 38 }, g);
+    number.textContent = p;
+    // Move values sit in the band between the rows.
+    const value = el("text", { class: "pit-value", y: p < n ? -geo.r - 10 : geo.r + 24 }, g);
+    g.addEventListener("click", () => humanMove(p));
+    g.addEventListener("keydown", onPitKey);
+    pitNodes.push({ g, stones, count, value });
+  }
+  storeNodes.length = 0;
+  for (const player of [0, 1]) {
+    const { x, y } = geo.store[player];
+    const g = el("g", { transform: `translate(${x} ${y})` }, svg);
+    const shape = geo.narrow
+      ? { rect: { x: -170, y: -30, width: 340, height: 60, rx: 28 }, label: { x: -110, y: 7 }, count: { y: 12 }, bank: { x: 110, y: 7 } }
+      : { rect: { x: -42, y: -95, width: 84, height: 190, rx: 38 }, label: { y: -62 }, count: { y: 10 }, bank: { y: 62 } };
+    el("rect", { ...shape.rect, class: "pit-shape" }, g);
+    const label = el("text", { class: "store-label", ...shape.label }, g);
+    const count = el("text", { class: "store-count", ...shape.count }, g);
+    const bank = el("text", { class: "store-label", ...shape.bank }, g);
+    label.textContent = NAMES[player];
+    storeNodes.push({ g, count, bank });
+  }
+  el("g", { id: "fx" }, svg);
+  pitNodes[focusPit].g.setAttribute("tabindex", "0");
+}
+
+function drawStones(node, count, r) {
+  const shown = Math.min(count, 24);
+  const have = node.childNodes.length;
+  for (let i = have; i < shown; i++) {
+    const { x, y } = stoneSpot(i, r);
+    el("circle", { class: "stone", cx: x.toFixed(1), cy: y.toFixed(1), r: Math.max(4, r * 0.15) }, node);
+  }
+  while (node.childNodes.length > shown) node.lastChild.remove();
+}
+
+/** Draws pit counts (given, for animation) or the game's own state. */
+function draw(pits = game.pits, captured = game.captured) {
+  const closed = new Set(game.closedPits);
+  const legal = new Set(busy || game.over || !isHuman(game.toMove) ? [] : game.legalMoves);
+  const n = game.numPits / 2;
+  for (let p = 0; p < pitNodes.length; p++) {
+    const node = pitNodes[p];
+    const shut = closed.has(p);
+    node.g.classList.toggle("closed", shut);
+    node.g.classList.toggle("playable", legal.has(p));
+    node.g.classList.toggle("focused", p === focusPit && document.activeElement === node.g);
+    drawStones(node.stones, shut ? 0 : pits[p], geo.r);
+    node.count.textContent = shut ? "closed" : pits[p];
+    const owner = p < n ? "South" : "North";
+    node.g.setAttribute("aria-label", `pit ${p}, ${owner}, ${shut ? "closed" : `${pits[p]} stone${pits[p] === 1 ? "" : "s"}`}${legal.has(p) ? ", playable" : ""}`);
+  }
+  const banks = game.banks;
+  const rio = game.rules !== "modiar";
+  for (const player of [0, 1]) {
+    storeNodes[player].count.textContent = captured[player];
+    storeNodes[player].bank.textContent = rio && banks[player] ? `bank ${banks[player]}` : "";
+  }
+}
+
+// ---- status, text alternatives, move list ----------------------------------
+
+function describe() {
+  const n = game.numPits / 2;
+  const pits = game.pits;
+  const closed = new Set(game.closedPits);
+  const row = (from, to, step) => {
+    const out = [];
+    for (let p = from; p !== to; p += step) out.push(`${p}: ${closed.has(p) ? "closed" : pits[p]}`);
+    return out.join(", ");
+  };
+  const [cs, cn] = game.captured;
+  return `North row, pits ${row(2 * n - 1, n - 1, -1)}. South row, pits ${row(0, n, 1)}. Captured: South ${cs}, North ${cn}.`;
+}
+
+function statusText() {
+  const rio = game.rules !== "modiar";
+  const [s, nn] = game.scores;
+  const round = rio ? `Round ${game.round}. ` : "";
+  if (!game.over) return `${round}${NAMES[game.toMove]} to move (${playerName(game.toMove)}).`;
+  const how = game.endReason === "repetition" ? " by repetition" : "";
+  const w = game.winner;
+  const result = w === 2 ? `a draw, ${s}–${nn}` : `${NAMES[w]} wins ${Math.max(s, nn)}–${Math.min(s, nn)}`;
+  if (!rio) return `Game over${how}: ${result}.`;
+  if (game.matchOver) {
+    const mw = game.matchWinner;
+    return `Round ${game.round} over${how}: ${result}. Match over: ${mw === 2 ? "a draw" : `${NAMES[mw]} wins the match`}.`;
+  }
+  return `Round ${game.round} over${how}: ${result}. Next round follows.`;
+}
+
+function playerName(side) {
+  const kind = $(side ? "north" : "south").value;
+  return { human: "person", random: "random", search: `search, depth ${$("depth").value}`, mcts: `MCTS, ${$("playouts").value} playouts`, perfect: "perfect" }[kind];
+}
+
+function refresh() {
+  $("status").textContent = statusText();
+  $("position").value = game.position;
+  $("board-text").textContent = describe();
+  $("undo").disabled = busy || game.ply === 0;
+  const rio = game.rules !== "modiar";
+  $("next-round").hidden = !(rio && game.over && !game.matchOver);
+  $("next-round").disabled = busy;
+  const list = $("moves");
+  list.replaceChildren();
+  let round = 0;
+  let number = 0;
+  for (const entry of moveLog) {
+    if (rio && entry.round !== round) {
+      round = entry.round;
+      const li = document.createElement("li");
+      li.className = "round";
+      li.textContent = `Round ${round}`;
+      list.appendChild(li);
+      number = 0;
+    }
+    const li = document.createElement("li");
+    li.value = ++number;
+    li.textContent = entry.text;
+    list.appendChild(li);
+  }
+  drawValues();
+  draw();
+}
+
+function say(text) {
+  $("message").textContent = text;
+}
+
+// ---- move values from the solved table ------------------------------------
+
+function drawValues() {
+  const show = $("values").checked && table && game.rules === "modiar" && !game.over;
+  for (const node of pitNodes) node.value.textContent = "";
+  if (!show) return;
+  for (const pit of game.legalMoves) {
+    const after = game.clone();
+    try {
+      after.play(pit);
+      // The table values the position for the player to move there: the
+      // mover's value of the move is its negation.
+      const v = table.value(after);
+      const same = after.toMove === game.toMove;
+      const lo = same ? v.lo : -v.hi;
+      const hi = same ? v.hi : -v.lo;
+      const text = lo === hi ? `${lo > 0 ? "+" : ""}${lo}` : `${lo}…${hi}`;
+      pitNodes[pit].value.textContent = text;
+      pitNodes[pit].value.classList.toggle("losing", hi < 0);
+    } catch (err) {
+      pitNodes[pit].value.textContent = "?";
+    } finally {
+      after.free();
+    }
+  }
+}
+
+// ---- animation ------------------------------------------------------------
+
+function stepMs() {
+  return $("instant").checked ? 0 : 900 / Number($("speed").value);
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function tween(node, from, to, ms) {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    const frame = (now) => {
+      const t = Math.min(1, (now - t0) / ms);
+      const e = t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) * (1 - t);
+      node.setAttribute("transform", `translate(${from.x + (to.x - from.x) * e} ${from.y + (to.y - from.y) * e})`);
+      if (t < 1) requestAnimationFrame(frame);
+      else resolve();
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+function flash(text, at, ms) {
+  if (ms <= 0) return;
+  // In the band between the rows, beside the pit.
+  const y = at.y < H / 2 ? at.y + geo.r + 22 : at.y - geo.r - 8;
+  const node = el("text", { class: "flash", x: at.x, y }, $("fx"));
+  node.textContent = text;
+  setTimeout(() => node.remove(), Math.max(600, ms * 3));
+}
+
+/** Replays a move's events on the board: the hand lifts, sows, relays;
+ *  captures fly to their owner's store. */
+async function animate(events, pits, captured, gen) {
+  const ms = stepMs();
+  if (ms <= 0) return;
+  const fx = $("fx");
+  const hand = el("g", { class: "hand" }, fx);
+  el("circle", { r: 15 }, hand);
+  const inHand = el("text", { y: 6 }, hand);
+  let at = null;
+  let holding = 0;
+  try {
+    for (const e of events) {
+      if (gen !== generation) return;
+      const spot = geo.pos[e.pit];
+      if (e.kind === "lap") {
+        pits[e.pit] -= e.stones;
+        holding = e.stones;
+        inHand.textContent = holding;
+        const from = at ?? spot;
+        await tween(hand, from, spot, at ? ms * 0.4 : 0);
+        hand.setAttribute("transform", `translate(${spot.x} ${spot.y})`);
+        at = spot;
+        if (events[0] !== e) flash("relay", spot, ms);
+        draw(pits, captured);
+        await sleep(ms * 0.5);
+      } else if (e.kind === "sow") {
+        await tween(hand, at, spot, ms * 0.6);
+        at = spot;
+        pits[e.pit] = e.stones;
+        holding = Math.max(0, holding - 1);
+        inHand.textContent = holding;
+        draw(pits, captured);
+        await sleep(ms * 0.2);
+      } else if (e.kind === "capture" || e.kind === "binikh") {
+        flash(e.kind === "binikh" ? "binikh!" : `${e.stones} to ${NAMES[e.player]}`, spot, ms);
+        const fly = el("g", { class: "hand" }, fx);
+        el("circle", { r: 15 }, fly);
+        el("text", { y: 6 }, fly).textContent = e.stones;
+        pits[e.pit] -= e.stones;
+        draw(pits, captured);
+        await tween(fly, spot, geo.store[e.player], ms * 0.9);
+        fly.remove();
+        captured[e.player] += e.stones;
+        draw(pits, captured);
+      } else if (e.kind === "forfeit") {
+        flash("first move: no capture", spot, ms);
+        await sleep(ms);
+      }
+    }
+  } finally {
+    hand.remove();
+  }
+}
+
+// ---- moves ----------------------------------------------------------------
+
+function isHuman(side) {
+  return $(side ? "north" : "south").value === "human";
+}
+
+/** Plays `pit` (throws the library's reason if it is refused, and then
+ *  nothing changed), then animates it. */
+function makeMove(pit) {
+  const gen = generation;
+  const before = game.pits;
+  const capturedBefore = game.captured;
+  const mover = game.toMove;
+  game.play(pit);
+  moveLog.push({ round: game.round, text: `${mover ? "N" : "S"}${pit}` });
+  busy = true;
+  say("");
+  $("status").textContent = `${NAMES[mover]} plays ${pit}.`;
+  $("undo").disabled = true;
+  animate(game.lastMoveEvents, before, capturedBefore, gen).finally(() => {
+    if (gen !== generation) return;
+    busy = false;
+    refresh();
+    schedule();
+  });
+}
+
+function humanMove(pit) {
+  if (busy || !game) return;
+  focusPit = pit;
+  if (game.over) {
+    say(`Pit ${pit}: the ${game.rules === "modiar" ? "game" : "round"} is over.`);
+    return;
+  }
+  if (!isHuman(game.toMove)) {
+    say(`Pit ${pit}: it is the engine's turn (${NAMES[game.toMove]}).`);
+    return;
+  }
+  try {
+    makeMove(pit);
+  } catch (err) {
+    if (!(err instanceof M.MancalaError)) throw err;
+    say(`Pit ${pit}: ${err.message.replace(/ \(pit \d+\)$/, "")}.`);
+  }
+}
+
+function engineMove() {
+  const side = game.toMove;
+  const kind = $(side ? "north" : "south").value;
+  const moves = game.legalMoves;
+  if (kind === "random") return moves[Math.floor(Math.random() * moves.length)];
+  if (kind === "mcts") return game.mcts({ playouts: Number($("playouts").value), seed: BigInt(Math.floor(Math.random() * 2 ** 32)) });
+  if (kind === "perfect" && table && game.rules === "modiar") {
+    const best = table.bestMoves(game);
+    return best[Math.floor(Math.random() * best.length)];
+  }
+  // search, and "perfect" without a table
+  return game.search({ depth: Number($("depth").value), timeMs: 3000, table: table && game.rules === "modiar" ? table : undefined }).move;
+}
+
+// ---- engines in a worker --------------------------------------------------
+
+let worker = null;
+let pending = null; // { id, resolve } of the request in the worker
+let requestId = 0;
+let roundStart = ""; // the position the present round started from
+
+function think(request) {
+  if (!worker) {
+    worker = new Worker(new URL("engine-worker.js", import.meta.url), { type: "module" });
+    worker.onmessage = ({ data }) => {
+      if (pending?.id !== data.id) return;
+      const { resolve } = pending;
+      pending = null;
+      resolve(data);
+    };
+    worker.onerror = (event) => {
+      const p = pending;
+      pending = null;
+      p?.resolve({ error: event.message || "the engine worker failed" });
+    };
+  }
+  return new Promise((resolve) => {
+    pending = { id: ++requestId, resolve };
+    worker.postMessage({ id: requestId, ...request });
+  });
+}
+
+/** Stops a search that is no longer wanted (new game, undo, ...). */
+function stopThinking() {
+  if (!pending) return;
+  worker.terminate();
+  worker = null;
+  pending = null;
+}
+
+/** After every change: an engine to move plays after a short pause; an
+ *  engine-only match goes on to its next round. */
+function schedule() {
+  clearTimeout(engineTimer);
+  if (busy) return;
+  const gen = generation;
+  const pause = $("instant").checked ? 30 : 250;
+  if (game.over) {
+    const rio = game.rules !== "modiar";
+    if (rio && !game.matchOver && !isHuman(0) && !isHuman(1)) {
+      engineTimer = setTimeout(() => gen === generation && !isHuman(0) && !isHuman(1) && nextRound(), pause * 6);
+    }
+    return;
+  }
+  if (isHuman(game.toMove)) return;
+  $("status").textContent = `${NAMES[game.toMove]} (${playerName(game.toMove)}) is thinking…`;
+  const stale = () => gen !== generation || busy || game.over || isHuman(game.toMove);
+  engineTimer = setTimeout(async () => {
+    if (stale()) return;
+    const kind = $(game.toMove ? "north" : "south").value;
+    if (kind !== "search" && kind !== "mcts") {
+      makeMove(engineMove());
+      return;
+    }
+    const answer = await think({
+      start: roundStart,
+      moves: game.history,
+      kind,
+      depth: Number($("depth").value),
+      playouts: Number($("playouts").value),
+      seed: Math.floor(Math.random() * 2 ** 32),
+    });
+    if (stale() || kind !== $(game.toMove ? "north" : "south").value) return;
+    if (answer.error) say(`The engine failed: ${answer.error}`);
+    else makeMove(answer.move);
+  }, pause);
+}
+
+function nextRound() {
+  if (busy || !game.over || game.matchOver) return;
+  generation++;
+  stopThinking();
+  game.nextRound();
+  roundStart = game.position;
+  say("");
+  refresh();
+  schedule();
+}
+
+function newGame(position) {
+  let fresh;
+  try {
+    fresh = position ? Game.parse(position) : Game.create($("rules").value);
+  } catch (err) {
+    if (!(err instanceof M.MancalaError)) throw err;
+    say(`That position was not loaded: ${err.message}`);
+    return;
+  }
+  generation++;
+  clearTimeout(engineTimer);
+  stopThinking();
+  busy = false;
+  game?.free();
+  game = fresh;
+  roundStart = game.position;
+  if (position) $("rules").value = game.rules;
+  moveLog = [];
+  focusPit = game.toMove ? game.numPits - 1 : 0;
+  updatePlayerChoices();
+  buildBoard();
+  say("");
+  refresh();
+  schedule();
+}
+
+function undo() {
+  if (busy || game.ply === 0) return;
+  generation++;
+  clearTimeout(engineTimer);
+  stopThinking();
+  // Back to the last position where a person was to move (or one move,
+  // when no person plays).
+  do {
+    game.undo();
+    moveLog.pop();
+  } while (game.ply > 0 && !isHuman(game.toMove) && (isHuman(0) || isHuman(1)));
+  say("");
+  refresh();
+  schedule();
+}
+
+function updatePlayerChoices() {
+  // While the table loads, a chosen perfect player stays chosen (it
+  // searches until the table is there).
+  const perfectOk = (!!table || tableLoading) && $("rules").value === "modiar";
+  for (const id of ["south", "north"]) {
+    const option = $(id).querySelector('option[value="perfect"]');
+    option.disabled = !perfectOk;
+    if (!perfectOk && $(id).value === "perfect") $(id).value = "search";
+  }
+  $("values").disabled = !table || $("rules").value !== "modiar";
+}
+
+// ---- keyboard --------------------------------------------------------------
+
+function visualOrder() {
+  const n = game.numPits / 2;
+  const top = [];
+  for (let p = 2 * n - 1; p >= n; p--) top.push(p);
+  const bottom = [];
+  for (let p = 0; p < n; p++) bottom.push(p);
+  return { top, bottom, n };
+}
+
+function focusOn(pit) {
+  focusPit = pit;
+  for (const [p, node] of pitNodes.entries()) node.g.setAttribute("tabindex", p === pit ? "0" : "-1");
+  pitNodes[pit].g.focus();
+  draw();
+}
+
+function onPitKey(event) {
+  const pit = Number(event.currentTarget.dataset.pit);
+  const { n } = visualOrder();
+  const col = pit < n ? pit : 2 * n - 1 - pit;
+  const top = pit >= n;
+  let next = null;
+  if (event.key === "ArrowLeft") next = col > 0 ? (top ? pit + 1 : pit - 1) : pit;
+  else if (event.key === "ArrowRight") next = col < n - 1 ? (top ? pit - 1 : pit + 1) : pit;
+  else if (event.key === "ArrowUp") next = top ? pit : 2 * n - 1 - col;
+  else if (event.key === "ArrowDown") next = top ? col : pit;
+  else if (event.key === "Enter" || event.key === " ") {
+    event.preventDefault();
+    humanMove(pit);
+    return;
+  }
+  if (next !== null) {
+    event.preventDefault();
+    focusOn(next);
+  }
+}
+
+document.addEventListener("keydown", (event) => {
+  if (event.key === "u" && !/^(INPUT|SELECT|TEXTAREA)$/.test(event.target.tagName)) undo();
+});
+
+// ---- controls --------------------------------------------------------------
+
+$("new").addEventListener("click", () => newGame());
+$("rules").addEventListener("change", () => newGame());
+$("undo").addEventListener("click", undo);
+$("next-round").addEventListener("click", nextRound);
+$("load").addEventListener("click", () => newGame($("position").value.trim()));
+$("position").addEventListener("keydown", (e) => e.key === "Enter" && newGame($("position").value.trim()));
+$("copy").addEventListener("click", async () => {
+  const text = game.position;
+  try {
+    await navigator.clipboard.writeText(text);
+    say("");
+    $("status").textContent = "Position copied.";
+  } catch {
+    $("position").select();
+    say("Copying was not allowed: the position is selected, copy it with Ctrl+C.");
+  }
+});
+for (const id of ["south", "north", "depth", "playouts"]) {
+  $(id).addEventListener("change", () => {
+    stopThinking();
+    refresh();
+    schedule();
+  });
+}
+$("depth").addEventListener("input", () => ($("depth-out").textContent = $("depth").value));
+$("values").addEventListener("change", drawValues);
+$("board").addEventListener("focusin", () => draw());
+narrowScreen.addEventListener("change", () => {
+  if (!game) return;
+  buildBoard();
+  refresh();
+});
+
+// Options from the address: ?south=search&north=mcts&rules=rio-kadalis&instant=1
+const params = new URLSearchParams(location.search);
+for (const id of ["rules", "south", "north", "depth", "playouts", "speed"]) if (params.has(id)) $(id).value = params.get(id);
+if (params.get("instant") === "1") $("instant").checked = true;
+$("depth-out").textContent = $("depth").value;
+
+// The solved Modiar table (about 47 MB), when the server has one.
+async function loadTable() {
+  try {
+    const response = await fetch("modiar.table");
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    table = M.Table.fromBytes(new Uint8Array(await response.arrayBuffer()));
+    $("table-note").textContent = "The solved table of Modiar is loaded: the perfect player and move values are available.";
+  } catch {
+    $("table-note").textContent = "No solved Modiar table on this server: the perfect player is off (serve one as modiar.table).";
+  }
+  tableLoading = false;
+  updatePlayerChoices();
+  if (game) refresh();
+}
+
+newGame(params.get("position") || undefined);
+const wantTable = params.get("table") !== "0";
+if (wantTable) loadTable();
+else {
+  tableLoading = false;
+  updatePlayerChoices();
+}
+window.mancalaPage = { get game() { return game; }, get busy() { return busy; }, loaded: true };

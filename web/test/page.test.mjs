@@ -1,0 +1,220 @@
+// The page in Debian's Chromium (headless, through puppeteer-core),
+// against the server that .ci/run starts: MANCALA_WEB_URL is its address.
+// Screenshots go to web/test-artifacts/.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import initMancala from "../../bindings/js/dist/index.js";
+import { launch } from "./browser.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const artifacts = path.join(here, "../test-artifacts");
+const base = process.env.MANCALA_WEB_URL;
+const expectTable = process.env.MANCALA_WEB_TABLE === "1";
+const M = await initMancala();
+
+let browser;
+const problems = []; // console errors and page errors, from every page
+
+before(async () => {
+  assert.ok(base, "MANCALA_WEB_URL must name the running page server (see .ci/run)");
+  mkdirSync(artifacts, { recursive: true });
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function open(query, viewport = { width: 900, height: 800 }) {
+  const page = await browser.newPage();
+  page.on("console", (msg) => msg.type() === "error" && problems.push(`console: ${msg.text()}`));
+  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
+  page.on("requestfailed", (req) => problems.push(`request failed: ${req.url()}`));
+  await page.setViewport({ ...viewport, deviceScaleFactor: 1 });
+  await page.goto(new URL(query, base).href, { waitUntil: "load" });
+  await page.waitForFunction(() => window.mancalaPage?.loaded);
+  return page;
+}
+
+const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
+const value = (page, sel) => page.$eval(sel, (e) => e.value);
+const moveList = (page) => page.$$eval("#moves li:not(.round)", (items) => items.map((li) => li.textContent));
+
+async function idle(page) {
+  await page.waitForFunction(() => !window.mancalaPage.busy);
+}
+
+test("a person plays a whole Modiar game by clicks", { timeout: 120_000 }, async () => {
+  const page = await open("?rules=modiar&south=human&north=random&instant=1&table=0");
+  let clicks = 0;
+  for (;;) {
+    await idle(page);
+    const status = await text(page, "#status");
+    if (/Game over/.test(status)) break;
+    const playable = await page.$$("#board .pit.playable");
+    if (!playable.length) {
+      // North (random) is about to move.
+      await page.waitForFunction(() => document.querySelector("#board .pit.playable") || /Game over/.test(document.querySelector("#status").textContent));
+      continue;
+    }
+    const played = (await moveList(page)).length;
+    await playable[0].click();
+    clicks++;
+    await page.waitForFunction((n) => document.querySelectorAll("#moves li:not(.round)").length > n, {}, played);
+    if (clicks === 3) await page.screenshot({ path: path.join(artifacts, "modiar-mid-game.png") });
+  }
+  assert.ok(clicks >= 3, `only ${clicks} clicks`);
+  // The moves the page lists, replayed by the library, end where the page is.
+  const moves = await moveList(page);
+  const game = M.Game.create("modiar");
+  for (const m of moves) game.play(Number(m.slice(1)));
+  assert.equal(game.over, true);
+  assert.equal(await value(page, "#position"), game.position);
+  const [s, n] = game.scores;
+  assert.match(await text(page, "#status"), new RegExp(`Game over.*${Math.max(s, n)}–${Math.min(s, n)}`));
+  game.free();
+  await page.close();
+});
+
+test("an illegal click shows the library's reason and changes nothing", async () => {
+  const page = await open("?rules=modiar&south=human&north=human&table=0");
+  const before = await value(page, "#position");
+  await page.click('#board .pit[data-pit="4"]');
+  assert.equal(await text(page, "#message"), `Pit 4: ${M.strerror(M.Status.E_NOT_YOURS)}.`);
+  // A singleton, from a pasted position.
+  await page.$eval("#position", (e) => (e.value = ""));
+  await page.type("#position", "modiar/0,1,41,0,0,0/S/0,0/3");
+  await page.click("#load");
+  await page.click('#board .pit[data-pit="1"]');
+  assert.equal(await text(page, "#message"), `Pit 1: ${M.strerror(M.Status.E_SINGLETON)}.`);
+  await page.click('#board .pit[data-pit="0"]');
+  assert.equal(await text(page, "#message"), `Pit 0: ${M.strerror(M.Status.E_EMPTY)}.`);
+  assert.equal(await value(page, "#position"), "modiar/0,1,41,0,0,0/S/0,0/3");
+  assert.deepEqual(await moveList(page), []);
+  // A bad position string is refused with the parser's reason.
+  await page.$eval("#position", (e) => (e.value = "modiar/7,7,7/S/0,0/0"));
+  await page.click("#load");
+  assert.match(await text(page, "#message"), /^That position was not loaded: PITS/);
+  assert.notEqual(before, "");
+  await page.close();
+});
+
+test("a Rio Kadalis match runs engine against engine through a round change", { timeout: 120_000 }, async () => {
+  // R7 of RULES.md: the round ends by repetition after ten moves.
+  const start = "rio-kadalis/1,0,0,0,1,0,0,1,0,0,0,1/S/24,20/56/0,0";
+  const page = await open(`?position=${encodeURIComponent(start)}&south=search&north=mcts&depth=3&playouts=200&speed=10&table=0`);
+  await page.waitForFunction(() => /^Round 2/.test(document.querySelector("#status").textContent), { timeout: 90_000 });
+  await page.waitForFunction(() => document.querySelectorAll("#moves li:not(.round)").length >= 14, { timeout: 90_000 });
+  await page.screenshot({ path: path.join(artifacts, "rio-kadalis-round-2.png") });
+  // Stop the engines (both players become people), then check the page
+  // against the library: its moves, replayed with the round change, end
+  // in the position it shows, closed pits included.
+  await page.select("#south", "human");
+  await page.select("#north", "human");
+  await idle(page);
+  const rounds = await page.$$eval("#moves li", (items) => items.map((li) => li.textContent));
+  assert.equal(rounds[0], "Round 1");
+  assert.ok(rounds.indexOf("Round 2") > 1, rounds.join(" "));
+  const game = M.Game.parse(start);
+  for (const item of rounds.slice(1)) {
+    if (item.startsWith("Round")) {
+      assert.equal(game.over, true);
+      game.nextRound();
+    } else game.play(Number(item.slice(1)));
+  }
+  assert.equal(await value(page, "#position"), game.position);
+  const closed = await page.$$eval("#board .pit.closed", (items) => items.map((g) => Number(g.dataset.pit)));
+  assert.deepEqual(closed, game.closedPits);
+  for (const pit of closed) assert.match(await page.$eval(`#board .pit[data-pit="${pit}"]`, (g) => g.getAttribute("aria-label")), /closed/);
+  assert.match(await text(page, "#status"), new RegExp(`^Round ${game.round}\\b`));
+  game.free();
+  await page.close();
+});
+
+test("keyboard alone: tab to the board, arrows, Enter, u to undo", async () => {
+  const page = await open("?rules=rio-kadalis&south=human&north=human&instant=1&table=0");
+  // Tab until a pit has the focus.
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press("Tab");
+    if (await page.evaluate(() => document.activeElement?.classList.contains("pit"))) break;
+  }
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.pit), "0");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Enter");
+  await idle(page);
+  assert.deepEqual(await moveList(page), ["S2"]);
+  // North's row is above: up, then Enter plays North's pit above pit 2 (pit 9).
+  await page.$eval('#board .pit[data-pit="2"]', (g) => g.focus());
+  await page.keyboard.press("ArrowUp");
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.pit), "9");
+  const label = await page.evaluate(() => document.activeElement.getAttribute("aria-label"));
+  assert.match(label, /^pit 9, North, \d+ stones?, playable$/);
+  await page.keyboard.press("Enter");
+  await idle(page);
+  assert.deepEqual(await moveList(page), ["S2", "N9"]);
+  const game = M.Game.create("rio-kadalis");
+  game.play(2).play(9);
+  assert.equal(await value(page, "#position"), game.position);
+  // The text alternative lists every pit's count.
+  assert.match(await text(page, "#board-text"), /^North row, pits 11: \d+, 10: .*South row, pits 0: \d+/);
+  await page.keyboard.press("u");
+  await idle(page);
+  assert.deepEqual(await moveList(page), ["S2"]);
+  game.undo();
+  assert.equal(await value(page, "#position"), game.position);
+  game.free();
+  await page.close();
+});
+
+test("on a phone-sized screen the board fits and a move animates", async () => {
+  const page = await open("?rules=rio-kadalis-5&south=human&north=search&depth=2&speed=3&table=0", { width: 390, height: 844 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `the page is ${width} px wide`);
+  const box = await (await page.$("#board")).boundingBox();
+  assert.ok(box.width <= 390 && box.width > 300);
+  await page.click('#board .pit[data-pit="1"]');
+  await new Promise((r) => setTimeout(r, 500));
+  assert.equal(await page.evaluate(() => window.mancalaPage.busy), true, "the move is still animating");
+  assert.ok(await page.$("#fx .hand"), "the hand carries stones");
+  await page.screenshot({ path: path.join(artifacts, "phone-animating.png") });
+  await idle(page);
+  await page.close();
+});
+
+test("the perfect player and move values, from the solved table", { skip: !expectTable && "the server has no table (MANCALA_WEB_TABLE=1 says it has)" }, async () => {
+  const page = await open("?rules=modiar&south=human&north=perfect&instant=1");
+  await page.waitForFunction(() => /solved table of Modiar is loaded/.test(document.querySelector("#table-note").textContent), { timeout: 60_000 });
+  await page.click("#values");
+  // Start of Modiar: move 2 keeps the value -2 (the table's answer).
+  const values = await page.$$eval("#board .pit-value", (items) => items.map((t) => t.textContent));
+  assert.equal(values[2], "-2");
+  assert.ok(values.slice(0, 2).every((v) => Number(v) < -2), values.join(" "));
+  await page.click('#board .pit[data-pit="2"]');
+  await page.waitForFunction(() => document.querySelectorAll("#moves li").length === 2);
+  await idle(page);
+  await page.screenshot({ path: path.join(artifacts, "modiar-values.png") });
+  await page.close();
+});
+
+test("an engine thinks in a worker: the page answers, and undo stops it", { timeout: 60_000 }, async () => {
+  const page = await open("?rules=rio-kadalis&south=human&north=search&depth=14&instant=1&table=0");
+  await page.click('#board .pit[data-pit="0"]');
+  await page.waitForFunction(() => /thinking/.test(document.querySelector("#status").textContent));
+  const t0 = Date.now();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+  assert.ok(Date.now() - t0 < 1000, "the page did not answer while the engine thought");
+  await page.click("#undo");
+  assert.equal(await value(page, "#position"), "rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0");
+  // The search had up to 3 s; no move of the stopped search arrives.
+  await new Promise((r) => setTimeout(r, 3500));
+  assert.deepEqual(await moveList(page), []);
+  assert.match(await text(page, "#status"), /^Round 1\. South to move/);
+  await page.close();
+});
+
+test("no console errors on any page", () => {
+  assert.deepEqual(problems, []);
+});
