@@ -23,6 +23,7 @@ struct history_entry {
     struct mc_state state;
     uint8_t count;             /* its legal moves, as in struct mc_moves */
     uint8_t pit[MANCALA_MAX_PITS / 2];
+    uint8_t legal;             /* moves.legal, of the mover's row (>> its first pit) */
     uint32_t slot;             /* its slot in the game's `seen` */
 };
 
@@ -198,6 +199,7 @@ static inline void settle(struct mancala_game *g)
 {
     if (g->repetition && g->history_len && position_recurred(g)) {
         g->moves.count = 0;
+        g->moves.legal = 0;
         g->end = MANCALA_END_REPETITION;
         return;
     }
@@ -348,6 +350,15 @@ MANCALA_EXPORT int mancala_legal_moves(const mancala_game *game, int *moves, siz
     return count;
 }
 
+/* The number of set bits of `bits` (below 2^16). */
+static int count_bits(unsigned bits)
+{
+    bits = bits - (bits >> 1 & 0x5555u);
+    bits = (bits & 0x3333u) + (bits >> 2 & 0x3333u);
+    bits = (bits + (bits >> 4)) & 0x0f0fu;
+    return (int)((bits + (bits >> 8)) & 0x1fu);
+}
+
 /* Why `pit` (in range, not among the legal moves) cannot be played. */
 static int illegal_reason(const struct mancala_game *g, int pit)
 {
@@ -387,11 +398,12 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
         return MANCALA_E_RANGE;
     if (game->end)
         return MANCALA_E_OVER;
-    int i = 0;
-    while (i < game->moves.count && game->moves.pit[i] != pit)
-        i++;
-    if (i == game->moves.count)
+    /* Which of the legal moves it is: the legal pits below it, counted
+     * (a loop that stopped at it would mispredict about once a ply). */
+    const unsigned legal = game->moves.legal;
+    if (!(legal >> pit & 1))
         return illegal_reason(game, pit);
+    const int i = count_bits(legal & ((1u << pit) - 1));
     if (game->cur.ply == INT32_MAX)
         return MANCALA_E_STATE;
     int status = reserve_history(game);
@@ -401,6 +413,7 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
     entry->state = game->cur;
     entry->count = (uint8_t)game->moves.count;
     memcpy(entry->pit, game->moves.pit, sizeof entry->pit);
+    entry->legal = (uint8_t)(legal >> game->cur.to_move * game->board.variant->n);
     if (game->moves.known >> i & 1) {
         game->cur = game->moves.child[i];
     } else {
@@ -432,6 +445,7 @@ MANCALA_EXPORT int mancala_undo(mancala_game *game)
     game->cur = entry->state;
     game->moves.count = entry->count;
     memcpy(game->moves.pit, entry->pit, sizeof entry->pit);
+    game->moves.legal = (uint16_t)(entry->legal << entry->state.to_move * game->board.variant->n);
     game->moves.known = 0;
     game->end = MANCALA_END_NONE;
     return MANCALA_OK;

@@ -74,6 +74,7 @@ struct mc_board {
 /* The legal moves of a position, and the positions they lead to. */
 struct mc_moves {
     int count;
+    uint16_t legal;                /* bit p set: pit p is among pit[] */
     uint16_t known;                /* bit i set: child[i] is the position after pit[i] */
     uint8_t pit[MANCALA_MAX_PITS];
     struct mc_state child[MANCALA_MAX_PITS];

@@ -346,18 +346,22 @@ static inline void list_moves(const struct mc_board *b, const struct mc_state *s
 
     /* Which pits are open and hold stones is as good as random, so they are
      * gathered without branches, then visited in ascending order. */
-    unsigned candidates = nonempty_pits(load_pits(s->pit)) & ((1u << n) - 1) << first &
-                          ~(unsigned)b->closed;
-    for (; candidates; candidates &= candidates - 1) {
-        const int pit = mc_lowest_bit(candidates);
+    const unsigned candidates = nonempty_pits(load_pits(s->pit)) & ((1u << n) - 1) << first &
+                                ~(unsigned)b->closed;
+    unsigned legal = candidates;
+    for (unsigned c = candidates; c; c &= c - 1) {
+        const int pit = mc_lowest_bit(c);
         if (!children && ends_within_two_laps(b, s, pit)) {
             out->pit[count++] = (uint8_t)pit;
         } else if (!rio_move(b, s, pit, &out->child[count], NULL, 1)) {
             known |= 1u << count;
             out->pit[count++] = (uint8_t)pit;
+        } else {
+            legal ^= 1u << pit; /* rule 6 */
         }
     }
     out->count = count;
+    out->legal = (uint16_t)legal;
     out->known = (uint16_t)known;
 }
 
@@ -371,6 +375,7 @@ static void rio_generate(const struct mc_board *b, const struct mc_state *s,
     const int n = b->variant->n;
     const int first = s->to_move * n;
     int count = 0;
+    unsigned legal = 0;
     for (int pit = first; pit < first + n; pit++) {
         int reason;
         if (b->closed >> pit & 1)
@@ -378,10 +383,13 @@ static void rio_generate(const struct mc_board *b, const struct mc_state *s,
         else
             reason = rio_move(b, s, pit, &out->child[count], NULL, 1);
         why[pit] = (int8_t)reason;
-        if (!reason)
+        if (!reason) {
             out->pit[count++] = (uint8_t)pit;
+            legal |= 1u << pit;
+        }
     }
     out->count = count;
+    out->legal = (uint16_t)legal;
     out->known = (uint16_t)((1u << count) - 1);
 }
 
