@@ -309,7 +309,7 @@ int mancala__rio_move(const struct mc_board *b, const struct mc_state *s, int pi
 
 /* Whether the move from `pit` (open, with stones) certainly ends within
  * two laps, known without sowing it. Rule 6 only forbids moves that never
- * end, so such a move is legal; this decides about two moves in three.
+ * end, so such a move is legal; this decides about three moves in four.
  * With fewer stones than open pits, a lap puts at most one stone into
  * each pit (none into its origin), so its last stone ends the move if its
  * pit held 0 (rule 5) or 3 (rule 4, binikh) when the lap began. */
