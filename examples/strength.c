@@ -6,7 +6,8 @@
  * moving first, and the program prints who scored what against whom.
  *
  *   mancala-strength [--rules NAME] [--games N] [--openings K] [--seed S]
- *                    [--table FILE] [--tt BYTES] [--match ROUNDS] [PLAYER...]
+ *                    [--table FILE] [--tt BYTES] [--match ROUNDS] [--threads T]
+ *                    [PLAYER...]
  *
  * PLAYER is `random`, `abD` (alpha-beta to depth D), `abDt` (the same
  * search using the --table where it covers a position, such as Rio Kadalis
@@ -17,20 +18,28 @@
  * keeps repeating is drawn, and after round ROUNDS the player holding more
  * stones wins); its margin is the stone difference after the last round,
  * 0 for a match drawn by repetition.
+ * The games are played by T threads (by default one per processor), each
+ * with its own searchers; every game depends on its seeds only, so the
+ * results are the same whatever T is (the times per move are wall-clock,
+ * per thread).
  *
  * SPDX-License-Identifier: MIT
  */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, sysconf */
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <mancala.h>
 
 #define MAX_PLAYERS 16
+#define MAX_THREADS 64
 
 enum kind { RANDOM, ALPHA_BETA, MCTS, PERFECT };
 
@@ -58,6 +67,7 @@ struct options {
     const char *table_path;
     size_t tt_bytes;
     int match_rounds;         /* Rio Kadalis: 0 for one round, else a match of at most this many */
+    int threads;
 };
 
 /* SplitMix64: a seed for each game, ply and purpose. */
@@ -196,10 +206,64 @@ static int play_game(const struct options *o, struct player *south, struct playe
     return result;
 }
 
+/* The games to play, shared out among the threads: game j is game k of
+ * pair (a, b), in the order the results are added up. */
+struct tournament {
+    const struct options *o;
+    const mancala_table *table;
+    int nplayers, njobs;
+    int (*jobs)[3];           /* a, b, k */
+    int *margin;              /* per game: South's margin, or INT32_MIN */
+    atomic_int next;
+};
+
+/* One thread: its own copy of the players (and searchers). */
+struct worker {
+    struct tournament *t;
+    struct player players[MAX_PLAYERS];
+    int violations;
+    pthread_t thread;
+};
+
+static void *play_games(void *arg)
+{
+    struct worker *w = arg;
+    struct tournament *t = w->t;
+    int j;
+    while ((j = atomic_fetch_add(&t->next, 1)) < t->njobs) {
+        const int a = t->jobs[j][0], b = t->jobs[j][1], k = t->jobs[j][2];
+        /* Games 2j and 2j+1 share an opening, colours swapped. */
+        uint64_t opening_seed = mix(t->o->seed ^ mix((uint64_t)k / 2 + 1));
+        uint64_t game_seed = mix(opening_seed ^ mix((uint64_t)(a * MAX_PLAYERS + b)) ^ (uint64_t)k);
+        int a_south = k % 2 == 0;
+        struct player *south = a_south ? &w->players[a] : &w->players[b];
+        struct player *north = a_south ? &w->players[b] : &w->players[a];
+        t->margin[j] = play_game(t->o, south, north, t->table, game_seed, opening_seed, &w->violations);
+    }
+    return NULL;
+}
+
+/* Gives each of the worker's alpha-beta players its own searcher. */
+static int make_searchers(struct worker *w, const struct options *o, const mancala_table *table)
+{
+    for (int i = 0; i < w->t->nplayers; i++) {
+        struct player *p = &w->players[i];
+        p->search = NULL;
+        if (p->kind != ALPHA_BETA)
+            continue;
+        if (mancala_search_new(&p->search, o->tt_bytes) != MANCALA_OK ||
+            mancala_search_set_limit(p->search, MANCALA_LIMIT_DEPTH, p->param) != MANCALA_OK ||
+            mancala_search_set_table(p->search, p->with_table ? table : NULL) != MANCALA_OK)
+            return -1;
+    }
+    return 0;
+}
+
 static void usage(void)
 {
     fprintf(stderr, "usage: mancala-strength [--rules NAME] [--games N] [--openings K] [--seed S]\n"
-                    "                        [--table FILE] [--tt BYTES] [--match ROUNDS] [PLAYER...]\n"
+                    "                        [--table FILE] [--tt BYTES] [--match ROUNDS] [--threads T]\n"
+                    "                        [PLAYER...]\n"
                     "PLAYER: random, abD (alpha-beta, depth D), abDt (the same with the --table),\n"
                     "        mctsN (N playouts), perfect\n");
     exit(2);
@@ -207,7 +271,9 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
-    struct options o = {"modiar", 20, 4, 1, NULL, (size_t)1 << 20, 0};
+    const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    struct options o = {"modiar", 20, 4, 1, NULL, (size_t)1 << 20, 0,
+                        cpus < 1 ? 1 : cpus > MAX_THREADS ? MAX_THREADS : (int)cpus};
     struct player players[MAX_PLAYERS];
     int nplayers = 0;
     for (int i = 1; i < argc; i++) {
@@ -227,11 +293,13 @@ int main(int argc, char **argv)
             o.tt_bytes = strtoull(argv[++i], NULL, 10);
         else if (strcmp(a, "--match") == 0 && has_value)
             o.match_rounds = atoi(argv[++i]);
+        else if (strcmp(a, "--threads") == 0 && has_value)
+            o.threads = atoi(argv[++i]);
         else if (a[0] == '-' || nplayers == MAX_PLAYERS || parse_player(&players[nplayers++], a))
             usage();
     }
-    if (o.games < 1 || o.openings < 0 || o.match_rounds < 0 ||
-        (o.match_rounds && strcmp(o.rules, "modiar") == 0))
+    if (o.games < 1 || o.openings < 0 || o.match_rounds < 0 || o.threads < 1 ||
+        o.threads > MAX_THREADS || (o.match_rounds && strcmp(o.rules, "modiar") == 0))
         usage();
     if (!nplayers) {
         static const char *const defaults[] = {"random", "ab2", "ab4", "ab8", "mcts100", "mcts1000", "perfect"};
@@ -254,50 +322,79 @@ int main(int argc, char **argv)
         players[kept++] = players[i];
     }
     nplayers = kept;
-    for (int i = 0; i < nplayers; i++) {
-        if (players[i].kind != ALPHA_BETA)
-            continue;
-        if (mancala_search_new(&players[i].search, o.tt_bytes) != MANCALA_OK ||
-            mancala_search_set_limit(players[i].search, MANCALA_LIMIT_DEPTH, players[i].param) != MANCALA_OK ||
-            mancala_search_set_table(players[i].search, players[i].with_table ? table : NULL) != MANCALA_OK) {
-            fprintf(stderr, "cannot create a searcher\n");
-            return 1;
-        }
-    }
     if (nplayers < 2) {
         fprintf(stderr, "need at least two players\n");
         return 2;
     }
 
-    static struct result results[MAX_PLAYERS][MAX_PLAYERS];
-    int violations = 0, failures = 0;
-    for (int a = 0; a < nplayers; a++) {
-        for (int b = a + 1; b < nplayers; b++) {
+    /* The games, then the threads that play them. */
+    struct tournament t;
+    memset(&t, 0, sizeof t);
+    t.o = &o;
+    t.table = table;
+    t.nplayers = nplayers;
+    atomic_init(&t.next, 0);
+    t.jobs = malloc((size_t)nplayers * nplayers / 2 * (size_t)o.games * sizeof *t.jobs);
+    t.margin = malloc((size_t)nplayers * nplayers / 2 * (size_t)o.games * sizeof *t.margin);
+    static struct worker workers[MAX_THREADS];
+    if (!t.jobs || !t.margin) {
+        fprintf(stderr, "out of memory\n");
+        return 1;
+    }
+    for (int a = 0; a < nplayers; a++)
+        for (int b = a + 1; b < nplayers; b++)
             for (int k = 0; k < o.games; k++) {
-                /* Games 2j and 2j+1 share an opening, colours swapped. */
-                uint64_t opening_seed = mix(o.seed ^ mix((uint64_t)k / 2 + 1));
-                uint64_t game_seed = mix(opening_seed ^ mix((uint64_t)(a * MAX_PLAYERS + b)) ^ (uint64_t)k);
-                int a_south = k % 2 == 0;
-                struct player *south = a_south ? &players[a] : &players[b];
-                struct player *north = a_south ? &players[b] : &players[a];
-                int m = play_game(&o, south, north, table, game_seed, opening_seed, &violations);
-                if (m == INT32_MIN) {
-                    failures++;
-                    continue;
-                }
-                int for_a = a_south ? m : -m;
-                struct result *ra = &results[a][b], *rb = &results[b][a];
-                ra->games++, rb->games++;
-                ra->margin += for_a, rb->margin -= for_a;
-                if (for_a > 0)
-                    ra->wins++;
-                else if (for_a < 0)
-                    rb->wins++;
-                else
-                    ra->draws++, rb->draws++;
+                t.jobs[t.njobs][0] = a, t.jobs[t.njobs][1] = b, t.jobs[t.njobs][2] = k;
+                t.njobs++;
             }
+    const int nthreads = o.threads < t.njobs ? o.threads : t.njobs;
+    for (int i = 0; i < nthreads; i++) {
+        workers[i].t = &t;
+        memcpy(workers[i].players, players, sizeof players);
+        if (make_searchers(&workers[i], &o, table)) {
+            fprintf(stderr, "cannot create a searcher\n");
+            return 1;
         }
     }
+    int started = 1;
+    while (started < nthreads &&
+           !pthread_create(&workers[started].thread, NULL, play_games, &workers[started]))
+        started++;
+    play_games(&workers[0]);
+    int violations = 0, failures = 0;
+    for (int i = 0; i < nthreads; i++) {
+        if (i && i < started)
+            pthread_join(workers[i].thread, NULL);
+        violations += workers[i].violations;
+        for (int p = 0; p < nplayers; p++) {
+            players[p].seconds += workers[i].players[p].seconds;
+            players[p].moves += workers[i].players[p].moves;
+            mancala_search_free(workers[i].players[p].search);
+        }
+    }
+
+    static struct result results[MAX_PLAYERS][MAX_PLAYERS];
+    for (int j = 0; j < t.njobs; j++) {
+        const int a = t.jobs[j][0], b = t.jobs[j][1], k = t.jobs[j][2];
+        int a_south = k % 2 == 0;
+        int m = t.margin[j];
+        if (m == INT32_MIN) {
+            failures++;
+            continue;
+        }
+        int for_a = a_south ? m : -m;
+        struct result *ra = &results[a][b], *rb = &results[b][a];
+        ra->games++, rb->games++;
+        ra->margin += for_a, rb->margin -= for_a;
+        if (for_a > 0)
+            ra->wins++;
+        else if (for_a < 0)
+            rb->wins++;
+        else
+            ra->draws++, rb->draws++;
+    }
+    free(t.jobs);
+    free(t.margin);
 
     printf("%s: %d games per pair (random openings of %d plies, %d of them, each played with "
            "both players moving first), seed %llu\n\n",

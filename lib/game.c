@@ -23,6 +23,7 @@ struct history_entry {
     struct mc_state state;
     uint8_t count;             /* its legal moves, as in struct mc_moves */
     uint8_t pit[MANCALA_MAX_PITS / 2];
+    uint8_t legal;             /* moves.legal, of the mover's row (>> its first pit) */
     uint32_t slot;             /* its slot in the game's `seen` */
 };
 
@@ -124,15 +125,15 @@ static int stones_in_row(const struct mancala_game *g, int player)
 
 /* ---- the repetition rule ---- */
 
-/* The history's positions also form a hash set, so that the repetition
- * rule costs the same however long the game: `seen` has seen_slots slots,
- * at least four times the positions (open addressing, linear probing),
- * each 0 or a history index + 1.
- * A slot is occupied only while that index is in the history and its
- * entry names the slot back, so undoing moves or starting a round empties
- * slots without writing them. Positions leave the history in the reverse
- * order they came in, which keeps the probe sequence of every position
- * still in it unbroken. */
+/* The history's positions that may recur (those not followed by a
+ * capture; the others have slot UINT32_MAX) also form a hash set, so that
+ * the repetition rule costs the same however long the game: `seen` has
+ * seen_slots slots, at least four times the positions (open addressing,
+ * linear probing), each 0 or a history index + 1. A slot is occupied only
+ * while that index is in the history and its entry names the slot back,
+ * so undoing moves or starting a round empties slots without writing
+ * them. Positions leave the history in the reverse order they came in,
+ * which keeps the probe sequence of every position still in it unbroken. */
 static uint32_t home_slot(const struct mancala_game *g, const struct mc_state *s)
 {
     uint64_t lo;
@@ -166,7 +167,7 @@ static const struct history_entry *slot_entry(const struct mancala_game *g, uint
 }
 
 /* Puts history[i] into the set (the entries before it are there). */
-static void insert_position(struct mancala_game *g, uint32_t i)
+static inline void insert_position(struct mancala_game *g, uint32_t i)
 {
     uint32_t slot = home_slot(g, &g->history[i].state);
     while (slot_entry(g, slot, i))
@@ -180,7 +181,8 @@ static void refill_positions(struct mancala_game *g, uint32_t count)
 {
     memset(g->seen, 0, g->seen_slots * sizeof *g->seen);
     for (uint32_t i = 0; i < count; i++)
-        insert_position(g, i);
+        if (g->history[i].slot != UINT32_MAX)
+            insert_position(g, i);
 }
 
 /* Puts history[i] into the set, doubling the set first if it would be
@@ -201,12 +203,16 @@ static int same_position(const struct mc_state *a, const struct mc_state *b)
     return a->to_move == b->to_move && memcmp(a->pit, b->pit, sizeof a->pit) == 0;
 }
 
+static int same_captures(const struct mc_state *a, const struct mc_state *b)
+{
+    return a->captured[0] + a->captured[1] == b->captured[0] + b->captured[1];
+}
+
 /* The repetition rule: has cur occurred before in this game or round?
  * Not if the last move captured: captures remove stones for good. */
 static int position_recurred(const struct mancala_game *g)
 {
-    const struct mc_state *before = &g->history[g->history_len - 1].state;
-    if (before->captured[0] + before->captured[1] != g->cur.captured[0] + g->cur.captured[1])
+    if (!same_captures(&g->history[g->history_len - 1].state, &g->cur))
         return 0;
     const struct history_entry *e;
     for (uint32_t slot = home_slot(g, &g->cur); (e = slot_entry(g, slot, g->history_len));
@@ -221,6 +227,7 @@ static inline void settle(struct mancala_game *g)
 {
     if (g->repetition && g->history_len && position_recurred(g)) {
         g->moves.count = 0;
+        g->moves.legal = 0;
         g->end = MANCALA_END_REPETITION;
         return;
     }
@@ -391,6 +398,15 @@ MANCALA_EXPORT int mancala_legal_moves(const mancala_game *game, int *moves, siz
     return count;
 }
 
+/* The number of set bits of `bits` (below 2^16). */
+static int count_bits(unsigned bits)
+{
+    bits = bits - (bits >> 1 & 0x5555u);
+    bits = (bits & 0x3333u) + (bits >> 2 & 0x3333u);
+    bits = (bits + (bits >> 4)) & 0x0f0fu;
+    return (int)((bits + (bits >> 8)) & 0x1fu);
+}
+
 /* Why `pit` (in range, not among the legal moves) cannot be played. */
 static int illegal_reason(const struct mancala_game *g, int pit)
 {
@@ -430,14 +446,12 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
         return MANCALA_E_RANGE;
     if (game->end)
         return MANCALA_E_OVER;
-    /* Which of the legal moves it is, found without branches. */
-    unsigned match = 0;
-    for (int k = 0; k < MANCALA_MAX_PITS / 2; k++)
-        match |= (unsigned)(game->moves.pit[k] == pit) << k;
-    match &= (1u << game->moves.count) - 1;
-    if (!match)
+    /* Which of the legal moves it is: the legal pits below it, counted
+     * (a loop that stopped at it would mispredict about once a ply). */
+    const unsigned legal = game->moves.legal;
+    if (!(legal >> pit & 1))
         return illegal_reason(game, pit);
-    const int i = mc_lowest_bit(match);
+    const int i = count_bits(legal & ((1u << pit) - 1));
     if (game->cur.ply == INT32_MAX)
         return MANCALA_E_STATE;
     int status = reserve_history(game);
@@ -447,7 +461,7 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
     entry->state = game->cur;
     entry->count = (uint8_t)game->moves.count;
     memcpy(entry->pit, game->moves.pit, sizeof entry->pit);
-    remember_position(game, game->history_len++);
+    entry->legal = (uint8_t)(legal >> game->cur.to_move * game->board.variant->n);
     if (game->moves.known >> i & 1) {
         game->cur = game->moves.child[i];
     } else {
@@ -455,6 +469,13 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
          * sow it alone. */
         game->board.variant->rules->sow(&game->board, &entry->state, pit, &game->cur, NULL);
     }
+    /* A position before a capture never recurs (captures remove stones for
+     * good): only the others go into the set of positions. */
+    if (same_captures(&entry->state, &game->cur))
+        remember_position(game, game->history_len);
+    else
+        entry->slot = UINT32_MAX;
+    game->history_len++;
     settle(game);
     return MANCALA_OK;
 }
@@ -472,6 +493,7 @@ MANCALA_EXPORT int mancala_undo(mancala_game *game)
     game->cur = entry->state;
     game->moves.count = entry->count;
     memcpy(game->moves.pit, entry->pit, sizeof entry->pit);
+    game->moves.legal = (uint16_t)(entry->legal << entry->state.to_move * game->board.variant->n);
     game->moves.known = 0;
     game->end = MANCALA_END_NONE;
     return MANCALA_OK;

@@ -203,6 +203,7 @@ static MC_ALWAYS_INLINE void list_moves(const struct mc_state *s, struct mc_move
     const uint64_t pits = pit_word(s);
     const int grand_slam_possible = grand_slam_possible_before(pits, opponent);
     int count = 0;
+    unsigned legal_pits = 0;
 
     /* Rules 1 to 5 for each pit. Without the children, only a move that
      * may be a grand slam needs sowing. */
@@ -226,6 +227,7 @@ static MC_ALWAYS_INLINE void list_moves(const struct mc_state *s, struct mc_move
         }
         out->pit[count] = (uint8_t)pit;
         count += legal;
+        legal_pits |= (unsigned)legal << pit;
     }
 
     /* Rule 6, applied to what rule 5 left: if the opponent's row is empty,
@@ -241,6 +243,7 @@ static MC_ALWAYS_INLINE void list_moves(const struct mc_state *s, struct mc_move
             if (any_feeds && !feeds[i]) {
                 if (why)
                     why[out->pit[i]] = MANCALA_E_MUST_FEED;
+                legal_pits &= ~(1u << out->pit[i]);
                 continue;
             }
             out->pit[kept] = out->pit[i];
@@ -251,6 +254,7 @@ static MC_ALWAYS_INLINE void list_moves(const struct mc_state *s, struct mc_move
         count = kept;
     }
     out->count = count;
+    out->legal = (uint16_t)legal_pits;
     out->known = (uint16_t)(children ? (1u << count) - 1 : 0);
 }
 

@@ -63,17 +63,18 @@ struct mc_board {
     uint8_t npits;                    /* 2n */
     uint8_t next[MANCALA_MAX_PITS];   /* next open pit in the sowing direction */
     /* Laps of fewer stones than open pits, sown by words (rio_kadalis.c):
-     * lap_run[p][h] has a 1 in the byte of each of the h open pits after
-     * p, lap_last[p][h] is the last of them. */
+     * lap_run[p][h] has bit q set for each of the h open pits q after p,
+     * lap_last[p][h] is the last of them. */
     uint8_t open;                                          /* open pits */
     uint8_t lap_last[MANCALA_MAX_PITS][MANCALA_MAX_PITS];
-    struct mc_pits lap_run[MANCALA_MAX_PITS][MANCALA_MAX_PITS];
+    uint16_t lap_run[MANCALA_MAX_PITS][MANCALA_MAX_PITS];
     struct mc_pits north;                      /* a 1 in the byte of each of North's pits */
 };
 
 /* The legal moves of a position, and the positions they lead to. */
 struct mc_moves {
     int count;
+    uint16_t legal;                /* bit p set: pit p is among pit[] */
     uint16_t known;                /* bit i set: child[i] is the position after pit[i] */
     uint8_t pit[MANCALA_MAX_PITS];
     struct mc_state child[MANCALA_MAX_PITS];

@@ -76,6 +76,16 @@ static int byte_of(uint64_t x0, uint64_t x1, int p)
     return (int)(word >> 8 * (p & 7) & 0xff);
 }
 
+/* spread[bits]: a 1 in byte i for each bit i of `bits` (8 bits). */
+#define SPREAD(b)                                                                                \
+    ((uint64_t)((b) & 1) | (uint64_t)((b) >> 1 & 1) << 8 | (uint64_t)((b) >> 2 & 1) << 16 |     \
+     (uint64_t)((b) >> 3 & 1) << 24 | (uint64_t)((b) >> 4 & 1) << 32 |                         \
+     (uint64_t)((b) >> 5 & 1) << 40 | (uint64_t)((b) >> 6 & 1) << 48 | (uint64_t)((b) >> 7) << 56)
+#define SPREAD4(b) SPREAD(b), SPREAD((b) + 1), SPREAD((b) + 2), SPREAD((b) + 3)
+#define SPREAD16(b) SPREAD4(b), SPREAD4((b) + 4), SPREAD4((b) + 8), SPREAD4((b) + 12)
+#define SPREAD64(b) SPREAD16(b), SPREAD16((b) + 16), SPREAD16((b) + 32), SPREAD16((b) + 48)
+static const uint64_t spread[256] = {SPREAD64(0), SPREAD64(64), SPREAD64(128), SPREAD64(192)};
+
 /* The number of 1 bytes in a word of 0 and 1 bytes. */
 static int count_ones(uint64_t x)
 {
@@ -152,7 +162,8 @@ static MC_ALWAYS_INLINE int lap_by_words(const struct mc_board *b, struct sowing
     }
     /* Rule 2: lift the hand, put a stone into each of the next `hand` open
      * pits, the last one included. */
-    const uint64_t run0 = b->lap_run[from][*hand].w[0], run1 = b->lap_run[from][*hand].w[1];
+    const unsigned bits = b->lap_run[from][*hand];
+    const uint64_t run0 = spread[bits & 0xff], run1 = spread[bits >> 8];
     const int last = b->lap_last[from][*hand];
     const uint64_t lifted = (uint64_t)*hand << 8 * (from & 7);
     const uint64_t in0 = (uint64_t)(from >> 3) - 1; /* all ones if from < 8 */
@@ -198,11 +209,11 @@ void mancala__lap_tables(struct mc_board *b)
     for (int p = 0; p < b->npits; p++) {
         if (b->closed >> p & 1)
             continue;
-        struct mc_pits run = {{0, 0}};
+        unsigned run = 0;
         for (int hand = 1, q = p; hand < open; hand++) {
             q = b->next[q];
-            run.w[q >> 3] |= (uint64_t)1 << 8 * (q & 7);
-            b->lap_run[p][hand] = run;
+            run |= 1u << q;
+            b->lap_run[p][hand] = (uint16_t)run;
             b->lap_last[p][hand] = (uint8_t)q;
         }
     }
@@ -298,7 +309,7 @@ int mancala__rio_move(const struct mc_board *b, const struct mc_state *s, int pi
 
 /* Whether the move from `pit` (open, with stones) certainly ends within
  * two laps, known without sowing it. Rule 6 only forbids moves that never
- * end, so such a move is legal; this decides about two moves in three.
+ * end, so such a move is legal; this decides about three moves in four.
  * With fewer stones than open pits, a lap puts at most one stone into
  * each pit (none into its origin), so its last stone ends the move if its
  * pit held 0 (rule 5) or 3 (rule 4, binikh) when the lap began. */
@@ -318,7 +329,7 @@ static int ends_within_two_laps(const struct mc_board *b, const struct mc_state 
     int before = s->pit[last2]; /* its stones when the second lap begins */
     if (last2 == pit)
         before = 0; /* the first lap's origin */
-    else if (mc_pits_get(&b->lap_run[pit][hand], last2))
+    else if (b->lap_run[pit][hand] >> last2 & 1)
         before = before == 3 ? 0 : before + 1; /* sown by the first lap (rule 3) */
     return before == 0 || before == 3;
 }
@@ -335,18 +346,22 @@ static inline void list_moves(const struct mc_board *b, const struct mc_state *s
 
     /* Which pits are open and hold stones is as good as random, so they are
      * gathered without branches, then visited in ascending order. */
-    unsigned candidates = nonempty_pits(load_pits(s->pit)) & ((1u << n) - 1) << first &
-                          ~(unsigned)b->closed;
-    for (; candidates; candidates &= candidates - 1) {
-        const int pit = mc_lowest_bit(candidates);
+    const unsigned candidates = nonempty_pits(load_pits(s->pit)) & ((1u << n) - 1) << first &
+                                ~(unsigned)b->closed;
+    unsigned legal = candidates;
+    for (unsigned c = candidates; c; c &= c - 1) {
+        const int pit = mc_lowest_bit(c);
         if (!children && ends_within_two_laps(b, s, pit)) {
             out->pit[count++] = (uint8_t)pit;
         } else if (!rio_move(b, s, pit, &out->child[count], NULL, 1)) {
             known |= 1u << count;
             out->pit[count++] = (uint8_t)pit;
+        } else {
+            legal ^= 1u << pit; /* rule 6 */
         }
     }
     out->count = count;
+    out->legal = (uint16_t)legal;
     out->known = (uint16_t)known;
 }
 
@@ -360,6 +375,7 @@ static void rio_generate(const struct mc_board *b, const struct mc_state *s,
     const int n = b->variant->n;
     const int first = s->to_move * n;
     int count = 0;
+    unsigned legal = 0;
     for (int pit = first; pit < first + n; pit++) {
         int reason;
         if (b->closed >> pit & 1)
@@ -367,10 +383,13 @@ static void rio_generate(const struct mc_board *b, const struct mc_state *s,
         else
             reason = rio_move(b, s, pit, &out->child[count], NULL, 1);
         why[pit] = (int8_t)reason;
-        if (!reason)
+        if (!reason) {
             out->pit[count++] = (uint8_t)pit;
+            legal |= 1u << pit;
+        }
     }
     out->count = count;
+    out->legal = (uint16_t)legal;
     out->known = (uint16_t)((1u << count) - 1);
 }
 

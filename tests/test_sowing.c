@@ -3,7 +3,8 @@
  * stone by stone (the rules as written), on random lap starts that games
  * rarely reach: every pit count from 0 to 48, closed pits, both
  * directions, both board sizes, hands larger than the board. Then whole
- * moves, rule 6 included, both ways.
+ * moves, rule 6 included, both ways, and the move list that proves most
+ * moves finite without sowing them against sowing every move.
  *
  * SPDX-License-Identifier: MIT
  */
@@ -166,6 +167,41 @@ START_TEST(moves_by_words_match_moves_by_stones)
 }
 END_TEST
 
+/* Listing the moves proves most of them finite without sowing them: the
+ * same moves as sowing every one, and the children it kept the same. */
+START_TEST(listing_matches_sowing_every_move)
+{
+    uint64_t rng = 0x1157ed5ull;
+    const long count = test_scaled(MOVES);
+    long endless = 0, unsown = 0;
+    for (long i = 0; i < count; i++) {
+        const struct mc_board *b = random_board(&rng);
+        struct mc_state s;
+        const int total = mc_total_stones(b->variant);
+        do
+            random_pits(b, &s, &rng, 8);
+        while (stones_on_board(b, &s) > total);
+        struct mc_moves all, listed;
+        int8_t why[MANCALA_MAX_PITS];
+        mancala__rio_kadalis_rules.generate(b, &s, &all, why);
+        mancala__rio_kadalis_rules.list(b, &s, &listed);
+        expect(all.count == listed.count && memcmp(all.pit, listed.pit, (size_t)all.count) == 0,
+               "moves of %s: %d listed, %d sown", describe(b, &s, -1), listed.count, all.count);
+        for (int m = 0; m < all.count; m++) {
+            if (listed.known >> m & 1)
+                expect(memcmp(&all.child[m], &listed.child[m], sizeof all.child[m]) == 0,
+                       "child %d of %s", all.pit[m], describe(b, &s, -1));
+            else
+                unsown++;
+        }
+        for (int p = 0; p < b->npits; p++)
+            endless += p / b->variant->n == s.to_move && why[p] == MANCALA_E_ENDLESS;
+    }
+    if (test_full_scale())
+        expect(endless > 0 && unsown > count, "%ld endless, %ld moves not sown", endless, unsown);
+}
+END_TEST
+
 static Suite *sowing_suite(void)
 {
     Suite *s = suite_create("sowing");
@@ -174,6 +210,7 @@ static Suite *sowing_suite(void)
     tcase_add_unchecked_fixture(tc, make_boards, NULL);
     tcase_add_test(tc, laps_by_words_match_laps_by_stones);
     tcase_add_test(tc, moves_by_words_match_moves_by_stones);
+    tcase_add_test(tc, listing_matches_sowing_every_move);
     suite_add_tcase(s, tc);
     return s;
 }
