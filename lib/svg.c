@@ -210,14 +210,28 @@ static void make_words(const mancala_game *game, const struct svg_view *g, struc
             snprintf(w->reason, sizeof w->reason, "%s over.", what);
         if (v->match && mancala_match_over(game) == 1) {
             const int winner = mancala_match_winner(game);
-            const int poor = south < 4 ? MANCALA_SOUTH : north < 4 ? MANCALA_NORTH : -1;
-            if (winner == MANCALA_DRAW)
-                snprintf(w->match, sizeof w->match, "The match is drawn.");
-            else if (poor == 1 - winner)
+            const char *who = winner == MANCALA_DRAW ? "Nobody" : name_of(winner);
+            switch (mancala_match_end_reason(game)) {
+            case MANCALA_MATCH_END_STONES:
                 snprintf(w->match, sizeof w->match, "%s wins the match: %s has fewer than 4 stones.",
-                         name_of(winner), name_of(poor));
-            else
-                snprintf(w->match, sizeof w->match, "%s wins the match.", name_of(winner));
+                         who, name_of(1 - winner));
+                break;
+            case MANCALA_MATCH_END_REPETITION:
+                snprintf(w->match, sizeof w->match,
+                         "The match is drawn: its rounds keep starting alike.");
+                break;
+            case MANCALA_MATCH_END_ROUNDS:
+                if (winner == MANCALA_DRAW)
+                    snprintf(w->match, sizeof w->match,
+                             "The match is drawn: the round limit is reached, stones equal.");
+                else
+                    snprintf(w->match, sizeof w->match,
+                             "%s wins the match: the round limit is reached.", who);
+                break;
+            default:
+                snprintf(w->match, sizeof w->match, "%s wins the match.", who);
+                break;
+            }
         }
     }
     snprintf(w->info, sizeof w->info, "%s%s%s, ply %d", v->name, v->match ? ", " : "", round,

@@ -32,7 +32,7 @@ int main(int argc, char **argv)
         arg++;
     }
     if (arg >= argc) {
-        fprintf(stderr, "usage: svg-dump [--inline] POSITION [STEP...]\n");
+        fprintf(stderr, "usage: svg-dump [--inline] POSITION [STEP...]\n(STEP: a pit, first, last, next, rounds=N)\n");
         return 2;
     }
     mancala_game *game;
@@ -44,6 +44,8 @@ int main(int argc, char **argv)
         const char *step = argv[arg];
         if (!strcmp(step, "next")) {
             status = mancala_next_round(game);
+        } else if (!strncmp(step, "rounds=", 7)) {
+            status = mancala_set_option(game, MANCALA_OPT_MAX_ROUNDS, atoi(step + 7));
         } else if (!strcmp(step, "first") || !strcmp(step, "last")) {
             int moves[MANCALA_MAX_PITS];
             int count = mancala_legal_moves(game, moves, MANCALA_MAX_PITS);

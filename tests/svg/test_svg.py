@@ -92,6 +92,18 @@ CASES = [
                "reason": "Round over: South has no legal move.",
                "match": "South wins the match: North has fewer than 4 stones."},
       "score": (45, 3)}),
+    ("rio-kadalis-round-limit", ["rio-kadalis/0,0,0,0,0,0,0,0,0,0,0,1/S/28,19/30/0,0", "rounds=1"],
+     {"over": True,
+      "text": {"result": "South wins round 1, 28 to 20",
+               "reason": "Round over: South has no legal move.",
+               "match": "South wins the match: the round limit is reached."},
+      "score": (28, 20)}),
+    ("rio-kadalis-round-limit-draw", ["rio-kadalis/0,0,0,0,0,0,0,0,0,0,0,0/S/24,24/40/0,0",
+                                      "rounds=1"],
+     {"over": True,
+      "text": {"reason": "Round over: South has no legal move.",
+               "match": "The match is drawn: the round limit is reached, stones equal."},
+      "score": (24, 24)}),
 ]
 
 # The pictures whose pixels test_svg.py png checks (decoding PNG in
