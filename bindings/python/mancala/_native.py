@@ -185,6 +185,7 @@ _prototypes.update({
     "mancala_match_end_reason": (c_int, [game_p]),
     "mancala_format_record": (c_int, [game_p, c_char_p, c_size_t]),
     "mancala_parse_record": (c_int, [POINTER(game_p), c_char_p, c_char_p, c_size_t]),
+    "mancala_table_open_memory": (c_int, [POINTER(table_p), c_char_p, c_size_t]),
 })
 
 for _name, (_restype, _argtypes) in _prototypes.items():

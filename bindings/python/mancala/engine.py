@@ -283,6 +283,26 @@ class Table(NativeHandle):
                    f"table {shown(os.fspath(path))}")
         self._handle = handle.value
 
+    @classmethod
+    def from_bytes(cls, data: Union[bytes, bytearray, memoryview]) -> "Table":
+        """A table from the bytes of a table file, such as one downloaded or
+        kept in a database, checked as :class:`Table` checks a file. The
+        bytes are copied: ``data`` may change afterwards.
+
+        Raises:
+            TypeError: ``data`` is not a bytes-like object.
+            FormatError: the bytes are not a valid table.
+        """
+        if isinstance(data, str) or not isinstance(data, (bytes, bytearray, memoryview)):
+            raise TypeError(f"a table's bytes must be bytes-like, not {type(data).__name__}")
+        data = bytes(data)
+        table = cls.__new__(cls)
+        handle = table_p()
+        _available(lib.mancala_table_open_memory(byref(handle), data, len(data)), "Table",
+                   f"table of {len(data)} bytes")
+        table._handle = handle.value
+        return table
+
     def _release(self, handle: int) -> None:
         lib.mancala_table_close(handle)
 

@@ -285,6 +285,24 @@ class RioKadalisEndgames(unittest.TestCase):
             side = rng.choice("SN")
             yield f"rio-kadalis/{','.join(map(str, pits))}/{side}/{rest // 2},{rest - rest // 2}/9/0,0"
 
+    def test_from_bytes(self):
+        # The same table from its file's bytes: the same values; the bytes
+        # are copied, and damaged bytes are refused.
+        with open(os.path.join(self.directory.name, "rio-kadalis-8.table"), "rb") as file:
+            data = bytearray(file.read())
+        with mancala.Table.from_bytes(data) as table:
+            data[len(data) // 2] ^= 0xff
+            for position in self.positions(40, seed=11):
+                game = mancala.Game.parse(position)
+                self.assertEqual(table.value(game), self.table.value(game))
+                self.assertEqual(table.best_moves(game), self.table.best_moves(game))
+        with self.assertRaises(mancala.FormatError):
+            mancala.Table.from_bytes(data)
+        with self.assertRaises(mancala.FormatError):
+            mancala.Table.from_bytes(b"")
+        with self.assertRaises(TypeError):
+            mancala.Table.from_bytes("not bytes")
+
     def test_search_proves_the_tables_exact_values(self):
         checked = 0
         with mancala.Searcher(1 << 20) as searcher:
