@@ -173,6 +173,7 @@ export const Status = {
   E_UNSUPPORTED: -11, E_MATCH_OVER: -12, E_NOT_YOURS: -13, E_CLOSED: -14,
   E_EMPTY: -15, E_SINGLETON: -16, E_GRAND_SLAM: -17, E_MUST_FEED: -18,
   E_ENDLESS: -19, E_OPTION: -20, E_IO: -21, E_FORMAT: -22, E_CANCELLED: -23,
+  E_BUSY: -24, E_LIMIT: -25, E_VERSION: -26,
 } as const;
 
 /** The library's text for a status code (`mancala_strerror`). */
@@ -263,6 +264,10 @@ export const DRAW = 2;
 
 export type Player = 0 | 1;
 export type EndReason = "none" | "no-moves" | "repetition";
+/** Why a match ended (enum mancala_match_end): "game" for Modiar, whose
+ *  game is the whole match; "stones", a player has fewer than 4; "repetition",
+ *  drawn because its rounds keep starting alike; "rounds", the round limit. */
+export type MatchEndReason = "none" | "game" | "stones" | "repetition" | "rounds";
 
 /** Options (enum mancala_option). Numbers the library does not know are
  *  passed through to it by setOption(), which reports E_OPTION. */
@@ -312,16 +317,43 @@ export class Game extends Handle {
   /** A game from a position string; throws a MancalaError whose message is
    *  the library's reason (which field is wrong). */
   static parse(position: string): Game {
+    return Game.parsed(position, (p, err, len) => lib()._mancala_parse(scratch, p, err, len));
+  }
+
+  /** Restores a game from a match record (`record`): the position, the
+   *  round, the undo history and both repetition rules' memory.
+   *  @throws MancalaError carrying the reason (which word is wrong). */
+  static fromRecord(record: string): Game {
+    return Game.parsed(record, (p, err, len) => lib()._mancala_parse_record(scratch, p, err, len));
+  }
+
+  private static parsed(text: string, parse: (p: number, err: number, len: number) => number): Game {
     const m = lib();
-    const errlen = 200;
+    const errlen = 256; // MANCALA_REASON_MAX
     const errbuf = m._malloc(errlen);
     try {
       m.HEAPU8[errbuf] = 0;
-      const status = withString(position, (p) => m._mancala_parse(scratch, p, errbuf, errlen));
+      const status = withString(text, (p) => parse(p, errbuf, errlen));
       if (status < 0) throw new MancalaError(status, cString(errbuf) || strerror(status));
       return new Game(int32At(scratch));
     } finally {
       m._free(errbuf);
+    }
+  }
+
+  /** The match record: one line with the start position, the options not
+   *  at their default and every move of every round (`|` between rounds);
+   *  Game.fromRecord() restores it exactly. */
+  get record(): string {
+    const m = lib();
+    const size = check(m._mancala_format_record(this.ptr, 0, 0), "record") + 1;
+    const buf = m._malloc(size);
+    if (!buf) throw new MancalaError(Status.E_NOMEM);
+    try {
+      check(m._mancala_format_record(this.ptr, buf, size), "record");
+      return cString(buf);
+    } finally {
+      m._free(buf);
     }
   }
 
@@ -510,6 +542,11 @@ export class Game extends Handle {
   get matchWinner(): number | null {
     const w = lib()._mancala_match_winner(this.ptr);
     return w < 0 ? null : w;
+  }
+  /** Why the match ended ("none" while it goes on). */
+  get matchEndReason(): MatchEndReason {
+    const r = check(lib()._mancala_match_end_reason(this.ptr));
+    return (["none", "game", "stones", "repetition", "rounds"][r] ?? "none") as MatchEndReason;
   }
 
   // ---- the engine ----

@@ -85,6 +85,36 @@ test("Match: a player left with fewer than 4 stones loses the match", () => {
   const game = Game.parse("rio-kadalis/0,0,0,0,0,0,0,0,0,0,0,0/S/45,3/1/0,0");
   assert.equal(game.matchOver, true);
   assert.equal(game.matchWinner, 0);
+  assert.equal(game.matchEndReason, "stones");
   assert.throws(() => game.nextRound(), { status: M.Status.E_MATCH_OVER });
+  game.free();
+});
+
+test("Match: the round limit decides it for the player holding more stones", () => {
+  const game = Game.parse("rio-kadalis/0,0,0,0,0,0,0,0,0,0,0,1/S/28,19/30/0,0");
+  assert.equal(game.matchEndReason, "none");
+  game.setOption(M.Option.MAX_ROUNDS, 1);
+  assert.equal(game.matchOver, true);
+  assert.equal(game.matchWinner, 0);
+  assert.equal(game.matchEndReason, "rounds");
+  game.free();
+});
+
+test("Match record: a match in its second round is restored exactly", () => {
+  const game = Game.parse("rio-kadalis/1,0,0,0,1,0,0,1,0,0,0,1/S/24,20/56/0,0");
+  for (const pit of [0, 7, 4, 11, 0, 8, 2, 6, 4, 10]) game.play(pit);
+  game.nextRound();
+  game.play(7);
+  const record = game.record;
+  assert.equal(record, "rio-kadalis/1,0,0,0,1,0,0,1,0,0,0,1/S/24,20/56/0,0 0 7 4 11 0 8 2 6 4 10 | 7");
+  const back = Game.fromRecord(record);
+  assert.equal(back.position, game.position);
+  assert.equal(back.round, 2);
+  assert.equal(back.hash, game.hash);
+  back.undo();
+  assert.equal(back.position, "rio-kadalis/4,4,4,4,4,4,x,4,4,4,4,4/N/0,0/0/3,1");
+  assert.throws(() => Game.fromRecord("rio-kadalis/1,0,0,0,1,0,0,1,0,0,0,1/S/24,20/56/0,0 5"),
+                (e) => e.status === M.Status.E_PARSE && /word 2/.test(e.message));
+  back.free();
   game.free();
 });
