@@ -33,13 +33,26 @@ exports=$(for f in $(grep -o '_mancala_[a-z0-9_]*' src/index.ts | sort -u); do
 done)
 
 # -O3 -flto: the fastest of -O2/-O3, with or without LTO and SIMD, in
-# bench.mjs (LTO also inlines wasm/memcmp.c into the repetition check),
-# and within the size budget. EMCC_EXTRA adds flags (--profiling-funcs).
+# bench.mjs (LTO also inlines wasm/memcmp.c into the repetition check).
+# The files off the hot path (notation, match records, tables, the
+# picture, messages) are compiled for size (-Os marks their functions so
+# for the link-time optimiser too), which keeps the module in its budget.
+# EMCC_EXTRA adds flags (--profiling-funcs).
 # emcc's optimiser (a node script) finds its modules here on Debian.
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
-emcc -O3 -flto ${EMCC_EXTRA:-} -std=c11 -Wall -Wextra -Werror \
-    -I"$root/include" -I"$gen" -I"$root/lib" -DXXH_INLINE_ALL -DXXH_NO_INLINE_HINTS=1 \
-    "$root"/lib/*.c wasm/memcmp.c \
+cflags=(-flto ${EMCC_EXTRA:-} -std=c11 -Wall -Wextra -Werror
+        -I"$root/include" -I"$gen" -I"$root/lib" -DXXH_INLINE_ALL -DXXH_NO_INLINE_HINTS=1)
+objects=()
+for c in "$root"/lib/*.c wasm/memcmp.c; do
+    name=$(basename "$c" .c)
+    case $name in
+    notation | record | solve_table | status | svg) level=-Os ;;
+    *) level=-O3 ;;
+    esac
+    emcc "$level" "${cflags[@]}" -c "$c" -o "$gen/$name.o"
+    objects+=("$gen/$name.o")
+done
+emcc -O3 -flto ${EMCC_EXTRA:-} "${objects[@]}" \
     -sMODULARIZE -sEXPORT_ES6 -sENVIRONMENT=web -sWASM_BIGINT -sALLOW_MEMORY_GROWTH \
     -sFILESYSTEM=0 -sMALLOC=emmalloc -sEXPORT_NAME=createMancalaModule \
     -sEXPORTED_FUNCTIONS="${exports}_malloc,_free" \
