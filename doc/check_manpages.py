@@ -32,6 +32,10 @@ def main(argv):
         for needed in (r"\.BR mancala \(1\)", r"/RULES\.md"):
             if not re.search(needed, source):
                 failures.append("%s does not name %s" % (page, needed.replace("\\", "")))
+        # Comment syntax or another declaration leaking in from the header.
+        for leak in ("*/", "/**", "enum ", "#define"):
+            if leak in source:
+                failures.append("%s holds %r from the header" % (page, leak))
         result = subprocess.run([groff, "-man", "-ww", "-z", "-Tutf8", page],
                                 capture_output=True, text=True)
         if result.returncode or result.stderr:

@@ -14,7 +14,8 @@ The comments use a small part of Doxygen: @brief, @param[dir], @return,
 import re
 import sys
 
-COMMENT_AND_DECL = re.compile(r"/\*\*(.*?)\*/\s*([^;{}#/]*?;)", re.S)
+# A doc comment (one: its text holds no "*/") right before a declaration.
+COMMENT_AND_DECL = re.compile(r"/\*\*((?:(?!\*/).)*)\*/\s*([^;{}#/]*?;)", re.S)
 FUNCTION = re.compile(r"\b(mancala_\w+)\s*\(")
 
 
