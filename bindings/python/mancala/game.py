@@ -25,7 +25,20 @@ _OPT_MAX_ROUNDS = 3
 _DRAW = 2
 
 
-class Player(enum.IntEnum):
+class _Named(enum.IntEnum):
+    """An IntEnum that prints as a word (``print(game.end_reason)`` shows
+    ``repetition``) and still compares equal to the C library's number."""
+
+    def __str__(self) -> str:
+        return self.name.lower().replace("_", "-")
+
+    def __format__(self, spec: str) -> str:
+        # Format specs of numbers ("d", "2d") format the number; others the name.
+        return int.__format__(self, spec) if spec[-1:] in "bdnoxX" and spec else \
+            format(str(self), spec)
+
+
+class Player(_Named):
     """The two players. South (0) moves first and owns pits ``0 … n-1``."""
     SOUTH = 0
     NORTH = 1
@@ -40,20 +53,15 @@ class Player(enum.IntEnum):
         compares equal to 0 and 1)."""
         return self.name.capitalize()
 
-    def __format__(self, spec: str) -> str:
-        # Format specs of numbers ("d", "2d") format the number; others the name.
-        return int.__format__(self, spec) if spec[-1:] in "bdnoxX" and spec else \
-            format(str(self), spec)
 
-
-class End(enum.IntEnum):
+class End(_Named):
     """Why a game or round ended (``enum mancala_end``)."""
     NONE = 0         #: not over
     NO_MOVES = 1     #: the player to move has no legal move
     REPETITION = 2   #: a position recurred (the repetition rule)
 
 
-class MatchEnd(enum.IntEnum):
+class MatchEnd(_Named):
     """Why a match ended (``enum mancala_match_end``)."""
     NONE = 0         #: not over
     GAME = 1         #: Modiar: the game, which is the whole match, is over
@@ -62,7 +70,7 @@ class MatchEnd(enum.IntEnum):
     ROUNDS = 4       #: the round limit (:attr:`Game.max_rounds`) was reached
 
 
-class EventKind(enum.IntEnum):
+class EventKind(_Named):
     """Kinds of :class:`MoveEvent` (``enum mancala_event_kind``)."""
     LAP = 1       #: stones lifted to start a lap
     SOW = 2       #: one stone sown; ``stones`` is the pit's count afterwards

@@ -102,6 +102,14 @@ class PlayersPrintAsNames(unittest.TestCase):
         self.assertEqual(f"{game.winner:d}", "1")
         self.assertEqual(repr(Player.SOUTH), "<Player.SOUTH: 0>")
 
+    def test_reasons(self):
+        game = mancala.Game.parse("modiar/0,0,0,2,1,1/N/12,26/27")
+        game.play(3)
+        self.assertEqual(f"{game.end_reason} {game.match_end_reason}", "no-moves game")
+        self.assertEqual(game.end_reason, 1)
+        self.assertEqual(str(mancala.MatchEnd.REPETITION), "repetition")
+        self.assertEqual(f"{mancala.EventKind.BINIKH:d} {mancala.EventKind.BINIKH}", "4 binikh")
+
 
 class Moves(unittest.TestCase):
     def test_refusals_map_to_exceptions_and_change_nothing(self):
