@@ -1013,6 +1013,61 @@ int mancala_solve_rio_kadalis(const char *path, int max_stones, mancala_progress
                               void *opaque);
 
 /**
+ * @brief Solves the positions of one Rio Kadalis round configuration and
+ *        writes their table file.
+ *
+ * A round of a match is played on a board where some pits are closed
+ * (RULES.md, "Match": South opens its k_s highest-numbered pits, North its
+ * k_n highest-numbered ones). This solves, like mancala_solve_rio_kadalis(),
+ * every position of such a board with either player to move: the pits in
+ * @p closed are closed, the others hold any counts with at most
+ * @p max_stones stones on the board in all, and with @p step = 4 only the
+ * counts that are multiples of 4 (the only ones a match round has on its
+ * board, since every capture takes four stones). Any set of closed pits is
+ * accepted, not only those of the match rule.
+ *
+ * The file has the format of mancala_solve_modiar() with these changes:
+ * the rules name is @p rules; the two bytes at offset 48 hold @p closed
+ * (u16) and the byte at offset 50 holds 4 if only multiples of 4 are
+ * covered (0 otherwise); the entries cover the layers s = 0 ... S
+ * (multiples of 4 only, if so), each of them the open pits' counts seen
+ * from the player to move (open pits in the order of pit numbers starting
+ * from the mover's first pit) in index scheme 1 on that many pits. Where
+ * the closed pits are not the same after turning the board round (k_s !=
+ * k_n), each layer holds the positions with South to move, then those
+ * with North to move. A table with no pit closed and every layer is
+ * byte for byte the one of mancala_solve_rio_kadalis().
+ *
+ * mancala_table_value(), mancala_table_best_moves() and
+ * mancala_search_set_table() then answer for the games of @p rules whose
+ * closed pits are exactly @p closed and whose stones on the board are a
+ * layer the table covers, whatever the captures and banks.
+ *
+ * Sizes: entries (4 bytes) = sum over the layers s of C(s + m - 1, m - 1)
+ * (times 2 if k_s != k_n), m the open pits; the solve needs about 30 bytes
+ * per position of the largest layer beyond the table.
+ *
+ * @param path Where to write the table.
+ * @param rules "rio-kadalis", "rio-kadalis-5", "rio-kadalis-cw" or
+ *        "rio-kadalis-5-cw".
+ * @param closed The closed pits: bit p set for pit p (p < 2n); not every pit.
+ * @param max_stones The most stones on the board, 0 ... 48 (40 with 5 holes).
+ * @param step 1 for every count of stones, 4 for multiples of 4 only.
+ * @param progress As for mancala_solve_modiar() (step = the layer being
+ *        solved, steps = @p max_stones + 1); may be NULL.
+ * @param opaque Passed to @p progress.
+ * @return As mancala_solve_modiar(); ::MANCALA_E_INVALID also for unknown
+ *         or non-Rio Kadalis @p rules, @p closed naming pits the board
+ *         does not have or every pit, @p max_stones out of range, @p step
+ *         other than 1 or 4, or a table of more than 2^32 - 1 entries.
+ * @note Thread-safe. The command `mancala solve RULES --open KS,KN` calls it.
+ * @since 1.1
+ */
+int mancala_solve_rio_kadalis_config(const char *path, const char *rules, unsigned closed,
+                                     int max_stones, int step, mancala_progress_fn progress,
+                                     void *opaque);
+
+/**
  * @brief Lets a searcher use a solved table (a Modiar table or Rio Kadalis
  *        endgames) for the positions it covers.
  *

@@ -74,9 +74,9 @@
 #define NO_AND_EXIT INT8_MAX /* above any value */
 
 struct solver {
-    struct mt_binomial binom;
+    struct mt_layout lay;   /* the positions and their entries */
     struct mc_board board;
-    int pits, row;          /* the board: 6 and 3, or 12 and 6 */
+    int pits, row;          /* the board: 6 and 3, 10 and 5, or 12 and 6 */
     uint8_t *entries;       /* the table being written, MT_ENTRY_SIZE bytes each */
     struct mt_stats stats;
     /* Scratch for one layer, sized for the largest; indices are local to
@@ -133,26 +133,27 @@ static uint8_t *entry(const struct solver *sv, uint32_t base, uint32_t i)
     return sv->entries + ((size_t)base + i) * MT_ENTRY_SIZE;
 }
 
-/* Lists the moves of position i of layer s (pit counts r, mover first):
- * children inside the layer, the best and worst exit, and the counters. */
-static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, const uint8_t *r)
+/* Lists the moves of position i of layer s (`side` to move, open pit
+ * counts r seen from the mover): children inside the layer, the best and
+ * worst exit, and the counters. */
+static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, int side, const uint8_t *r)
 {
     struct mc_state st;
     memset(&st, 0, sizeof st);
-    memcpy(st.pit, r, (size_t)sv->pits);
-    st.to_move = MANCALA_SOUTH;
+    for (int j = 0; j < sv->lay.open_count; j++)
+        st.pit[sv->lay.open[side][j]] = r[j];
+    st.to_move = (uint8_t)side;
     st.ply = 1; /* Modiar's first-move rule is the reader's business */
     struct mc_moves moves;
     sv->board.variant->rules->generate(&sv->board, &st, &moves, NULL);
 
+    const int mover = side, opponent = side ^ 1;
     int best = NO_OR_EXIT, worst = NO_AND_EXIT, inside = 0;
     for (int m = 0; m < moves.count; m++) {
         const struct mc_state *c = &moves.child[m];
         /* In Rio Kadalis a move can also capture for the opponent (rule 3). */
-        const int gain = c->captured[MANCALA_SOUTH] - c->captured[MANCALA_NORTH];
-        uint8_t cr[MT_MOST_PITS];
-        mt_mover_first_k(c, cr, sv->pits);
-        const uint32_t ci = mt_index_k(&sv->binom, cr, sv->pits);
+        const int gain = c->captured[mover] - c->captured[opponent];
+        const uint32_t ci = mt_layout_state_index(&sv->lay, c);
         if (c->captured[MANCALA_SOUTH] + c->captured[MANCALA_NORTH] == 0) {
             sv->child[(size_t)i * sv->row + inside++] = ci - base;
             sv->pred_start[ci - base + 1]++;
@@ -167,8 +168,8 @@ static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, const ui
     if (moves.count == 0) {
         /* Rule 7 of both games: each player keeps their row. */
         int own = 0;
-        for (int p = 0; p < sv->row; p++)
-            own += r[p];
+        for (int p = 0; p < sv->pits; p++)
+            own += mc_owner(&sv->board, p) == mover ? st.pit[p] : 0;
         best = own - (s - own);
         worst = -best;
     }
@@ -197,17 +198,20 @@ static int settle_h(struct solver *sv, uint32_t base, uint32_t i, int v)
 
 static int solve_layer(struct solver *sv, int s)
 {
-    const uint32_t base = mt_layer_start_k(&sv->binom, s, sv->pits);
-    const uint32_t n = mt_ways(&sv->binom, s, sv->pits);
+    const uint32_t base = (uint32_t)sv->lay.layer[s];
+    const uint32_t n = (uint32_t)mt_layout_size(&sv->lay, s);
+    const int m = sv->lay.open_count;
 
     /* Moves of every position, and the number of predecessors of each. */
     memset(sv->pred_start, 0, ((size_t)n + 1) * sizeof *sv->pred_start);
     uint32_t i = 0;
-    uint8_t r[MT_MOST_PITS] = {0};
-    r[sv->pits - 1] = (uint8_t)s;
-    do
-        expand(sv, s, base, i++, r);
-    while (mt_next_position(r, sv->pits));
+    for (int side = 0; side < sv->lay.sides; side++) {
+        uint8_t r[MT_MOST_PITS] = {0};
+        r[m - 1] = (uint8_t)s;
+        do
+            expand(sv, s, base, i++, side, r);
+        while (mt_next_position(r, m));
+    }
 
     /* Predecessor lists. */
     for (i = 0; i < n; i++)
@@ -414,6 +418,8 @@ static int output_commit(struct output *out, const struct solver *sv, int max_st
     mt_put(header + MT_OFF_MAX_STONES, (uint64_t)max_stones, 2);
     mt_put(header + MT_OFF_ENTRY_SIZE, MT_ENTRY_SIZE, 4);
     mt_put(header + MT_OFF_ENTRIES, count, 4);
+    mt_put(header + MT_OFF_CLOSED, sv->lay.closed, 2);
+    header[MT_OFF_STEP] = (uint8_t)(sv->lay.step == 1 ? 0 : sv->lay.step);
     /* The data is padded with zeros to a multiple of 8 bytes. */
     const size_t padded = ((size_t)count * MT_ENTRY_SIZE + 7) / 8 * 8;
     mt_put(header + MT_OFF_CHECKSUM, mt_checksum(header, entries, padded), 8);
@@ -438,16 +444,19 @@ static int output_commit(struct output *out, const struct solver *sv, int max_st
     return MANCALA_OK;
 }
 
-int mancala__solve_table(const char *path, const char *rules, int max_stones,
-                         mancala_progress_fn progress, void *opaque, struct mt_stats *stats)
+int mancala__solve_config(const char *path, const char *rules, unsigned closed, int max_stones,
+                          int step, mancala_progress_fn progress, void *opaque,
+                          struct mt_stats *stats)
 {
     const struct mc_variant *variant = rules ? mancala__variant_find(rules, strlen(rules)) : NULL;
-    if (!path || !variant || max_stones < 0 || max_stones > mt_most_stones(variant))
+    if (!path || !variant || max_stones < 0 || max_stones > mt_most_stones(variant) ||
+        (closed && !variant->match) || closed > UINT16_MAX)
         return MANCALA_E_INVALID;
     struct solver sv;
     memset(&sv, 0, sizeof sv);
-    mt_binomial_init(&sv.binom);
-    mancala__board_init(&sv.board, variant, 0);
+    if (!mt_layout_init(&sv.lay, variant->n, (uint16_t)closed, max_stones, step))
+        return MANCALA_E_INVALID;
+    mancala__board_init(&sv.board, variant, (uint16_t)closed);
     sv.pits = 2 * variant->n;
     sv.row = variant->n;
 
@@ -455,13 +464,17 @@ int mancala__solve_table(const char *path, const char *rules, int max_stones,
     int status = output_open(&out, path);
     if (status != MANCALA_OK)
         return status;
-    const uint32_t count = mt_layer_start_k(&sv.binom, max_stones + 1, sv.pits);
+    const uint32_t count = (uint32_t)sv.lay.count;
+    uint64_t largest = 0;
+    for (int s = 0; s <= max_stones; s++)
+        if (mt_layout_size(&sv.lay, s) > largest)
+            largest = mt_layout_size(&sv.lay, s);
     sv.entries = calloc((size_t)count * MT_ENTRY_SIZE + 8, 1);
-    status = sv.entries ? alloc_scratch(&sv, mt_ways(&sv.binom, max_stones, sv.pits))
-                        : MANCALA_E_NOMEM;
+    status = sv.entries ? alloc_scratch(&sv, (uint32_t)largest) : MANCALA_E_NOMEM;
     for (int s = 0; s <= max_stones && status == MANCALA_OK; s++) {
-        if (progress &&
-            progress(opaque, s, max_stones + 1, mt_layer_start_k(&sv.binom, s, sv.pits), count))
+        if (!mt_layout_covers(&sv.lay, s))
+            continue;
+        if (progress && progress(opaque, s, max_stones + 1, sv.lay.layer[s], count))
             status = MANCALA_E_CANCELLED;
         else
             status = solve_layer(&sv, s);
@@ -479,6 +492,15 @@ int mancala__solve_table(const char *path, const char *rules, int max_stones,
     return status;
 }
 
+int mancala__solve_table(const char *path, const char *rules, int max_stones,
+                         mancala_progress_fn progress, void *opaque, struct mt_stats *stats)
+{
+    const struct mc_variant *variant = rules ? mancala__variant_find(rules, strlen(rules)) : NULL;
+    if (!variant || (variant->match && max_stones > MT_RIO_MOST_STONES))
+        return MANCALA_E_INVALID;
+    return mancala__solve_config(path, rules, 0, max_stones, 1, progress, opaque, stats);
+}
+
 int mancala__solve_modiar_stones(const char *path, int max_stones, mancala_progress_fn progress,
                                  void *opaque, struct mt_stats *stats)
 {
@@ -494,4 +516,14 @@ MANCALA_EXPORT int mancala_solve_rio_kadalis(const char *path, int max_stones,
                                              mancala_progress_fn progress, void *opaque)
 {
     return mancala__solve_table(path, "rio-kadalis", max_stones, progress, opaque, NULL);
+}
+
+MANCALA_EXPORT int mancala_solve_rio_kadalis_config(const char *path, const char *rules,
+                                                    unsigned closed, int max_stones, int step,
+                                                    mancala_progress_fn progress, void *opaque)
+{
+    const struct mc_variant *variant = rules ? mancala__variant_find(rules, strlen(rules)) : NULL;
+    if (!variant || !variant->match)
+        return MANCALA_E_INVALID;
+    return mancala__solve_config(path, rules, closed, max_stones, step, progress, opaque, NULL);
 }
