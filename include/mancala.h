@@ -826,8 +826,9 @@ typedef struct mancala_table mancala_table;
  *
  * **Writing.** The table is written to a new temporary file in the folder
  * of @p path (named `PATH.tmp-` and 8 hex digits), flushed to disk, then
- * renamed over @p path: a program that has the old table open keeps it,
- * and a failed or cancelled solve leaves @p path as it was. Nothing but
+ * renamed over @p path (with the permissions of the file it replaces): a
+ * program that has the old table open keeps it, and a failed or cancelled
+ * solve leaves @p path as it was. Nothing but
  * that temporary file is ever removed. If @p path is a symbolic link, the
  * file it leads to is replaced (a link that leads nowhere is refused). The temporary file is created before the
  * solve starts, so an unwritable destination fails at once.

@@ -359,7 +359,8 @@ static int output_open(struct output *out, const char *path)
         if (!out->target)
             return MANCALA_E_NOMEM;
     }
-    if (stat(out->target, &st) == 0 && !S_ISREG(st.st_mode)) {
+    const int exists = stat(out->target, &st) == 0;
+    if (exists && !S_ISREG(st.st_mode)) {
         output_discard(out);
         return MANCALA_E_IO;
     }
@@ -384,6 +385,9 @@ static int output_open(struct output *out, const char *path)
         output_discard(out);
         return MANCALA_E_IO;
     }
+    /* A replaced file keeps its permissions. */
+    if (exists)
+        fchmod(out->fd, st.st_mode & 07777);
     return MANCALA_OK;
 }
 

@@ -812,6 +812,7 @@ START_TEST(solve_replaces_by_rename)
     snprintf(path, sizeof path, "%s/t.table", dir);
     snprintf(link_path, sizeof link_path, "%s/link.table", dir);
     ck_assert_int_eq(mancala__solve_modiar_stones(path, 6, NULL, NULL, NULL), MANCALA_OK);
+    ck_assert_int_eq(chmod(path, 0640), 0);
     struct stat first, second, st;
     ck_assert_int_eq(stat(path, &first), 0);
     ck_assert_int_eq(symlink("t.table", link_path), 0);
@@ -820,6 +821,7 @@ START_TEST(solve_replaces_by_rename)
     ck_assert(S_ISLNK(st.st_mode));
     ck_assert_int_eq(stat(path, &second), 0);
     ck_assert(first.st_ino != second.st_ino); /* a new file, not the old one rewritten */
+    ck_assert_uint_eq(second.st_mode & 07777, 0640); /* with the old one's permissions */
     mancala_table *t = NULL;
     ck_assert_int_eq(mancala_table_open(&t, path), MANCALA_OK);
     ck_assert_int_eq(mancala_table_max_stones(t), 7);
