@@ -68,7 +68,6 @@
 
 #include "solve.h"
 
-#define NO_CHILD UINT32_MAX
 #define UNSETTLED INT8_MIN
 #define NO_OR_EXIT INT8_MIN  /* below any value */
 #define NO_AND_EXIT INT8_MAX /* above any value */
@@ -80,23 +79,22 @@ struct solver {
     uint8_t *entries;       /* the table being written, MT_ENTRY_SIZE bytes each */
     struct mt_stats stats;
     /* Scratch for one layer, sized for the largest; indices are local to
-     * the layer. */
-    uint32_t *child;        /* `row` per position: children in the layer, NO_CHILD after */
+     * the layer. Moves are generated twice rather than stored: once to
+     * count each position's predecessors, once to list them. About 19
+     * bytes per position and 4 per move inside the layer. */
     uint8_t *pending;       /* per H node: moves whose child's L node is unsettled */
     int8_t *or_exit;        /* best exit of L nodes (or the end's value), NO_OR_EXIT */
     int8_t *and_exit;       /* worst exit of H nodes (or the end's value), NO_AND_EXIT */
-    int32_t *farthest;      /* per H node: largest distance of a settled child, -1 */
-    uint32_t *l_distance;   /* distance of L nodes */
+    uint16_t *farthest;     /* per H node: 1 + largest distance of a settled child, 0 */
+    uint16_t *l_distance;   /* distance of L nodes */
     uint32_t *pred_start;   /* predecessors in the layer, compressed rows */
     uint32_t *pred;
-    uint32_t *bucket_start; /* nodes with an exit, by exit value */
-    uint32_t *by_exit;
+    size_t pred_room;
     uint32_t *queue;        /* nodes settled at the current threshold */
 };
 
 static void free_scratch(struct solver *sv)
 {
-    free(sv->child);
     free(sv->pending);
     free(sv->or_exit);
     free(sv->and_exit);
@@ -104,27 +102,20 @@ static void free_scratch(struct solver *sv)
     free(sv->l_distance);
     free(sv->pred_start);
     free(sv->pred);
-    free(sv->bucket_start);
-    free(sv->by_exit);
     free(sv->queue);
 }
 
 static int alloc_scratch(struct solver *sv, uint32_t n)
 {
-    sv->child = malloc((size_t)n * sv->row * sizeof *sv->child);
     sv->pending = malloc(n);
     sv->or_exit = malloc(n);
     sv->and_exit = malloc(n);
     sv->farthest = malloc((size_t)n * sizeof *sv->farthest);
     sv->l_distance = malloc((size_t)n * sizeof *sv->l_distance);
     sv->pred_start = malloc(((size_t)n + 1) * sizeof *sv->pred_start);
-    sv->pred = malloc((size_t)n * sv->row * sizeof *sv->pred);
-    sv->bucket_start = malloc((2 * MT_MOST_STONES + 2) * sizeof *sv->bucket_start);
-    sv->by_exit = malloc((size_t)n * 2 * sizeof *sv->by_exit);
     sv->queue = malloc((size_t)n * 2 * sizeof *sv->queue);
-    return sv->child && sv->pending && sv->or_exit && sv->and_exit && sv->farthest &&
-           sv->l_distance && sv->pred_start && sv->pred && sv->bucket_start && sv->by_exit &&
-           sv->queue ? MANCALA_OK : MANCALA_E_NOMEM;
+    return sv->pending && sv->or_exit && sv->and_exit && sv->farthest && sv->l_distance &&
+           sv->pred_start && sv->queue ? MANCALA_OK : MANCALA_E_NOMEM;
 }
 
 /* Entry bytes of a position of the layer. */
@@ -133,10 +124,12 @@ static uint8_t *entry(const struct solver *sv, uint32_t base, uint32_t i)
     return sv->entries + ((size_t)base + i) * MT_ENTRY_SIZE;
 }
 
-/* Lists the moves of position i of layer s (`side` to move, open pit
- * counts r seen from the mover): children inside the layer, the best and
- * worst exit, and the counters. */
-static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, int side, const uint8_t *r)
+/* The moves of position i of layer s (`side` to move, open pit counts r
+ * seen from the mover). First pass (`list` 0): the best and worst exit,
+ * the counters, and the number of predecessors of each child inside the
+ * layer. Second pass: i into the predecessor lists of those children. */
+static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, int side, const uint8_t *r,
+                   int list)
 {
     struct mc_state st;
     memset(&st, 0, sizeof st);
@@ -155,16 +148,23 @@ static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, int side
         const int gain = c->captured[mover] - c->captured[opponent];
         const uint32_t ci = mt_layout_state_index(&sv->lay, c);
         if (c->captured[MANCALA_SOUTH] + c->captured[MANCALA_NORTH] == 0) {
-            sv->child[(size_t)i * sv->row + inside++] = ci - base;
-            sv->pred_start[ci - base + 1]++;
+            if (list)
+                sv->pred[sv->pred_start[ci - base]++] = i;
+            else
+                sv->pred_start[ci - base + 1]++;
+            inside++;
             continue;
         }
+        if (list)
+            continue;
         const struct mt_entry e = mt_entry_read(sv->entries, ci);
         if (gain - e.hi > best)
             best = gain - e.hi;
         if (e.lo - gain < worst)
             worst = e.lo - gain;
     }
+    if (list)
+        return;
     if (moves.count == 0) {
         /* Rule 7 of both games: each player keeps their row. */
         int own = 0;
@@ -173,14 +173,26 @@ static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, int side
         best = own - (s - own);
         worst = -best;
     }
-    for (int k = inside; k < sv->row; k++)
-        sv->child[(size_t)i * sv->row + k] = NO_CHILD;
     sv->pending[i] = (uint8_t)inside;
     sv->or_exit[i] = (int8_t)best;
     sv->and_exit[i] = (int8_t)worst;
-    sv->farthest[i] = -1;
+    sv->farthest[i] = 0;
     uint8_t *e = entry(sv, base, i);
     e[0] = e[1] = (uint8_t)UNSETTLED;
+}
+
+/* Calls expand() on every position of layer s, in index order. */
+static void expand_layer(struct solver *sv, int s, uint32_t base, int list)
+{
+    const int m = sv->lay.open_count;
+    uint32_t i = 0;
+    for (int side = 0; side < sv->lay.sides; side++) {
+        uint8_t r[MT_MOST_PITS] = {0};
+        r[m - 1] = (uint8_t)s;
+        do
+            expand(sv, s, base, i++, side, r, list);
+        while (mt_next_position(r, m));
+    }
 }
 
 /* Settles H(i) at value v (from the forcing opponent's side). Returns
@@ -188,7 +200,7 @@ static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, int side
 static int settle_h(struct solver *sv, uint32_t base, uint32_t i, int v)
 {
     uint8_t *e = entry(sv, base, i);
-    const uint32_t distance = (uint32_t)(sv->farthest[i] + 1);
+    const uint32_t distance = sv->farthest[i];
     e[1] = (uint8_t)(int8_t)-v;
     mt_put(e + 2, distance, 2);
     if (distance > sv->stats.max_distance)
@@ -200,57 +212,38 @@ static int solve_layer(struct solver *sv, int s)
 {
     const uint32_t base = (uint32_t)sv->lay.layer[s];
     const uint32_t n = (uint32_t)mt_layout_size(&sv->lay, s);
-    const int m = sv->lay.open_count;
 
     /* Moves of every position, and the number of predecessors of each. */
     memset(sv->pred_start, 0, ((size_t)n + 1) * sizeof *sv->pred_start);
-    uint32_t i = 0;
-    for (int side = 0; side < sv->lay.sides; side++) {
-        uint8_t r[MT_MOST_PITS] = {0};
-        r[m - 1] = (uint8_t)s;
-        do
-            expand(sv, s, base, i++, side, r);
-        while (mt_next_position(r, m));
-    }
+    expand_layer(sv, s, base, 0);
 
-    /* Predecessor lists. */
+    /* Predecessor lists: the moves again. */
+    uint32_t i;
     for (i = 0; i < n; i++)
         sv->pred_start[i + 1] += sv->pred_start[i];
-    for (i = 0; i < n; i++)
-        for (int k = 0; k < sv->row && sv->child[(size_t)i * sv->row + k] != NO_CHILD; k++)
-            sv->pred[sv->pred_start[sv->child[(size_t)i * sv->row + k]]++] = i;
+    const size_t edges = sv->pred_start[n];
+    if (edges > sv->pred_room) {
+        free(sv->pred);
+        sv->pred = malloc(edges * sizeof *sv->pred);
+        sv->pred_room = sv->pred ? edges : 0;
+        if (!sv->pred)
+            return MANCALA_E_NOMEM;
+    }
+    expand_layer(sv, s, base, 1);
     for (i = n; i > 0; i--)
         sv->pred_start[i] = sv->pred_start[i - 1];
     sv->pred_start[0] = 0;
 
-    /* Nodes with an exit, by exit value, highest first: bucket b holds
-     * value s - b. L nodes are i, H nodes n + i. */
     const int buckets = 2 * s + 1;
-    memset(sv->bucket_start, 0, ((size_t)buckets + 1) * sizeof *sv->bucket_start);
-    for (i = 0; i < n; i++) {
-        if (sv->or_exit[i] != NO_OR_EXIT)
-            sv->bucket_start[s - sv->or_exit[i] + 1]++;
-        if (sv->and_exit[i] != NO_AND_EXIT)
-            sv->bucket_start[s - sv->and_exit[i] + 1]++;
-    }
-    for (int b = 0; b < buckets; b++)
-        sv->bucket_start[b + 1] += sv->bucket_start[b];
-    for (i = 0; i < n; i++) {
-        if (sv->or_exit[i] != NO_OR_EXIT)
-            sv->by_exit[sv->bucket_start[s - sv->or_exit[i]]++] = i;
-        if (sv->and_exit[i] != NO_AND_EXIT)
-            sv->by_exit[sv->bucket_start[s - sv->and_exit[i]]++] = n + i;
-    }
-    for (int b = buckets; b > 0; b--)
-        sv->bucket_start[b] = sv->bucket_start[b - 1];
-    sv->bucket_start[0] = 0;
-
     /* The attractor, threshold by threshold from the top. */
     uint32_t head = 0, tail = 0;
     for (int b = 0; b < buckets; b++) {
         const int v = s - b;
-        for (uint32_t k = sv->bucket_start[b]; k < sv->bucket_start[b + 1]; k++) {
-            const uint32_t x = sv->by_exit[k];
+        /* The nodes whose exit is worth v, L before H, in index order. */
+        for (uint32_t k = 0; k < 2 * n; k++) {
+            const uint32_t x = k & 1 ? n + k / 2 : k / 2;
+            if (x < n ? sv->or_exit[x] != v : sv->and_exit[x - n] != v)
+                continue;
             if (x < n) {
                 uint8_t *e = entry(sv, base, x);
                 if ((int8_t)e[0] != UNSETTLED)
@@ -276,8 +269,9 @@ static int solve_layer(struct solver *sv, int s)
                     const uint32_t p = sv->pred[k];
                     if ((int8_t)entry(sv, base, p)[1] != UNSETTLED)
                         continue;
-                    if ((int32_t)sv->l_distance[x] > sv->farthest[p])
-                        sv->farthest[p] = (int32_t)sv->l_distance[x];
+                    const unsigned far = sv->l_distance[x] + 1u;
+                    if (far > sv->farthest[p]) /* 0xffff: too far, E_RANGE */
+                        sv->farthest[p] = (uint16_t)(far < 0xffffu ? far : 0xffffu);
                     if (--sv->pending[p] == 0 && sv->and_exit[p] >= v) {
                         if (settle_h(sv, base, p, v))
                             return MANCALA_E_RANGE;
@@ -294,7 +288,7 @@ static int solve_layer(struct solver *sv, int s)
                     if ((int8_t)e[0] != UNSETTLED)
                         continue;
                     e[0] = (uint8_t)(int8_t)v;
-                    sv->l_distance[p] = distance + 1;
+                    sv->l_distance[p] = (uint16_t)(distance + 1);
                     sv->queue[tail++] = p;
                 }
             }
