@@ -611,8 +611,8 @@ int cmd_solve(int argc, char **argv)
     mancala_free(start);
     long long max_stones = modiar ? 42 : 12, step = 1, ks = holes, kn = holes;
     if ((stones_arg || open_arg || step_arg) && modiar)
-        return usage_error(cmd, "--max-stones, --open and --step are for rio-kadalis: modiar is "
-                           "solved whole");
+        return usage_error(cmd, "%s for rio-kadalis: modiar is solved whole",
+                           stones_arg ? "--max-stones is" : open_arg ? "--open is" : "--step is");
     if (open_arg) {
         char *end;
         ks = strtoll(open_arg, &end, 10);
@@ -630,7 +630,7 @@ int cmd_solve(int argc, char **argv)
         return usage_error(cmd, "--step must be 1 or 4, not '%s'", step_arg);
     step = step_arg ? step_arg[0] - '0' : 1;
     if (stones_arg && (status = parse_number(cmd, "--max-stones", stones_arg, 0,
-                                             config ? 8 * holes : 16, &max_stones)))
+                                             open_arg ? 8 * holes : 16, &max_stones)))
         return status;
     unsigned closed = 0;
     for (int p = 0; p < holes - ks; p++)
