@@ -663,6 +663,9 @@ int cmd_solve(int argc, char **argv)
     if (progress.out && progress.bar && progress.last_step >= 0)
         fputc('\n', stderr);
 
+    if (status == MANCALA_E_CANCELLED && config)
+        return fail(cmd, "interrupted; %s is as it was (the same command goes on from the last "
+                    "finished layer, kept in %s.partial)", path, path);
     if (status == MANCALA_E_CANCELLED)
         return fail(cmd, "interrupted; %s is as it was", path);
     if (status == MANCALA_E_IO) {

@@ -1062,7 +1062,17 @@ int mancala_solve_rio_kadalis(const char *path, int max_stones, mancala_progress
  *         or non-Rio Kadalis @p rules, @p closed naming pits the board
  *         does not have or every pit, @p max_stones out of range, @p step
  *         other than 1 or 4, or a table of more than 2^32 - 1 entries.
- * @note Thread-safe. The command `mancala solve RULES --open KS,KN` calls it.
+ * **Resuming.** After each layer the solver appends it to `PATH.partial`
+ * (PATH as resolved for the table), flushed to disk. A solve that is
+ * killed or cancelled and then run again with the same arguments reads
+ * the layers finished so far from there and goes on; the table it writes
+ * is the one an uninterrupted solve writes, byte for byte. The partial
+ * file is removed once the table is in place; one of other arguments is
+ * started afresh. (Its contents are trusted: do not edit it.)
+ *
+ * @note Thread-safe, but two solves of the same @p path at once share the
+ *       partial file: don't. The command `mancala solve RULES --open KS,KN`
+ *       calls it.
  * @since 1.1
  */
 int mancala_solve_rio_kadalis_config(const char *path, const char *rules, unsigned closed,

@@ -399,14 +399,12 @@ static int write_all(int fd, const uint8_t *data, size_t size)
     return 1;
 }
 
-/* Writes the table to the temporary file, then puts it in place. */
-static int output_commit(struct output *out, const struct solver *sv, int max_stones,
-                         uint32_t count)
+/* The header of the table, its checksum field zero. */
+static void make_header(const struct solver *sv, int max_stones, uint32_t count,
+                        uint8_t header[MT_HEADER_SIZE])
 {
-    const uint8_t *entries = sv->entries;
     const char *rules = sv->board.variant->name;
-    uint8_t header[MT_HEADER_SIZE];
-    memset(header, 0, sizeof header);
+    memset(header, 0, MT_HEADER_SIZE);
     memcpy(header + MT_OFF_MAGIC, mt_magic, sizeof mt_magic);
     mt_put(header + MT_OFF_VERSION, MT_VERSION, 4);
     mt_put(header + MT_OFF_HEADER_SIZE, MT_HEADER_SIZE, 4);
@@ -418,9 +416,115 @@ static int output_commit(struct output *out, const struct solver *sv, int max_st
     mt_put(header + MT_OFF_ENTRIES, count, 4);
     mt_put(header + MT_OFF_CLOSED, sv->lay.closed, 2);
     header[MT_OFF_STEP] = (uint8_t)(sv->lay.step == 1 ? 0 : sv->lay.step);
+}
+
+/*
+ * Resuming (round configurations). After each layer the solver appends it
+ * to TARGET.partial: the table's header with, in place of the checksum,
+ * the number of stones of the first layer not yet in the file, then the
+ * entries of the layers solved so far (the layers are contiguous in the
+ * table). The layer goes to disk before the header that counts it, so a
+ * solve killed at any moment leaves a file whose header is true. A solve
+ * with the same arguments reads it back and goes on from there; the
+ * finished table replaces TARGET as always, and then the partial file
+ * (ours) is removed. A partial file of other arguments is started afresh.
+ */
+struct checkpoint {
+    char *path;
+    int fd;
+};
+
+static void checkpoint_close(struct checkpoint *cp, int remove_it)
+{
+    if (cp->fd >= 0) {
+        close(cp->fd);
+        if (remove_it)
+            unlink(cp->path);
+    }
+    free(cp->path);
+    cp->fd = -1;
+    cp->path = NULL;
+}
+
+static int pwrite_all(int fd, const uint8_t *data, size_t size, off_t at)
+{
+    while (size > 0) {
+        const ssize_t n = pwrite(fd, data, size, at);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return 0;
+        data += n;
+        size -= (size_t)n;
+        at += n;
+    }
+    return 1;
+}
+
+/* Opens (or makes) the partial file of the solve; returns the stones of
+ * the first layer still to solve, with the entries below it read into
+ * sv->entries; 0 if none (or no partial file can be kept). */
+static int checkpoint_open(struct checkpoint *cp, const struct output *out,
+                           const struct solver *sv, int max_stones, uint32_t count)
+{
+    cp->fd = -1;
+    cp->path = malloc(strlen(out->target) + 9);
+    if (!cp->path)
+        return 0;
+    sprintf(cp->path, "%s.partial", out->target);
+    cp->fd = open(cp->path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0666);
+    struct stat st;
+    if (cp->fd < 0 || fstat(cp->fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        checkpoint_close(cp, 0);
+        return 0;
+    }
+    uint8_t want[MT_HEADER_SIZE], have[MT_HEADER_SIZE];
+    make_header(sv, max_stones, count, want);
+    int from = 0;
+    if (pread(cp->fd, have, sizeof have, 0) == (ssize_t)sizeof have &&
+        memcmp(have, want, MT_OFF_CHECKSUM) == 0) {
+        const uint64_t next = mt_get(have + MT_OFF_CHECKSUM, 8);
+        if (next <= (uint64_t)max_stones + 1) {
+            const size_t bytes = (size_t)sv->lay.layer[next] * MT_ENTRY_SIZE;
+            if ((uint64_t)st.st_size >= MT_HEADER_SIZE + bytes &&
+                pread(cp->fd, sv->entries, bytes, MT_HEADER_SIZE) == (ssize_t)bytes)
+                from = (int)next;
+        }
+    }
+    if (from == 0 && (ftruncate(cp->fd, 0) != 0 || !pwrite_all(cp->fd, want, sizeof want, 0))) {
+        checkpoint_close(cp, 1);
+        return 0;
+    }
+    return from;
+}
+
+/* Appends layer s, then counts it in the header. */
+static void checkpoint_layer(struct checkpoint *cp, const struct solver *sv, int s)
+{
+    if (cp->fd < 0)
+        return;
+    const size_t at = (size_t)sv->lay.layer[s] * MT_ENTRY_SIZE;
+    const size_t bytes = (size_t)mt_layout_size(&sv->lay, s) * MT_ENTRY_SIZE;
+    uint8_t next[8];
+    mt_put(next, (uint64_t)s + 1, 8);
+    if (!pwrite_all(cp->fd, sv->entries + at, bytes, (off_t)(MT_HEADER_SIZE + at)) ||
+        fsync(cp->fd) != 0 || !pwrite_all(cp->fd, next, sizeof next, MT_OFF_CHECKSUM) ||
+        fsync(cp->fd) != 0)
+        checkpoint_close(cp, 1); /* go on without */
+}
+
+/* Writes the table to the temporary file, then puts it in place. */
+static int output_commit(struct output *out, const struct solver *sv, int max_stones,
+                         uint32_t count)
+{
+    const uint8_t *entries = sv->entries;
+    uint8_t header[MT_HEADER_SIZE];
+    make_header(sv, max_stones, count, header);
     /* The data is padded with zeros to a multiple of 8 bytes. */
     const size_t padded = ((size_t)count * MT_ENTRY_SIZE + 7) / 8 * 8;
     mt_put(header + MT_OFF_CHECKSUM, mt_checksum(header, entries, padded), 8);
+
+    memcpy(header + MT_OFF_MAGIC, mt_magic, sizeof mt_magic);
 
     int ok = write_all(out->fd, header, sizeof header) && write_all(out->fd, entries, padded) &&
              fsync(out->fd) == 0;
@@ -442,9 +546,25 @@ static int output_commit(struct output *out, const struct solver *sv, int max_st
     return MANCALA_OK;
 }
 
+static int solve(const char *path, const char *rules, unsigned closed, int max_stones, int step,
+                 int resumable, mancala_progress_fn progress, void *opaque, struct mt_stats *stats);
+
 int mancala__solve_config(const char *path, const char *rules, unsigned closed, int max_stones,
                           int step, mancala_progress_fn progress, void *opaque,
                           struct mt_stats *stats)
+{
+    return solve(path, rules, closed, max_stones, step, 0, progress, opaque, stats);
+}
+
+int mancala__solve_resumable(const char *path, const char *rules, unsigned closed, int max_stones,
+                             int step, mancala_progress_fn progress, void *opaque,
+                             struct mt_stats *stats)
+{
+    return solve(path, rules, closed, max_stones, step, 1, progress, opaque, stats);
+}
+
+static int solve(const char *path, const char *rules, unsigned closed, int max_stones, int step,
+                 int resumable, mancala_progress_fn progress, void *opaque, struct mt_stats *stats)
 {
     const struct mc_variant *variant = rules ? mancala__variant_find(rules, strlen(rules)) : NULL;
     if (!path || !variant || max_stones < 0 || max_stones > mt_most_stones(variant) ||
@@ -469,19 +589,23 @@ int mancala__solve_config(const char *path, const char *rules, unsigned closed, 
             largest = mt_layout_size(&sv.lay, s);
     sv.entries = calloc((size_t)count * MT_ENTRY_SIZE + 8, 1);
     status = sv.entries ? alloc_scratch(&sv, (uint32_t)largest) : MANCALA_E_NOMEM;
-    for (int s = 0; s <= max_stones && status == MANCALA_OK; s++) {
+    struct checkpoint cp = {NULL, -1};
+    const int from = status == MANCALA_OK && resumable
+                         ? checkpoint_open(&cp, &out, &sv, max_stones, count) : 0;
+    for (int s = from; s <= max_stones && status == MANCALA_OK; s++) {
         if (!mt_layout_covers(&sv.lay, s))
             continue;
         if (progress && progress(opaque, s, max_stones + 1, sv.lay.layer[s], count))
             status = MANCALA_E_CANCELLED;
-        else
-            status = solve_layer(&sv, s);
+        else if ((status = solve_layer(&sv, s)) == MANCALA_OK)
+            checkpoint_layer(&cp, &sv, s);
     }
     if (status == MANCALA_OK && progress &&
         progress(opaque, max_stones + 1, max_stones + 1, count, count))
         status = MANCALA_E_CANCELLED;
     if (status == MANCALA_OK)
         status = output_commit(&out, &sv, max_stones, count);
+    checkpoint_close(&cp, status == MANCALA_OK);
     output_discard(&out);
     if (status == MANCALA_OK && stats)
         *stats = sv.stats;
@@ -523,5 +647,5 @@ MANCALA_EXPORT int mancala_solve_rio_kadalis_config(const char *path, const char
     const struct mc_variant *variant = rules ? mancala__variant_find(rules, strlen(rules)) : NULL;
     if (!variant || !variant->match)
         return MANCALA_E_INVALID;
-    return mancala__solve_config(path, rules, closed, max_stones, step, progress, opaque, NULL);
+    return mancala__solve_resumable(path, rules, closed, max_stones, step, progress, opaque, NULL);
 }

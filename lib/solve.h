@@ -331,6 +331,11 @@ int mancala__solve_table(const char *path, const char *rules, int max_stones,
 int mancala__solve_config(const char *path, const char *rules, unsigned closed, int max_stones,
                           int step, mancala_progress_fn progress, void *opaque,
                           struct mt_stats *stats);
+/* The same, resuming from TARGET.partial (see solve.c): what
+ * mancala_solve_rio_kadalis_config() calls. */
+int mancala__solve_resumable(const char *path, const char *rules, unsigned closed, int max_stones,
+                             int step, mancala_progress_fn progress, void *opaque,
+                             struct mt_stats *stats);
 
 /* The best moves of a position that the table covers and that is not
  * over (solve_table.c): writes them to `moves` in ascending order and

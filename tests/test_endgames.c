@@ -10,6 +10,9 @@
  */
 #define _XOPEN_SOURCE 700
 
+#include <dirent.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "helpers.h"
@@ -468,6 +471,100 @@ START_TEST(configuration_lookups_and_errors)
 }
 END_TEST
 
+/* ---- resuming a killed solve ---- */
+
+static int kill_at_layer(void *opaque, int step, int steps, uint64_t done, uint64_t total)
+{
+    (void)steps, (void)done, (void)total;
+    if (step >= *(const int *)opaque)
+        raise(SIGKILL);
+    return 0;
+}
+
+static int first_layer(void *opaque, int step, int steps, uint64_t done, uint64_t total)
+{
+    (void)steps, (void)done, (void)total;
+    int *first = opaque;
+    if (*first < 0)
+        *first = step;
+    return 0;
+}
+
+/* A solve killed mid-way (SIGKILL: no chance to clean up) and run again
+ * with the same arguments goes on from the last finished layer and writes
+ * the table an uninterrupted solve writes, byte for byte. */
+START_TEST(killed_solve_resumes)
+{
+    const char *rules = "rio-kadalis";
+    const unsigned closed = match_closed(6, 2, 2);
+    char whole[96], killed[96], partial[112];
+    snprintf(whole, sizeof whole, "test-endgames-whole-%ld.table", (long)getpid());
+    snprintf(killed, sizeof killed, "test-endgames-killed-%ld.table", (long)getpid());
+    snprintf(partial, sizeof partial, "%s.partial", killed);
+    ck_assert_int_eq(mancala_solve_rio_kadalis_config(whole, rules, closed, 16, 1, NULL, NULL),
+                     MANCALA_OK);
+    ck_assert_int_eq(access(whole, F_OK), 0);
+
+    int kill_layer = 11;
+    const pid_t child = fork();
+    ck_assert_int_ge(child, 0);
+    if (child == 0) {
+        mancala_solve_rio_kadalis_config(killed, rules, closed, 16, 1, kill_at_layer, &kill_layer);
+        _exit(0);
+    }
+    int wstatus = 0;
+    ck_assert_int_eq(waitpid(child, &wstatus, 0), child);
+    ck_assert(WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGKILL);
+    ck_assert_int_eq(access(killed, F_OK), -1);
+    ck_assert_int_eq(access(partial, F_OK), 0);
+
+    int first = -1;
+    ck_assert_int_eq(mancala_solve_rio_kadalis_config(killed, rules, closed, 16, 1, first_layer,
+                                                      &first),
+                     MANCALA_OK);
+    ck_assert_int_eq(first, kill_layer); /* layers 0 ... 10 were not solved again */
+    ck_assert_int_eq(access(partial, F_OK), -1);
+    size_t a_size, b_size;
+    uint8_t *a = read_file(whole, &a_size), *b = read_file(killed, &b_size);
+    ck_assert_uint_eq(a_size, b_size);
+    ck_assert_mem_eq(a, b, a_size);
+    free(a);
+    free(b);
+
+    /* A partial file of other arguments is not used. */
+    first = -1;
+    kill_layer = 5;
+    const pid_t again = fork();
+    ck_assert_int_ge(again, 0);
+    if (again == 0) {
+        mancala_solve_rio_kadalis_config(killed, rules, closed, 12, 1, kill_at_layer, &kill_layer);
+        _exit(0);
+    }
+    ck_assert_int_eq(waitpid(again, &wstatus, 0), again);
+    ck_assert_int_eq(access(partial, F_OK), 0);
+    ck_assert_int_eq(mancala_solve_rio_kadalis_config(killed, rules, closed, 16, 1, first_layer,
+                                                      &first),
+                     MANCALA_OK);
+    ck_assert_int_eq(first, 0);
+    b = read_file(killed, &b_size);
+    a = read_file(whole, &a_size);
+    ck_assert_mem_eq(a, b, a_size);
+    free(a);
+    free(b);
+
+    /* The killed solves' temporary files are theirs to leave; ours to
+     * clean up here. */
+    DIR *dir = opendir(".");
+    ck_assert_ptr_nonnull(dir);
+    for (struct dirent *e; (e = readdir(dir));)
+        if (!strncmp(e->d_name, killed, strlen(killed)) && strstr(e->d_name, ".tmp-"))
+            remove(e->d_name);
+    closedir(dir);
+    remove(whole);
+    remove(killed);
+}
+END_TEST
+
 static Suite *endgames_suite(void)
 {
     Suite *s = suite_create("endgames");
@@ -483,6 +580,7 @@ static Suite *endgames_suite(void)
         {"fours", multiples_of_four_match_every_layer},
         {"play", perfect_play_keeps_the_bounds},
         {"lookup", configuration_lookups_and_errors},
+        {"resume", killed_solve_resumes},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         TCase *tc = tcase_create(cases[i].name);
