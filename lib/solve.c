@@ -80,8 +80,8 @@ struct solver {
     struct mt_stats stats;
     /* Scratch for one layer, sized for the largest; indices are local to
      * the layer. Moves are generated twice rather than stored: once to
-     * count each position's predecessors, once to list them. About 19
-     * bytes per position and 4 per move inside the layer. */
+     * count each position's predecessors, once to list them: 11 bytes
+     * per position, 4 per move inside the layer, and the queue. */
     uint8_t *pending;       /* per H node: moves whose child's L node is unsettled */
     int8_t *or_exit;        /* best exit of L nodes (or the end's value), NO_OR_EXIT */
     int8_t *and_exit;       /* worst exit of H nodes (or the end's value), NO_AND_EXIT */
@@ -90,7 +90,8 @@ struct solver {
     uint32_t *pred_start;   /* predecessors in the layer, compressed rows */
     uint32_t *pred;
     size_t pred_room;
-    uint32_t *queue;        /* nodes settled at the current threshold */
+    uint32_t *queue;        /* nodes settled at the current threshold, grown on demand */
+    size_t queue_room;
 };
 
 static void free_scratch(struct solver *sv)
@@ -113,7 +114,8 @@ static int alloc_scratch(struct solver *sv, uint32_t n)
     sv->farthest = malloc((size_t)n * sizeof *sv->farthest);
     sv->l_distance = malloc((size_t)n * sizeof *sv->l_distance);
     sv->pred_start = malloc(((size_t)n + 1) * sizeof *sv->pred_start);
-    sv->queue = malloc((size_t)n * 2 * sizeof *sv->queue);
+    sv->queue_room = n < 1024 ? 1024 : n / 16;
+    sv->queue = malloc(sv->queue_room * sizeof *sv->queue);
     return sv->pending && sv->or_exit && sv->and_exit && sv->farthest && sv->l_distance &&
            sv->pred_start && sv->queue ? MANCALA_OK : MANCALA_E_NOMEM;
 }
@@ -195,6 +197,21 @@ static void expand_layer(struct solver *sv, int s, uint32_t base, int list)
     }
 }
 
+/* Appends node x to the queue (which never holds more than the layer's
+ * 2n nodes at once, and in practice far fewer). */
+static int push(struct solver *sv, uint32_t *tail, uint32_t x)
+{
+    if (*tail == sv->queue_room) {
+        uint32_t *grown = realloc(sv->queue, 2 * sv->queue_room * sizeof *grown);
+        if (!grown)
+            return MANCALA_E_NOMEM;
+        sv->queue = grown;
+        sv->queue_room *= 2;
+    }
+    sv->queue[(*tail)++] = x;
+    return MANCALA_OK;
+}
+
 /* Settles H(i) at value v (from the forcing opponent's side). Returns
  * nonzero if its distance does not fit the table. */
 static int settle_h(struct solver *sv, uint32_t base, uint32_t i, int v)
@@ -239,6 +256,7 @@ static int solve_layer(struct solver *sv, int s)
     uint32_t head = 0, tail = 0;
     for (int b = 0; b < buckets; b++) {
         const int v = s - b;
+        head = tail = 0; /* the queue is empty between thresholds */
         /* The nodes whose exit is worth v, L before H, in index order. */
         for (uint32_t k = 0; k < 2 * n; k++) {
             const uint32_t x = k & 1 ? n + k / 2 : k / 2;
@@ -250,14 +268,16 @@ static int solve_layer(struct solver *sv, int s)
                     continue;
                 e[0] = (uint8_t)(int8_t)v;
                 sv->l_distance[x] = 0;
-                sv->queue[tail++] = x;
+                if (push(sv, &tail, x))
+                    return MANCALA_E_NOMEM;
             } else {
                 uint8_t *e = entry(sv, base, x - n);
                 if ((int8_t)e[1] != UNSETTLED || sv->pending[x - n])
                     continue;
                 if (settle_h(sv, base, x - n, v))
                     return MANCALA_E_RANGE;
-                sv->queue[tail++] = x;
+                if (push(sv, &tail, x))
+                    return MANCALA_E_NOMEM;
             }
         }
         while (head < tail) {
@@ -275,7 +295,8 @@ static int solve_layer(struct solver *sv, int s)
                     if (--sv->pending[p] == 0 && sv->and_exit[p] >= v) {
                         if (settle_h(sv, base, p, v))
                             return MANCALA_E_RANGE;
-                        sv->queue[tail++] = n + p;
+                        if (push(sv, &tail, n + p))
+                            return MANCALA_E_NOMEM;
                     }
                 }
             } else {
@@ -289,7 +310,8 @@ static int solve_layer(struct solver *sv, int s)
                         continue;
                     e[0] = (uint8_t)(int8_t)v;
                     sv->l_distance[p] = (uint16_t)(distance + 1);
-                    sv->queue[tail++] = p;
+                    if (push(sv, &tail, p))
+                        return MANCALA_E_NOMEM;
                 }
             }
         }
@@ -523,8 +545,6 @@ static int output_commit(struct output *out, const struct solver *sv, int max_st
     /* The data is padded with zeros to a multiple of 8 bytes. */
     const size_t padded = ((size_t)count * MT_ENTRY_SIZE + 7) / 8 * 8;
     mt_put(header + MT_OFF_CHECKSUM, mt_checksum(header, entries, padded), 8);
-
-    memcpy(header + MT_OFF_MAGIC, mt_magic, sizeof mt_magic);
 
     int ok = write_all(out->fd, header, sizeof header) && write_all(out->fd, entries, padded) &&
              fsync(out->fd) == 0;
