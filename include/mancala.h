@@ -951,7 +951,10 @@ int mancala_table_max_stones(const mancala_table *table);
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if a pointer is NULL;
  *         ::MANCALA_E_UNSUPPORTED if @p game is not of the table's rules;
  *         ::MANCALA_E_RANGE if the position has more stones on the board
- *         than the table holds, or a closed pit.
+ *         than the table holds, other closed pits than the table's (none,
+ *         except for tables of mancala_solve_rio_kadalis_config()), or a
+ *         count of stones the table skips (not a multiple of 4 in a table
+ *         of multiples of 4).
  * @note Does not allocate. Thread-safe: reads the table and the game only.
  */
 int mancala_table_value(const mancala_table *table, const mancala_game *game, int *lo, int *hi);
@@ -1084,8 +1087,8 @@ int mancala_solve_rio_kadalis_config(const char *path, const char *rules, unsign
  *        endgames) for the positions it covers.
  *
  * Where the search reaches a position the table answers for
- * (mancala_table_value() returns ::MANCALA_OK: the table's rules, every pit
- * open, few enough stones on the board), it uses the table's interval
+ * (mancala_table_value() returns ::MANCALA_OK: the table's rules and closed
+ * pits, a count of stones on the board it holds), it uses the table's interval
  * [lo, hi] as follows. The interval ignores the game's history, and under
  * the repetition rule the history can change a position's value, so:
  * - where no position has occurred since the last capture (the position

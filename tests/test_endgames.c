@@ -471,6 +471,61 @@ START_TEST(configuration_lookups_and_errors)
 }
 END_TEST
 
+/* The search uses a round's table where the position has its closed
+ * pits: searched one ply deep, every child is a leaf that the table
+ * values, so the score is the table's value of the position (every value
+ * of this configuration is exact), and the best move keeps it. The
+ * search without the table says something else now and then. */
+START_TEST(search_uses_the_round_table)
+{
+    const struct config c = {"rio-kadalis", 6, match_closed(6, 1, 6), 16, 4, 0};
+    solve_config(&c, "search");
+    mancala_table *t = NULL;
+    ck_assert_int_eq(mancala_table_open(&t, path), MANCALA_OK);
+    mancala_search *with = NULL, *without = NULL;
+    ck_assert_int_eq(mancala_search_new(&with, (size_t)1 << 20), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_new(&without, (size_t)1 << 20), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_set_table(with, t), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_set_limit(with, MANCALA_LIMIT_DEPTH, 1), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_set_limit(without, MANCALA_LIMIT_DEPTH, 1), MANCALA_OK);
+    uint64_t rng = 11;
+    int checked = 0, differ = 0;
+    for (int n = 0; n < 100; n++) {
+        uint8_t pit[MT_MOST_PITS] = {0};
+        const int stones = 4 * (2 + n % 3);
+        for (int k = 0; k < stones; k++) {
+            rng = rng * 6364136223846793005u + 1442695040888963407u;
+            pit[5 + (rng >> 33) % 7]++;
+        }
+        mancala_game *g = config_position(&c, pit, n & 1, n % 2);
+        int lo, hi;
+        require(mancala_table_value(t, g, &lo, &hi) == MANCALA_OK, "%s", fmt(g));
+        if (mancala_is_over(g) || lo != hi) {
+            mancala_free(g);
+            continue;
+        }
+        require(mancala_search_run(with, g) == MANCALA_OK, "search %s", fmt(g));
+        require(mancala_search_score(with) == lo, "%s: search %d, table %d", fmt(g),
+                mancala_search_score(with), lo);
+        play_ok(g, mancala_search_best_move(with));
+        int clo, chi;
+        require(mancala_table_value(t, g, &clo, &chi) == MANCALA_OK, "%s", fmt(g));
+        require(-clo == lo, "%s: the best move gives %d, not %d", fmt(g), -clo, lo);
+        require(mancala_undo(g) == MANCALA_OK, "undo");
+        require(mancala_search_run(without, g) == MANCALA_OK, "search %s", fmt(g));
+        differ += mancala_search_score(without) != lo;
+        checked++;
+        mancala_free(g);
+    }
+    ck_assert_int_gt(checked, 50);
+    ck_assert_int_gt(differ, 0);
+    mancala_search_free(with);
+    mancala_search_free(without);
+    mancala_table_close(t);
+    remove(path);
+}
+END_TEST
+
 /* ---- resuming a killed solve ---- */
 
 static int kill_at_layer(void *opaque, int step, int steps, uint64_t done, uint64_t total)
@@ -581,6 +636,7 @@ static Suite *endgames_suite(void)
         {"play", perfect_play_keeps_the_bounds},
         {"lookup", configuration_lookups_and_errors},
         {"resume", killed_solve_resumes},
+        {"search", search_uses_the_round_table},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         TCase *tc = tcase_create(cases[i].name);
