@@ -852,8 +852,9 @@ typedef struct mancala_table mancala_table;
 int mancala_solve_modiar(const char *path, mancala_progress_fn progress, void *opaque);
 
 /**
- * @brief Opens a table file written by mancala_solve_modiar() (Modiar) or
- *        mancala_solve_rio_kadalis() (Rio Kadalis endgames).
+ * @brief Opens a table file written by mancala_solve_modiar() (Modiar),
+ *        mancala_solve_rio_kadalis() (Rio Kadalis endgames) or
+ *        mancala_solve_rio_kadalis_config() (Rio Kadalis match rounds).
  *
  * Reads the whole file into memory that the table owns and checks it there:
  * the header, the checksum, and that every entry is a possible value. The
@@ -904,7 +905,9 @@ int mancala_table_open_memory(mancala_table **out, const void *data, size_t size
  * @brief The rules a table is for: the positions it can answer for are
  *        games of these rules.
  * @param table The table.
- * @return "modiar" or "rio-kadalis", a static string owned by the library;
+ * @return "modiar", "rio-kadalis" or (for tables of
+ *         mancala_solve_rio_kadalis_config()) another Rio Kadalis rules
+ *         name such as "rio-kadalis-5-cw", a static string owned by the library;
  *         NULL if @p table is NULL.
  * @note Thread-safe.
  * @since 1.1
