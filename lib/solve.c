@@ -588,7 +588,7 @@ static int solve(const char *path, const char *rules, unsigned closed, int max_s
 {
     const struct mc_variant *variant = rules ? mancala__variant_find(rules, strlen(rules)) : NULL;
     if (!path || !variant || max_stones < 0 || max_stones > mt_most_stones(variant) ||
-        (closed && !variant->match) || closed > UINT16_MAX)
+        ((closed || step != 1) && !variant->match) || closed > UINT16_MAX)
         return MANCALA_E_INVALID;
     struct solver sv;
     memset(&sv, 0, sizeof sv);

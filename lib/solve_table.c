@@ -65,10 +65,10 @@ static int check_table(const uint8_t *data, size_t size, struct mt_layout *lay,
         mt_get(data + MT_OFF_ENTRY_SIZE, 4) != MT_ENTRY_SIZE ||
         mt_get(data + MT_OFF_RESERVED, 5) != 0)
         return MANCALA_E_FORMAT;
-    /* The configuration: closed pits (Rio Kadalis only), layers. */
+    /* The configuration (Rio Kadalis only): closed pits, layers. */
     const uint16_t closed = (uint16_t)mt_get(data + MT_OFF_CLOSED, 2);
     const int step = data[MT_OFF_STEP] ? data[MT_OFF_STEP] : 1;
-    if ((closed && !v->match) || data[MT_OFF_STEP] == 1 ||
+    if (((closed || step != 1) && !v->match) || data[MT_OFF_STEP] == 1 ||
         !mt_layout_init(lay, v->n, closed, (int)max_stones, step))
         return MANCALA_E_FORMAT;
     const uint64_t count = mt_get(data + MT_OFF_ENTRIES, 4);

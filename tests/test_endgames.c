@@ -531,6 +531,54 @@ START_TEST(search_uses_the_round_table)
 }
 END_TEST
 
+/* The configuration bytes of the header are checked like the rest: a
+ * crafted file with a valid checksum cannot give Modiar closed pits or
+ * skipped layers, nor spell "every layer" in a second way. */
+static int open_with(const uint8_t *data, size_t size, int offset, int bytes, uint64_t value)
+{
+    uint8_t *copy = malloc(size);
+    ck_assert_ptr_nonnull(copy);
+    memcpy(copy, data, size);
+    mt_put(copy + offset, value, bytes);
+    mt_put(copy + MT_OFF_CHECKSUM, mt_checksum(copy, copy + MT_HEADER_SIZE, size - MT_HEADER_SIZE),
+           8);
+    mancala_table *t = NULL;
+    const int status = mancala_table_open_memory(&t, copy, size);
+    mancala_table_close(t);
+    free(copy);
+    return status;
+}
+
+START_TEST(crafted_configurations_are_refused)
+{
+    size_t size;
+    snprintf(path, sizeof path, "test-endgames-modiar-%ld.table", (long)getpid());
+    ck_assert_int_eq(mancala__solve_modiar_stones(path, 4, NULL, NULL, NULL), MANCALA_OK);
+    uint8_t *modiar = read_file(path, &size);
+    remove(path);
+    ck_assert_int_eq(open_with(modiar, size, MT_OFF_CLOSED, 2, 0), MANCALA_OK);
+    ck_assert_int_eq(open_with(modiar, size, MT_OFF_CLOSED, 2, 1), MANCALA_E_FORMAT);
+    ck_assert_int_eq(open_with(modiar, size, MT_OFF_STEP, 1, 4), MANCALA_E_FORMAT);
+    free(modiar);
+
+    const struct config c = {"rio-kadalis", 6, match_closed(6, 1, 1), 8, 1, 0};
+    solve_config(&c, "crafted");
+    uint8_t *rio = read_file(path, &size);
+    remove(path);
+    ck_assert_int_eq(open_with(rio, size, MT_OFF_CLOSED, 2, c.closed), MANCALA_OK);
+    /* "every layer" is 0, never 1; other steps do not exist. */
+    ck_assert_int_eq(open_with(rio, size, MT_OFF_STEP, 1, 1), MANCALA_E_FORMAT);
+    ck_assert_int_eq(open_with(rio, size, MT_OFF_STEP, 1, 2), MANCALA_E_FORMAT);
+    /* Another closed set has another entry count (here: one more pit). */
+    ck_assert_int_eq(open_with(rio, size, MT_OFF_CLOSED, 2, c.closed & ~1u), MANCALA_E_FORMAT);
+    /* Every pit closed, pits the board does not have, the reserved bytes. */
+    ck_assert_int_eq(open_with(rio, size, MT_OFF_CLOSED, 2, 0xfff), MANCALA_E_FORMAT);
+    ck_assert_int_eq(open_with(rio, size, MT_OFF_CLOSED, 2, c.closed | 1u << 12), MANCALA_E_FORMAT);
+    ck_assert_int_eq(open_with(rio, size, MT_OFF_RESERVED + 4, 1, 1), MANCALA_E_FORMAT);
+    free(rio);
+}
+END_TEST
+
 /* ---- resuming a killed solve ---- */
 
 static int kill_at_layer(void *opaque, int step, int steps, uint64_t done, uint64_t total)
@@ -641,6 +689,7 @@ static Suite *endgames_suite(void)
         {"play", perfect_play_keeps_the_bounds},
         {"lookup", configuration_lookups_and_errors},
         {"resume", killed_solve_resumes},
+        {"crafted", crafted_configurations_are_refused},
         {"search", search_uses_the_round_table},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
