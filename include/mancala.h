@@ -1074,7 +1074,9 @@ int mancala_solve_rio_kadalis(const char *path, int max_stones, mancala_progress
  * the layers finished so far from there and goes on; the table it writes
  * is the one an uninterrupted solve writes, byte for byte. The partial
  * file is removed once the table is in place; one of other arguments is
- * started afresh. (Its contents are trusted: do not edit it.)
+ * started afresh, and a file of that name that is not a partial table is
+ * left alone (the solve then cannot be resumed). (The contents of a
+ * partial table are trusted: do not edit it.)
  *
  * @note Thread-safe, but two solves of the same @p path at once share the
  *       partial file: don't. The command `mancala solve RULES --open KS,KN`

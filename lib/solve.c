@@ -449,7 +449,8 @@ static void make_header(const struct solver *sv, int max_stones, uint32_t count,
  * solve killed at any moment leaves a file whose header is true. A solve
  * with the same arguments reads it back and goes on from there; the
  * finished table replaces TARGET as always, and then the partial file
- * (ours) is removed. A partial file of other arguments is started afresh.
+ * (ours) is removed. A partial file of other arguments is started afresh;
+ * a file of that name that is no table is left alone (no resuming then).
  */
 struct checkpoint {
     char *path;
@@ -502,9 +503,14 @@ static int checkpoint_open(struct checkpoint *cp, const struct output *out,
     }
     uint8_t want[MT_HEADER_SIZE], have[MT_HEADER_SIZE];
     make_header(sv, max_stones, count, want);
+    const int got = st.st_size > 0 && pread(cp->fd, have, sizeof have, 0) == (ssize_t)sizeof have;
+    if (st.st_size > 0 && (!got || memcmp(have, mt_magic, sizeof mt_magic) != 0)) {
+        /* Not a partial table: someone else's file, left alone. */
+        checkpoint_close(cp, 0);
+        return 0;
+    }
     int from = 0;
-    if (pread(cp->fd, have, sizeof have, 0) == (ssize_t)sizeof have &&
-        memcmp(have, want, MT_OFF_CHECKSUM) == 0) {
+    if (got && memcmp(have, want, MT_OFF_CHECKSUM) == 0) {
         const uint64_t next = mt_get(have + MT_OFF_CHECKSUM, 8);
         if (next <= (uint64_t)max_stones + 1) {
             const size_t bytes = (size_t)sv->lay.layer[next] * MT_ENTRY_SIZE;

@@ -660,6 +660,19 @@ START_TEST(killed_solve_resumes)
     free(a);
     free(b);
 
+    /* A file of that name that is no partial table is not touched. */
+    FILE *f = fopen(partial, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("not a table\n", f);
+    fclose(f);
+    ck_assert_int_eq(mancala_solve_rio_kadalis_config(killed, rules, closed, 8, 1, NULL, NULL),
+                     MANCALA_OK);
+    uint8_t *kept = read_file(partial, &b_size);
+    ck_assert_uint_eq(b_size, 12);
+    ck_assert_mem_eq(kept, "not a table\n", 12);
+    free(kept);
+    remove(partial);
+
     /* The killed solves' temporary files are theirs to leave; ours to
      * clean up here. */
     DIR *dir = opendir(".");
