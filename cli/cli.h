@@ -127,6 +127,15 @@ int cmd_solve(int argc, char **argv);
  * default ("modiar.table", "rio-kadalis.table"); NULL for rules that have
  * no tables. */
 const char *default_table(const char *rules);
+/* The name of the table of a round configuration: "RULES-open-KS-KN.table"
+ * in @p buf ("modiar.table" for modiar); NULL for rules without tables. */
+const char *config_table(const char *rules, int ks, int kn, char *buf, size_t size);
+/* 1 if the closed pits of @p game follow the match rule (each player's
+ * highest pits open), with their counts in @p ks and @p kn; 0 otherwise. */
+int open_pits_of(const mancala_game *game, int *ks, int *kn);
+/* The default table of the position of @p game: its configuration's
+ * (config_table()) where pits are closed, else RULES.table; NULL if none. */
+const char *table_for_position(const mancala_game *game, char *buf, size_t size);
 /* Opens the table at @p path for games of @p rules. A table the user
  * @p named that cannot be used is an error (message printed, EXIT_FAILED);
  * one found by its default name gets a warning and *out = NULL. Returns 0

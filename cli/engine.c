@@ -109,6 +109,50 @@ int open_table(const char *cmd, const char *path, int named, const char *rules,
     return 0;
 }
 
+/* Rio Kadalis rules names: "rio-kadalis", "rio-kadalis-5", "-cw"... */
+static int is_rio(const char *rules)
+{
+    return !strncmp(rules, "rio-kadalis", 11);
+}
+
+int open_pits_of(const mancala_game *game, int *ks, int *kn)
+{
+    const int n = mancala_num_pits(game) / 2;
+    *ks = *kn = 0;
+    for (int player = 0; player < 2; player++) {
+        int *k = player ? kn : ks;
+        /* The match rule: each player's highest pits are the open ones. */
+        for (int p = n - 1; p >= 0 && mancala_pit_closed(game, player * n + p) == 0; p--)
+            ++*k;
+        for (int p = 0; p < n - *k; p++)
+            if (mancala_pit_closed(game, player * n + p) != 1)
+                return 0;
+    }
+    return 1;
+}
+
+const char *config_table(const char *rules, int ks, int kn, char *buf, size_t size)
+{
+    if (!strcmp(rules, "modiar"))
+        return "modiar.table";
+    if (!is_rio(rules) || (size_t)snprintf(buf, size, "%s-open-%d-%d.table", rules, ks, kn) >= size)
+        return NULL;
+    return buf;
+}
+
+const char *table_for_position(const mancala_game *game, char *buf, size_t size)
+{
+    const char *rules = mancala_rules(game);
+    int ks, kn;
+    const int n = mancala_num_pits(game) / 2;
+    if (!is_rio(rules) || !open_pits_of(game, &ks, &kn) || (ks == n && kn == n)) {
+        if (default_table(rules) || !is_rio(rules))
+            return default_table(rules);
+        return (size_t)snprintf(buf, size, "%s.table", rules) < size ? buf : NULL;
+    }
+    return config_table(rules, ks, kn, buf, size);
+}
+
 int table_covers(const mancala_table *table, const mancala_game *game, char *why, size_t size)
 {
     int lo, hi;
@@ -124,12 +168,12 @@ int table_covers(const mancala_table *table, const mancala_game *game, char *why
     if (status == MANCALA_E_UNSUPPORTED)
         snprintf(why, size, "the table is for %s, not %s", mancala_table_rules(table),
                  mancala_rules(game));
-    else if (closed)
-        snprintf(why, size, "the table covers positions with every pit open; this one has %d "
-                 "closed", closed);
     else if (stones > most)
         snprintf(why, size, "the table covers positions of at most %d stones on the board; this "
                  "one has %d", most, stones);
+    else if (status == MANCALA_E_RANGE)
+        snprintf(why, size, "the table covers other closed pits or other stone counts; this "
+                 "position has %d closed and %d stones on the board", closed, stones);
     else
         snprintf(why, size, "%s", mancala_strerror(status));
     return 0;
@@ -268,8 +312,10 @@ int cmd_analyze(int argc, char **argv)
     if ((status = open_position(cmd, position, &game)))
         return status;
     const char *rules = mancala_rules(game);
-    const char *table_path = table_arg ? table_arg : default_table(rules);
-    if (table_arg && !default_table(rules)) {
+    char config_name[64];
+    const char *table_path =
+        table_arg ? table_arg : table_for_position(game, config_name, sizeof config_name);
+    if (table_arg && !table_for_position(game, config_name, sizeof config_name)) {
         status = usage_error(cmd, "--table: solved tables exist for modiar and rio-kadalis, not "
                              "for %s", rules);
         mancala_free(game);
@@ -384,20 +430,32 @@ int cmd_analyze(int argc, char **argv)
 /* ---- solve ---- */
 
 static const char solve_help[] =
-    "Usage: mancala solve RULES [-o|--out FILE] [--max-stones K] [-q|--quiet]\n"
+    "Usage: mancala solve RULES [-o|--out FILE] [--max-stones K] [--open KS,KN]\n"
+    "                     [--step 4] [-q|--quiet]\n"
     "\n"
     "Solves the game and writes the table of the value of every position\n"
     "that 'mancala analyze' and the perfect player of 'mancala play' use:\n"
     "  modiar       strongly: every position (a few seconds, 49 MB)\n"
     "  rio-kadalis  endgames: the rounds with every pit open and at most K\n"
     "               stones on the board (default 12, at most 16: 122 MB)\n"
+    "  rio-kadalis --open KS,KN  (also rio-kadalis-5, -cw, -5-cw) the rounds\n"
+    "               of a match where South has its KS highest pits open and\n"
+    "               North its KN: every such position of at most K stones\n"
+    "               on the board (default 4 x (KS + KN), all of the round)\n"
+    "\n"
     "Shows a progress bar on standard error if it is a terminal, a line now\n"
     "and then otherwise; Ctrl-C stops it. The table is written to a new file\n"
     "that replaces FILE only when complete: a failed or stopped solve leaves\n"
     "FILE as it was.\n"
     "\n"
-    "  -o, --out FILE    where to write the table (default RULES.table)\n"
-    "  --max-stones K    rio-kadalis: the most stones on the board (0-16)\n"
+    "  -o, --out FILE    where to write the table (default RULES.table, with\n"
+    "                    --open RULES-open-KS-KN.table: analyze and play look\n"
+    "                    for a position's table by that name)\n"
+    "  --max-stones K    rio-kadalis: the most stones on the board (0-16 with\n"
+    "                    every pit open, up to all the stones with --open)\n"
+    "  --open KS,KN      the open pits of each player (1 to the holes per row)\n"
+    "  --step 4          only the counts of stones that are multiples of 4 (a\n"
+    "                    match round has no others on its board)\n"
     "  -q, --quiet       no progress\n";
 
 static volatile sig_atomic_t interrupted;
@@ -535,9 +593,11 @@ static void print_start_value(const char *path, const char *rules)
 int cmd_solve(int argc, char **argv)
 {
     const char *cmd = "solve", *out_arg = NULL, *stones_arg = NULL, *rules = NULL;
+    const char *open_arg = NULL, *step_arg = NULL;
     int quiet = 0;
     const struct option_spec options[] = {
-        {"out", &out_arg, NULL}, {"max-stones", &stones_arg, NULL}, {"quiet", NULL, &quiet}, {0}};
+        {"out", &out_arg, NULL}, {"max-stones", &stones_arg, NULL}, {"quiet", NULL, &quiet},
+        {"open", &open_arg, NULL}, {"step", &step_arg, NULL}, {0}};
     static const char *const names[] = {"RULES (modiar or rio-kadalis)"};
     /* The short spellings, -o FILE and -q. */
     char **args = malloc(((size_t)argc + 1) * sizeof *args);
@@ -555,14 +615,50 @@ int cmd_solve(int argc, char **argv)
     if (status)
         return status;
     const int modiar = !strcmp(rules, "modiar");
-    if (!modiar && strcmp(rules, "rio-kadalis"))
+    const int config = open_arg || step_arg || (!modiar && strcmp(rules, "rio-kadalis"));
+    if (!modiar && !is_rio(rules))
         return usage_error(cmd, "tables can be solved for modiar and rio-kadalis, not %s", quote(rules));
-    long long max_stones = modiar ? 42 : 12;
-    if (stones_arg && modiar)
-        return usage_error(cmd, "--max-stones is for rio-kadalis: modiar is solved whole");
-    if (stones_arg && (status = parse_number(cmd, "--max-stones", stones_arg, 0, 16, &max_stones)))
+    mancala_game *start = NULL;
+    if (!modiar && mancala_new(&start, rules) < 0)
+        return usage_error(cmd, "tables can be solved for modiar and rio-kadalis, not %s", quote(rules));
+    const int holes = start ? mancala_num_pits(start) / 2 : 3;
+    mancala_free(start);
+    long long max_stones = modiar ? 42 : 12, step = 1, ks = holes, kn = holes;
+    if ((stones_arg || open_arg || step_arg) && modiar)
+        return usage_error(cmd, "%s for rio-kadalis: modiar is solved whole",
+                           stones_arg ? "--max-stones is" : open_arg ? "--open is" : "--step is");
+    if (open_arg) {
+        char *end;
+        ks = strtoll(open_arg, &end, 10);
+        if (end == open_arg || *end != ',' || ks < 1 || ks > holes)
+            return usage_error(cmd, "--open must be KS,KN with 1 to %d open pits each, not %s",
+                               holes, quote(open_arg));
+        const char *rest = end + 1;
+        kn = strtoll(rest, &end, 10);
+        if (end == rest || *end || kn < 1 || kn > holes)
+            return usage_error(cmd, "--open must be KS,KN with 1 to %d open pits each, not %s",
+                               holes, quote(open_arg));
+        max_stones = 4 * (ks + kn);
+    }
+    if (step_arg && strcmp(step_arg, "1") && strcmp(step_arg, "4"))
+        return usage_error(cmd, "--step must be 1 or 4, not %s", quote(step_arg));
+    step = step_arg ? step_arg[0] - '0' : 1;
+    if (stones_arg && (status = parse_number(cmd, "--max-stones", stones_arg, 0,
+                                             open_arg ? 8 * holes : 16, &max_stones)))
         return status;
-    const char *path = out_arg ? out_arg : default_table(rules);
+    unsigned closed = 0;
+    for (int p = 0; p < holes - ks; p++)
+        closed |= 1u << p;
+    for (int p = holes; p < 2 * holes - kn; p++)
+        closed |= 1u << p;
+    char config_name[64];
+    const char *path = out_arg      ? out_arg
+                       : !config   ? default_table(rules)
+                       : ks == holes && kn == holes && !strcmp(rules, "rio-kadalis")
+                           ? default_table(rules)
+                       : ks == holes && kn == holes
+                           ? (snprintf(config_name, sizeof config_name, "%s.table", rules), config_name)
+                           : config_table(rules, (int)ks, (int)kn, config_name, sizeof config_name);
 
     struct progress progress = {quiet ? NULL : stderr, isatty(STDERR_FILENO), now_seconds(), 0, -1};
     struct sigaction action, previous;
@@ -572,12 +668,18 @@ int cmd_solve(int argc, char **argv)
     sigaction(SIGINT, &action, &previous);
     if (modiar)
         status = mancala_solve_modiar(path, on_progress, &progress);
-    else
+    else if (!config)
         status = mancala_solve_rio_kadalis(path, (int)max_stones, on_progress, &progress);
+    else
+        status = mancala_solve_rio_kadalis_config(path, rules, closed, (int)max_stones, (int)step,
+                                                  on_progress, &progress);
     sigaction(SIGINT, &previous, NULL);
     if (progress.out && progress.bar && progress.last_step >= 0)
         fputc('\n', stderr);
 
+    if (status == MANCALA_E_CANCELLED && config)
+        return fail(cmd, "interrupted; %s is as it was (the same command goes on from the last "
+                    "finished layer, kept in %s.partial)", path, path);
     if (status == MANCALA_E_CANCELLED)
         return fail(cmd, "interrupted; %s is as it was", quote(path));
     if (status == MANCALA_E_IO) {
@@ -595,8 +697,12 @@ int cmd_solve(int argc, char **argv)
     const long long bytes = stat(path, &st) == 0 ? (long long)st.st_size : -1;
     if (modiar)
         print_start_value(path, rules);
-    printf("Solved %s (positions of at most %lld stones) in %s, peak memory %.0f MiB; the table "
-           "is in ", rules, max_stones, took, (double)usage.ru_maxrss / 1024.0);
+    char what[64] = "";
+    if (config)
+        snprintf(what, sizeof what, ", %lld and %lld pits open%s", ks, kn,
+                 step == 4 ? ", multiples of 4" : "");
+    printf("Solved %s (positions of at most %lld stones%s) in %s, peak memory %.0f MiB; the table "
+           "is in ", rules, max_stones, what, took, (double)usage.ru_maxrss / 1024.0);
     print_safely(stdout, path);
     printf(" (%lld bytes).\n", bytes);
     return EXIT_DONE;

@@ -30,7 +30,7 @@ static const char main_help[] =
     "                           rank the legal moves by search or the solved table\n"
     "  perft RULES|POSITION DEPTH\n"
     "                           count the lines of play of each length\n"
-    "  solve RULES [-o|--out FILE] [--max-stones K]\n"
+    "  solve RULES [-o|--out FILE] [--max-stones K] [--open KS,KN] [--step 4]\n"
     "                           solve Modiar or Rio Kadalis endgames, write the table\n"
     "\n"
     "Players: human, random, search:DEPTH, mcts:PLAYOUTS, perfect.\n"

@@ -68,6 +68,10 @@ struct session {
     struct style style;
     const char *table_path;
     mancala_table *table;    /* of the perfect players and hints; may be NULL */
+    int table_named;         /* by --table: no other table is looked for */
+    mancala_table *round_table; /* the table of the round's closed pits, if at hand */
+    char round_name[64];     /* its file name ("" before the first look) */
+    char table_name[64];     /* the default table of the first position */
     int echo_input;          /* echo what is read when stdin is not a terminal */
     mancala_search *hint;    /* made at the first hint */
     int hint_status;         /* 0, or why hints are not available */
@@ -149,13 +153,38 @@ static int prepare_table(struct session *s, const char *table_arg)
     const char *rules = mancala_rules(s->game);
     const int perfect = s->players[0].kind == PERFECT || s->players[1].kind == PERFECT;
     const int human = s->players[0].kind == HUMAN || s->players[1].kind == HUMAN;
-    if (!default_table(rules) && (perfect || table_arg))
+    const char *name = table_for_position(s->game, s->table_name, sizeof s->table_name);
+    if (!name && (perfect || table_arg))
         return usage_error("play", "%s: solved tables exist for modiar and rio-kadalis, not for %s",
                            perfect ? "the perfect player" : "--table", rules);
-    s->table_path = table_arg ? table_arg : default_table(rules);
+    s->table_path = table_arg ? table_arg : name;
+    s->table_named = table_arg != NULL;
     if (perfect || table_arg || (human && access(s->table_path, F_OK) == 0))
         return open_table("play", s->table_path, perfect || table_arg, rules, &s->table);
     return 0;
+}
+
+/* The table that answers for the position: the one of the session, or
+ * else the file of the round's configuration in the current folder
+ * (RULES-open-KS-KN.table, from 'mancala solve RULES --open KS,KN'),
+ * opened when a round needs it; NULL if none covers it. */
+static const mancala_table *covering_table(struct session *s)
+{
+    char why[160], name[64];
+    if (s->table && table_covers(s->table, s->game, why, sizeof why))
+        return s->table;
+    const char *path = s->table_named ? NULL : table_for_position(s->game, name, sizeof name);
+    if (!path || (s->table_path && !strcmp(path, s->table_path)))
+        return NULL;
+    if (strcmp(path, s->round_name) != 0) {
+        mancala_table_close(s->round_table);
+        s->round_table = NULL;
+        snprintf(s->round_name, sizeof s->round_name, "%s", path);
+        if (access(path, F_OK) == 0)
+            open_table("play", path, 0, mancala_rules(s->game), &s->round_table);
+    }
+    return s->round_table && table_covers(s->round_table, s->game, why, sizeof why) ? s->round_table
+                                                                                   : NULL;
 }
 
 /* The computer's move, or a negative status. Prints what the engine found. */
@@ -181,19 +210,19 @@ static int computer_move(struct session *s, struct player *p)
         return status < 0 ? status : move;
     case PERFECT: {
         int lo, hi;
-        char why[160];
-        if (!table_covers(s->table, s->game, why, sizeof why)) {
+        const mancala_table *table = covering_table(s);
+        if (!table) {
             if ((status = mancala_search_run(p->search, s->game)) < 0)
                 return status;
             snprintf(s->note, sizeof s->note, "(search with the table: depth %d, score %+d)",
                      mancala_search_depth(p->search), mancala_search_score(p->search));
             return mancala_search_best_move(p->search);
         }
-        if ((status = mancala_table_best_moves(s->table, s->game, moves, MANCALA_MAX_PITS)) < 0)
+        if ((status = mancala_table_best_moves(table, s->game, moves, MANCALA_MAX_PITS)) < 0)
             return status;
         if (status == 0)
             return MANCALA_E_STATE;
-        if (mancala_table_value(s->table, s->game, &lo, &hi) == 0)
+        if (mancala_table_value(table, s->game, &lo, &hi) == 0)
             snprintf(s->note, sizeof s->note,
                      lo == hi ? "(perfect: value %+d)" : "(perfect: value %+d..%+d)", lo, hi);
         return moves[0];
@@ -207,10 +236,9 @@ static void show_hint(struct session *s)
 {
     /* The table, where it covers the position: what analyze would say. */
     int best[MANCALA_MAX_PITS], lo, hi;
-    char why[160];
-    if (s->table && table_covers(s->table, s->game, why, sizeof why) &&
-        mancala_table_best_moves(s->table, s->game, best, MANCALA_MAX_PITS) > 0 &&
-        mancala_table_value(s->table, s->game, &lo, &hi) == 0) {
+    const mancala_table *table = covering_table(s);
+    if (table && mancala_table_best_moves(table, s->game, best, MANCALA_MAX_PITS) > 0 &&
+        mancala_table_value(table, s->game, &lo, &hi) == 0) {
         printf(lo == hi ? "Hint: play %d (solved table: value %+d).\n"
                         : "Hint: play %d (solved table: value %+d..%+d).\n", best[0], lo, hi);
         return;
@@ -633,6 +661,7 @@ done:
         mancala_search_free(s.players[side].search);
     }
     mancala_table_close(s.table);
+    mancala_table_close(s.round_table);
     mancala_search_free(s.hint);
     mancala_free(s.game);
     return result;

@@ -107,9 +107,6 @@ def test_usage():
          "play: --seed must be a whole number from 0 to 9223372036854775807, not '12x'"),
         (["play", "modiar", "--rounds", "0"],
          "play: --rounds must be a whole number from 1 to 1000000, not '0'"),
-        (["play", "rio-kadalis-5", "--north", "perfect"],
-         "play: the perfect player: solved tables exist for modiar and rio-kadalis, "
-         "not for rio-kadalis-5"),
         (["play", "modiar", "--south"], "play: option '--south' needs a value"),
         (["show"], "show: missing POSITION"),
         (["show", "modiar", "modiar"], "show: unexpected argument 'modiar'"),
@@ -126,11 +123,9 @@ def test_usage():
          "analyze: --depth must be a whole number from 1 to 64, not '65'"),
         (["analyze", "modiar", "--time", "0"],
          "analyze: --time must be a number of seconds above 0, not '0'"),
-        (["analyze", "rio-kadalis-cw", "--table", "t"],
-         "analyze: --table: solved tables exist for modiar and rio-kadalis, not for rio-kadalis-cw"),
         (["solve"], "solve: missing RULES (modiar or rio-kadalis)"),
-        (["solve", "rio-kadalis-5"],
-         "solve: tables can be solved for modiar and rio-kadalis, not 'rio-kadalis-5'"),
+        (["solve", "awari"],
+         "solve: tables can be solved for modiar and rio-kadalis, not 'awari'"),
         (["solve", "rio-kadalis", "--max-stones", "3x"],
          "solve: --max-stones must be a whole number from 0 to 16, not '3x'"),
         (["solve", "rio-kadalis", "--max-stones", "17"],
@@ -1038,6 +1033,48 @@ def test_output_errors():
         os.close(directory)
     expect(proc.returncode, 0, "status with a directory as standard input")
     check(proc.stdout.endswith("\nEnd of input.\nQuit.\n"), f"end of input: {proc.stdout!r}")
+
+
+def test_rounds():
+    """Tables of match rounds with closed pits: solved by --open, found by
+    their names, used by analyze and the perfect player."""
+    with tempfile.TemporaryDirectory() as tmp:
+        status, out, err = run("solve", "rio-kadalis", "--open", "1,6", "--step", "4",
+                               "--max-stones", "12", "-q", cwd=tmp)
+        expect((status, err), (0, ""), "solve --open 1,6")
+        check(out.startswith("Solved rio-kadalis (positions of at most 12 stones, 1 and 6 pits "
+                             "open, multiples of 4) in "), out)
+        check(" the table is in rio-kadalis-open-1-6.table (" in out, out)
+        expect(sorted(os.listdir(tmp)), ["rio-kadalis-open-1-6.table"], "the table's name")
+        # South's one pit against North's six, four stones on the board.
+        position = "rio-kadalis/x,x,x,x,x,3,1,0,0,0,0,0/S/22,21/30/0,1"
+        out = ok("analyze", position, cwd=tmp)
+        check(out.startswith("South to move; 1 legal move ranked by the solved table "
+                             "rio-kadalis-open-1-6.table.\n"), out)
+        rows = analysis_rows(out)
+        expect({r[0]: (r[1], r[2]) for r in rows},
+               {m: (v, v) for m, v in move_values(position).items()}, "the table's values")
+        # The perfect player finds the round's table by its closed pits.
+        game = ok("play", position, "--south", "perfect", "--north", "random", "--seed", "4",
+                  "--rounds", "1", cwd=tmp)
+        check("(perfect: value " in game, game)
+        # Other closed pits, stones the table does not hold: search instead.
+        out = ok("analyze", "rio-kadalis/x,x,x,x,x,3,1,1,0,0,0,0/S/22,20/30/0,1", "--table",
+                 os.path.join(tmp, "rio-kadalis-open-1-6.table"))
+        check("(the table covers other closed pits or other stone counts; this position has 5 "
+              "closed and 5 stones on the board)" in out, out)
+    # Every Rio Kadalis variant has tables now; a missing one is named.
+    one_line_error(["play", "rio-kadalis-5", "--north", "perfect"], 1,
+                   "mancala: play: rio-kadalis-5.table: No such file or directory (make it with "
+                   "'mancala solve rio-kadalis-5')")
+    one_line_error(["solve", "rio-kadalis", "--open", "0,6"], 2,
+                   "mancala: solve: --open must be KS,KN with 1 to 6 open pits each, not '0,6'")
+    one_line_error(["solve", "rio-kadalis-5", "--open", "1,6"], 2,
+                   "mancala: solve: --open must be KS,KN with 1 to 5 open pits each, not '1,6'")
+    one_line_error(["solve", "rio-kadalis", "--step", "2"], 2,
+                   "mancala: solve: --step must be 1 or 4, not '2'")
+    one_line_error(["solve", "modiar", "--open", "1,1"], 2,
+                   "mancala: solve: --open is for rio-kadalis: modiar is solved whole")
 
 
 GROUPS = {name[5:]: fn for name, fn in globals().items() if name.startswith("test_")}

@@ -1121,8 +1121,9 @@ typedef struct mancala_table mancala_table;
 int mancala_solve_modiar(const char *path, mancala_progress_fn progress, void *opaque);
 
 /**
- * @brief Opens a table file written by mancala_solve_modiar() (Modiar) or
- *        mancala_solve_rio_kadalis() (Rio Kadalis endgames).
+ * @brief Opens a table file written by mancala_solve_modiar() (Modiar),
+ *        mancala_solve_rio_kadalis() (Rio Kadalis endgames) or
+ *        mancala_solve_rio_kadalis_config() (Rio Kadalis match rounds).
  *
  * Reads the whole file into memory that the table owns and checks it there:
  * the header, the checksum, and that every entry is a possible value. The
@@ -1173,7 +1174,9 @@ int mancala_table_open_memory(mancala_table **out, const void *data, size_t size
  * @brief The rules a table is for: the positions it can answer for are
  *        games of these rules.
  * @param table The table.
- * @return "modiar" or "rio-kadalis", a static string owned by the library;
+ * @return "modiar", "rio-kadalis" or (for tables of
+ *         mancala_solve_rio_kadalis_config()) another Rio Kadalis rules
+ *         name such as "rio-kadalis-5-cw", a static string owned by the library;
  *         NULL if @p table is NULL.
  * @note Thread-safe.
  * @since 1.1
@@ -1220,7 +1223,10 @@ int mancala_table_max_stones(const mancala_table *table);
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if a pointer is NULL;
  *         ::MANCALA_E_UNSUPPORTED if @p game is not of the table's rules;
  *         ::MANCALA_E_RANGE if the position has more stones on the board
- *         than the table holds, or a closed pit.
+ *         than the table holds, other closed pits than the table's (none,
+ *         except for tables of mancala_solve_rio_kadalis_config()), or a
+ *         count of stones the table skips (not a multiple of 4 in a table
+ *         of multiples of 4).
  * @note Does not allocate. Thread-safe: reads the table and the game only.
  */
 int mancala_table_value(const mancala_table *table, const mancala_game *game, int *lo, int *hi);
@@ -1270,7 +1276,7 @@ int mancala_table_best_moves(const mancala_table *table, const mancala_game *gam
  *
  * Sizes: C(max_stones + 12, 12) entries of 4 bytes: 2,704,156 for 12
  * stones (10.8 MB), 30,421,755 for 16 (122 MB; the solve then needs
- * about 1 GiB of memory).
+ * about 0.5 GiB of memory).
  *
  * @param path Where to write the table.
  * @param max_stones The most stones on the board, 0 ... 16.
@@ -1283,12 +1289,80 @@ int mancala_solve_rio_kadalis(const char *path, int max_stones, mancala_progress
                               void *opaque);
 
 /**
+ * @brief Solves the positions of one Rio Kadalis round configuration and
+ *        writes their table file.
+ *
+ * A round of a match is played on a board where some pits are closed
+ * (RULES.md, "Match": South opens its k_s highest-numbered pits, North its
+ * k_n highest-numbered ones). This solves, like mancala_solve_rio_kadalis(),
+ * every position of such a board with either player to move: the pits in
+ * @p closed are closed, the others hold any counts with at most
+ * @p max_stones stones on the board in all, and with @p step = 4 only the
+ * counts that are multiples of 4 (the only ones a match round has on its
+ * board, since every capture takes four stones). Any set of closed pits is
+ * accepted, not only those of the match rule.
+ *
+ * The file has the format of mancala_solve_modiar() with these changes:
+ * the rules name is @p rules; the two bytes at offset 48 hold @p closed
+ * (u16) and the byte at offset 50 holds 4 if only multiples of 4 are
+ * covered (0 otherwise); the entries cover the layers s = 0 ... S
+ * (multiples of 4 only, if so), each of them the open pits' counts seen
+ * from the player to move (open pits in the order of pit numbers starting
+ * from the mover's first pit) in index scheme 1 on that many pits. Where
+ * the closed pits are not the same after turning the board round (k_s !=
+ * k_n), each layer holds the positions with South to move, then those
+ * with North to move. A table with no pit closed and every layer is
+ * byte for byte the one of mancala_solve_rio_kadalis().
+ *
+ * mancala_table_value(), mancala_table_best_moves() and
+ * mancala_search_set_table() then answer for the games of @p rules whose
+ * closed pits are exactly @p closed and whose stones on the board are a
+ * layer the table covers, whatever the captures and banks.
+ *
+ * Sizes: entries (4 bytes) = sum over the layers s of C(s + m - 1, m - 1)
+ * (times 2 if k_s != k_n), m the open pits; the solve needs about 20 to
+ * 30 bytes per position of the largest layer beyond the table (k_s = 2,
+ * k_n = 6, step 4, every stone of the round: 207 MB written, 851 MiB).
+ *
+ * @param path Where to write the table.
+ * @param rules "rio-kadalis", "rio-kadalis-5", "rio-kadalis-cw" or
+ *        "rio-kadalis-5-cw".
+ * @param closed The closed pits: bit p set for pit p (p < 2n); not every pit.
+ * @param max_stones The most stones on the board, 0 ... 48 (40 with 5 holes).
+ * @param step 1 for every count of stones, 4 for multiples of 4 only.
+ * @param progress As for mancala_solve_modiar() (step = the layer being
+ *        solved, steps = @p max_stones + 1); may be NULL.
+ * @param opaque Passed to @p progress.
+ * @return As mancala_solve_modiar(); ::MANCALA_E_INVALID also for unknown
+ *         or non-Rio Kadalis @p rules, @p closed naming pits the board
+ *         does not have or every pit, @p max_stones out of range, @p step
+ *         other than 1 or 4, or a table of more than 2^32 - 1 entries.
+ * **Resuming.** After each layer the solver appends it to `PATH.partial`
+ * (PATH as resolved for the table), flushed to disk. A solve that is
+ * killed or cancelled and then run again with the same arguments reads
+ * the layers finished so far from there and goes on; the table it writes
+ * is the one an uninterrupted solve writes, byte for byte. The partial
+ * file is removed once the table is in place; one of other arguments is
+ * started afresh, and a file of that name that is not a partial table is
+ * left alone (the solve then cannot be resumed). (The contents of a
+ * partial table are trusted: do not edit it.)
+ *
+ * @note Thread-safe, but two solves of the same @p path at once share the
+ *       partial file: don't. The command `mancala solve RULES --open KS,KN`
+ *       calls it.
+ * @since 1.1
+ */
+int mancala_solve_rio_kadalis_config(const char *path, const char *rules, unsigned closed,
+                                     int max_stones, int step, mancala_progress_fn progress,
+                                     void *opaque);
+
+/**
  * @brief Lets a searcher use a solved table (a Modiar table or Rio Kadalis
  *        endgames) for the positions it covers.
  *
  * Where the search reaches a position the table answers for
- * (mancala_table_value() returns ::MANCALA_OK: the table's rules, every pit
- * open, few enough stones on the board), it uses the table's interval
+ * (mancala_table_value() returns ::MANCALA_OK: the table's rules and closed
+ * pits, a count of stones on the board it holds), it uses the table's interval
  * [lo, hi] as follows. The interval ignores the game's history, and under
  * the repetition rule the history can change a position's value, so:
  * - where no position has occurred since the last capture (the position

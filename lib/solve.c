@@ -68,35 +68,34 @@
 
 #include "solve.h"
 
-#define NO_CHILD UINT32_MAX
 #define UNSETTLED INT8_MIN
 #define NO_OR_EXIT INT8_MIN  /* below any value */
 #define NO_AND_EXIT INT8_MAX /* above any value */
 
 struct solver {
-    struct mt_binomial binom;
+    struct mt_layout lay;   /* the positions and their entries */
     struct mc_board board;
-    int pits, row;          /* the board: 6 and 3, or 12 and 6 */
+    int pits, row;          /* the board: 6 and 3, 10 and 5, or 12 and 6 */
     uint8_t *entries;       /* the table being written, MT_ENTRY_SIZE bytes each */
     struct mt_stats stats;
     /* Scratch for one layer, sized for the largest; indices are local to
-     * the layer. */
-    uint32_t *child;        /* `row` per position: children in the layer, NO_CHILD after */
+     * the layer. Moves are generated twice rather than stored: once to
+     * count each position's predecessors, once to list them: 11 bytes
+     * per position, 4 per move inside the layer, and the queue. */
     uint8_t *pending;       /* per H node: moves whose child's L node is unsettled */
     int8_t *or_exit;        /* best exit of L nodes (or the end's value), NO_OR_EXIT */
     int8_t *and_exit;       /* worst exit of H nodes (or the end's value), NO_AND_EXIT */
-    int32_t *farthest;      /* per H node: largest distance of a settled child, -1 */
-    uint32_t *l_distance;   /* distance of L nodes */
+    uint16_t *farthest;     /* per H node: 1 + largest distance of a settled child, 0 */
+    uint16_t *l_distance;   /* distance of L nodes */
     uint32_t *pred_start;   /* predecessors in the layer, compressed rows */
     uint32_t *pred;
-    uint32_t *bucket_start; /* nodes with an exit, by exit value */
-    uint32_t *by_exit;
-    uint32_t *queue;        /* nodes settled at the current threshold */
+    size_t pred_room;
+    uint32_t *queue;        /* nodes settled at the current threshold, grown on demand */
+    size_t queue_room;
 };
 
 static void free_scratch(struct solver *sv)
 {
-    free(sv->child);
     free(sv->pending);
     free(sv->or_exit);
     free(sv->and_exit);
@@ -104,27 +103,21 @@ static void free_scratch(struct solver *sv)
     free(sv->l_distance);
     free(sv->pred_start);
     free(sv->pred);
-    free(sv->bucket_start);
-    free(sv->by_exit);
     free(sv->queue);
 }
 
 static int alloc_scratch(struct solver *sv, uint32_t n)
 {
-    sv->child = malloc((size_t)n * sv->row * sizeof *sv->child);
     sv->pending = malloc(n);
     sv->or_exit = malloc(n);
     sv->and_exit = malloc(n);
     sv->farthest = malloc((size_t)n * sizeof *sv->farthest);
     sv->l_distance = malloc((size_t)n * sizeof *sv->l_distance);
     sv->pred_start = malloc(((size_t)n + 1) * sizeof *sv->pred_start);
-    sv->pred = malloc((size_t)n * sv->row * sizeof *sv->pred);
-    sv->bucket_start = malloc((2 * MT_MOST_STONES + 2) * sizeof *sv->bucket_start);
-    sv->by_exit = malloc((size_t)n * 2 * sizeof *sv->by_exit);
-    sv->queue = malloc((size_t)n * 2 * sizeof *sv->queue);
-    return sv->child && sv->pending && sv->or_exit && sv->and_exit && sv->farthest &&
-           sv->l_distance && sv->pred_start && sv->pred && sv->bucket_start && sv->by_exit &&
-           sv->queue ? MANCALA_OK : MANCALA_E_NOMEM;
+    sv->queue_room = n < 1024 ? 1024 : n / 16;
+    sv->queue = malloc(sv->queue_room * sizeof *sv->queue);
+    return sv->pending && sv->or_exit && sv->and_exit && sv->farthest && sv->l_distance &&
+           sv->pred_start && sv->queue ? MANCALA_OK : MANCALA_E_NOMEM;
 }
 
 /* Entry bytes of a position of the layer. */
@@ -133,53 +126,90 @@ static uint8_t *entry(const struct solver *sv, uint32_t base, uint32_t i)
     return sv->entries + ((size_t)base + i) * MT_ENTRY_SIZE;
 }
 
-/* Lists the moves of position i of layer s (pit counts r, mover first):
- * children inside the layer, the best and worst exit, and the counters. */
-static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, const uint8_t *r)
+/* The moves of position i of layer s (`side` to move, open pit counts r
+ * seen from the mover). First pass (`list` 0): the best and worst exit,
+ * the counters, and the number of predecessors of each child inside the
+ * layer. Second pass: i into the predecessor lists of those children. */
+static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, int side, const uint8_t *r,
+                   int list)
 {
     struct mc_state st;
     memset(&st, 0, sizeof st);
-    memcpy(st.pit, r, (size_t)sv->pits);
-    st.to_move = MANCALA_SOUTH;
+    for (int j = 0; j < sv->lay.open_count; j++)
+        st.pit[sv->lay.open[side][j]] = r[j];
+    st.to_move = (uint8_t)side;
     st.ply = 1; /* Modiar's first-move rule is the reader's business */
     struct mc_moves moves;
     sv->board.variant->rules->generate(&sv->board, &st, &moves, NULL);
 
+    const int mover = side, opponent = side ^ 1;
     int best = NO_OR_EXIT, worst = NO_AND_EXIT, inside = 0;
     for (int m = 0; m < moves.count; m++) {
         const struct mc_state *c = &moves.child[m];
         /* In Rio Kadalis a move can also capture for the opponent (rule 3). */
-        const int gain = c->captured[MANCALA_SOUTH] - c->captured[MANCALA_NORTH];
-        uint8_t cr[MT_MOST_PITS];
-        mt_mover_first_k(c, cr, sv->pits);
-        const uint32_t ci = mt_index_k(&sv->binom, cr, sv->pits);
+        const int gain = c->captured[mover] - c->captured[opponent];
+        const uint32_t ci = mt_layout_state_index(&sv->lay, c);
         if (c->captured[MANCALA_SOUTH] + c->captured[MANCALA_NORTH] == 0) {
-            sv->child[(size_t)i * sv->row + inside++] = ci - base;
-            sv->pred_start[ci - base + 1]++;
+            if (list)
+                sv->pred[sv->pred_start[ci - base]++] = i;
+            else
+                sv->pred_start[ci - base + 1]++;
+            inside++;
             continue;
         }
+        if (list)
+            continue;
         const struct mt_entry e = mt_entry_read(sv->entries, ci);
         if (gain - e.hi > best)
             best = gain - e.hi;
         if (e.lo - gain < worst)
             worst = e.lo - gain;
     }
+    if (list)
+        return;
     if (moves.count == 0) {
         /* Rule 7 of both games: each player keeps their row. */
         int own = 0;
-        for (int p = 0; p < sv->row; p++)
-            own += r[p];
+        for (int p = 0; p < sv->pits; p++)
+            own += mc_owner(&sv->board, p) == mover ? st.pit[p] : 0;
         best = own - (s - own);
         worst = -best;
     }
-    for (int k = inside; k < sv->row; k++)
-        sv->child[(size_t)i * sv->row + k] = NO_CHILD;
     sv->pending[i] = (uint8_t)inside;
     sv->or_exit[i] = (int8_t)best;
     sv->and_exit[i] = (int8_t)worst;
-    sv->farthest[i] = -1;
+    sv->farthest[i] = 0;
     uint8_t *e = entry(sv, base, i);
     e[0] = e[1] = (uint8_t)UNSETTLED;
+}
+
+/* Calls expand() on every position of layer s, in index order. */
+static void expand_layer(struct solver *sv, int s, uint32_t base, int list)
+{
+    const int m = sv->lay.open_count;
+    uint32_t i = 0;
+    for (int side = 0; side < sv->lay.sides; side++) {
+        uint8_t r[MT_MOST_PITS] = {0};
+        r[m - 1] = (uint8_t)s;
+        do
+            expand(sv, s, base, i++, side, r, list);
+        while (mt_next_position(r, m));
+    }
+}
+
+/* Appends node x to the queue (which never holds more than the layer's
+ * 2n nodes at once, and in practice far fewer). */
+static int push(struct solver *sv, uint32_t *tail, uint32_t x)
+{
+    if (*tail == sv->queue_room) {
+        uint32_t *grown = realloc(sv->queue, 2 * sv->queue_room * sizeof *grown);
+        if (!grown)
+            return MANCALA_E_NOMEM;
+        sv->queue = grown;
+        sv->queue_room *= 2;
+    }
+    sv->queue[(*tail)++] = x;
+    return MANCALA_OK;
 }
 
 /* Settles H(i) at value v (from the forcing opponent's side). Returns
@@ -187,7 +217,7 @@ static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, const ui
 static int settle_h(struct solver *sv, uint32_t base, uint32_t i, int v)
 {
     uint8_t *e = entry(sv, base, i);
-    const uint32_t distance = (uint32_t)(sv->farthest[i] + 1);
+    const uint32_t distance = sv->farthest[i];
     e[1] = (uint8_t)(int8_t)-v;
     mt_put(e + 2, distance, 2);
     if (distance > sv->stats.max_distance)
@@ -197,70 +227,57 @@ static int settle_h(struct solver *sv, uint32_t base, uint32_t i, int v)
 
 static int solve_layer(struct solver *sv, int s)
 {
-    const uint32_t base = mt_layer_start_k(&sv->binom, s, sv->pits);
-    const uint32_t n = mt_ways(&sv->binom, s, sv->pits);
+    const uint32_t base = (uint32_t)sv->lay.layer[s];
+    const uint32_t n = (uint32_t)mt_layout_size(&sv->lay, s);
 
     /* Moves of every position, and the number of predecessors of each. */
     memset(sv->pred_start, 0, ((size_t)n + 1) * sizeof *sv->pred_start);
-    uint32_t i = 0;
-    uint8_t r[MT_MOST_PITS] = {0};
-    r[sv->pits - 1] = (uint8_t)s;
-    do
-        expand(sv, s, base, i++, r);
-    while (mt_next_position(r, sv->pits));
+    expand_layer(sv, s, base, 0);
 
-    /* Predecessor lists. */
+    /* Predecessor lists: the moves again. */
+    uint32_t i;
     for (i = 0; i < n; i++)
         sv->pred_start[i + 1] += sv->pred_start[i];
-    for (i = 0; i < n; i++)
-        for (int k = 0; k < sv->row && sv->child[(size_t)i * sv->row + k] != NO_CHILD; k++)
-            sv->pred[sv->pred_start[sv->child[(size_t)i * sv->row + k]]++] = i;
+    const size_t edges = sv->pred_start[n];
+    if (edges > sv->pred_room) {
+        free(sv->pred);
+        sv->pred = malloc(edges * sizeof *sv->pred);
+        sv->pred_room = sv->pred ? edges : 0;
+        if (!sv->pred)
+            return MANCALA_E_NOMEM;
+    }
+    expand_layer(sv, s, base, 1);
     for (i = n; i > 0; i--)
         sv->pred_start[i] = sv->pred_start[i - 1];
     sv->pred_start[0] = 0;
 
-    /* Nodes with an exit, by exit value, highest first: bucket b holds
-     * value s - b. L nodes are i, H nodes n + i. */
     const int buckets = 2 * s + 1;
-    memset(sv->bucket_start, 0, ((size_t)buckets + 1) * sizeof *sv->bucket_start);
-    for (i = 0; i < n; i++) {
-        if (sv->or_exit[i] != NO_OR_EXIT)
-            sv->bucket_start[s - sv->or_exit[i] + 1]++;
-        if (sv->and_exit[i] != NO_AND_EXIT)
-            sv->bucket_start[s - sv->and_exit[i] + 1]++;
-    }
-    for (int b = 0; b < buckets; b++)
-        sv->bucket_start[b + 1] += sv->bucket_start[b];
-    for (i = 0; i < n; i++) {
-        if (sv->or_exit[i] != NO_OR_EXIT)
-            sv->by_exit[sv->bucket_start[s - sv->or_exit[i]]++] = i;
-        if (sv->and_exit[i] != NO_AND_EXIT)
-            sv->by_exit[sv->bucket_start[s - sv->and_exit[i]]++] = n + i;
-    }
-    for (int b = buckets; b > 0; b--)
-        sv->bucket_start[b] = sv->bucket_start[b - 1];
-    sv->bucket_start[0] = 0;
-
     /* The attractor, threshold by threshold from the top. */
     uint32_t head = 0, tail = 0;
     for (int b = 0; b < buckets; b++) {
         const int v = s - b;
-        for (uint32_t k = sv->bucket_start[b]; k < sv->bucket_start[b + 1]; k++) {
-            const uint32_t x = sv->by_exit[k];
+        head = tail = 0; /* the queue is empty between thresholds */
+        /* The nodes whose exit is worth v, L before H, in index order. */
+        for (uint32_t k = 0; k < 2 * n; k++) {
+            const uint32_t x = k & 1 ? n + k / 2 : k / 2;
+            if (x < n ? sv->or_exit[x] != v : sv->and_exit[x - n] != v)
+                continue;
             if (x < n) {
                 uint8_t *e = entry(sv, base, x);
                 if ((int8_t)e[0] != UNSETTLED)
                     continue;
                 e[0] = (uint8_t)(int8_t)v;
                 sv->l_distance[x] = 0;
-                sv->queue[tail++] = x;
+                if (push(sv, &tail, x))
+                    return MANCALA_E_NOMEM;
             } else {
                 uint8_t *e = entry(sv, base, x - n);
                 if ((int8_t)e[1] != UNSETTLED || sv->pending[x - n])
                     continue;
                 if (settle_h(sv, base, x - n, v))
                     return MANCALA_E_RANGE;
-                sv->queue[tail++] = x;
+                if (push(sv, &tail, x))
+                    return MANCALA_E_NOMEM;
             }
         }
         while (head < tail) {
@@ -272,12 +289,14 @@ static int solve_layer(struct solver *sv, int s)
                     const uint32_t p = sv->pred[k];
                     if ((int8_t)entry(sv, base, p)[1] != UNSETTLED)
                         continue;
-                    if ((int32_t)sv->l_distance[x] > sv->farthest[p])
-                        sv->farthest[p] = (int32_t)sv->l_distance[x];
+                    const unsigned far = sv->l_distance[x] + 1u;
+                    if (far > sv->farthest[p]) /* 0xffff: too far, E_RANGE */
+                        sv->farthest[p] = (uint16_t)(far < 0xffffu ? far : 0xffffu);
                     if (--sv->pending[p] == 0 && sv->and_exit[p] >= v) {
                         if (settle_h(sv, base, p, v))
                             return MANCALA_E_RANGE;
-                        sv->queue[tail++] = n + p;
+                        if (push(sv, &tail, n + p))
+                            return MANCALA_E_NOMEM;
                     }
                 }
             } else {
@@ -290,8 +309,9 @@ static int solve_layer(struct solver *sv, int s)
                     if ((int8_t)e[0] != UNSETTLED)
                         continue;
                     e[0] = (uint8_t)(int8_t)v;
-                    sv->l_distance[p] = distance + 1;
-                    sv->queue[tail++] = p;
+                    sv->l_distance[p] = (uint16_t)(distance + 1);
+                    if (push(sv, &tail, p))
+                        return MANCALA_E_NOMEM;
                 }
             }
         }
@@ -401,14 +421,12 @@ static int write_all(int fd, const uint8_t *data, size_t size)
     return 1;
 }
 
-/* Writes the table to the temporary file, then puts it in place. */
-static int output_commit(struct output *out, const struct solver *sv, int max_stones,
-                         uint32_t count)
+/* The header of the table, its checksum field zero. */
+static void make_header(const struct solver *sv, int max_stones, uint32_t count,
+                        uint8_t header[MT_HEADER_SIZE])
 {
-    const uint8_t *entries = sv->entries;
     const char *rules = sv->board.variant->name;
-    uint8_t header[MT_HEADER_SIZE];
-    memset(header, 0, sizeof header);
+    memset(header, 0, MT_HEADER_SIZE);
     memcpy(header + MT_OFF_MAGIC, mt_magic, sizeof mt_magic);
     mt_put(header + MT_OFF_VERSION, MT_VERSION, 4);
     mt_put(header + MT_OFF_HEADER_SIZE, MT_HEADER_SIZE, 4);
@@ -418,6 +436,118 @@ static int output_commit(struct output *out, const struct solver *sv, int max_st
     mt_put(header + MT_OFF_MAX_STONES, (uint64_t)max_stones, 2);
     mt_put(header + MT_OFF_ENTRY_SIZE, MT_ENTRY_SIZE, 4);
     mt_put(header + MT_OFF_ENTRIES, count, 4);
+    mt_put(header + MT_OFF_CLOSED, sv->lay.closed, 2);
+    header[MT_OFF_STEP] = (uint8_t)(sv->lay.step == 1 ? 0 : sv->lay.step);
+}
+
+/*
+ * Resuming (round configurations). After each layer the solver appends it
+ * to TARGET.partial: the table's header with, in place of the checksum,
+ * the number of stones of the first layer not yet in the file, then the
+ * entries of the layers solved so far (the layers are contiguous in the
+ * table). The layer goes to disk before the header that counts it, so a
+ * solve killed at any moment leaves a file whose header is true. A solve
+ * with the same arguments reads it back and goes on from there; the
+ * finished table replaces TARGET as always, and then the partial file
+ * (ours) is removed. A partial file of other arguments is started afresh;
+ * a file of that name that is no table is left alone (no resuming then).
+ */
+struct checkpoint {
+    char *path;
+    int fd;
+};
+
+static void checkpoint_close(struct checkpoint *cp, int remove_it)
+{
+    if (cp->fd >= 0) {
+        close(cp->fd);
+        if (remove_it)
+            unlink(cp->path);
+    }
+    free(cp->path);
+    cp->fd = -1;
+    cp->path = NULL;
+}
+
+static int pwrite_all(int fd, const uint8_t *data, size_t size, off_t at)
+{
+    while (size > 0) {
+        const ssize_t n = pwrite(fd, data, size, at);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return 0;
+        data += n;
+        size -= (size_t)n;
+        at += n;
+    }
+    return 1;
+}
+
+/* Opens (or makes) the partial file of the solve; returns the stones of
+ * the first layer still to solve, with the entries below it read into
+ * sv->entries; 0 if none (or no partial file can be kept). */
+static int checkpoint_open(struct checkpoint *cp, const struct output *out,
+                           const struct solver *sv, int max_stones, uint32_t count)
+{
+    cp->fd = -1;
+    cp->path = malloc(strlen(out->target) + 9);
+    if (!cp->path)
+        return 0;
+    sprintf(cp->path, "%s.partial", out->target);
+    cp->fd = open(cp->path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0666);
+    struct stat st;
+    if (cp->fd < 0 || fstat(cp->fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        checkpoint_close(cp, 0);
+        return 0;
+    }
+    uint8_t want[MT_HEADER_SIZE], have[MT_HEADER_SIZE];
+    make_header(sv, max_stones, count, want);
+    const int got = st.st_size > 0 && pread(cp->fd, have, sizeof have, 0) == (ssize_t)sizeof have;
+    if (st.st_size > 0 && (!got || memcmp(have, mt_magic, sizeof mt_magic) != 0)) {
+        /* Not a partial table: someone else's file, left alone. */
+        checkpoint_close(cp, 0);
+        return 0;
+    }
+    int from = 0;
+    if (got && memcmp(have, want, MT_OFF_CHECKSUM) == 0) {
+        const uint64_t next = mt_get(have + MT_OFF_CHECKSUM, 8);
+        if (next <= (uint64_t)max_stones + 1) {
+            const size_t bytes = (size_t)sv->lay.layer[next] * MT_ENTRY_SIZE;
+            if ((uint64_t)st.st_size >= MT_HEADER_SIZE + bytes &&
+                pread(cp->fd, sv->entries, bytes, MT_HEADER_SIZE) == (ssize_t)bytes)
+                from = (int)next;
+        }
+    }
+    if (from == 0 && (ftruncate(cp->fd, 0) != 0 || !pwrite_all(cp->fd, want, sizeof want, 0))) {
+        checkpoint_close(cp, 1);
+        return 0;
+    }
+    return from;
+}
+
+/* Appends layer s, then counts it in the header. */
+static void checkpoint_layer(struct checkpoint *cp, const struct solver *sv, int s)
+{
+    if (cp->fd < 0)
+        return;
+    const size_t at = (size_t)sv->lay.layer[s] * MT_ENTRY_SIZE;
+    const size_t bytes = (size_t)mt_layout_size(&sv->lay, s) * MT_ENTRY_SIZE;
+    uint8_t next[8];
+    mt_put(next, (uint64_t)s + 1, 8);
+    if (!pwrite_all(cp->fd, sv->entries + at, bytes, (off_t)(MT_HEADER_SIZE + at)) ||
+        fsync(cp->fd) != 0 || !pwrite_all(cp->fd, next, sizeof next, MT_OFF_CHECKSUM) ||
+        fsync(cp->fd) != 0)
+        checkpoint_close(cp, 1); /* go on without */
+}
+
+/* Writes the table to the temporary file, then puts it in place. */
+static int output_commit(struct output *out, const struct solver *sv, int max_stones,
+                         uint32_t count)
+{
+    const uint8_t *entries = sv->entries;
+    uint8_t header[MT_HEADER_SIZE];
+    make_header(sv, max_stones, count, header);
     /* The data is padded with zeros to a multiple of 8 bytes. */
     const size_t padded = ((size_t)count * MT_ENTRY_SIZE + 7) / 8 * 8;
     mt_put(header + MT_OFF_CHECKSUM, mt_checksum(header, entries, padded), 8);
@@ -442,16 +572,35 @@ static int output_commit(struct output *out, const struct solver *sv, int max_st
     return MANCALA_OK;
 }
 
-int mancala__solve_table(const char *path, const char *rules, int max_stones,
-                         mancala_progress_fn progress, void *opaque, struct mt_stats *stats)
+static int solve(const char *path, const char *rules, unsigned closed, int max_stones, int step,
+                 int resumable, mancala_progress_fn progress, void *opaque, struct mt_stats *stats);
+
+int mancala__solve_config(const char *path, const char *rules, unsigned closed, int max_stones,
+                          int step, mancala_progress_fn progress, void *opaque,
+                          struct mt_stats *stats)
+{
+    return solve(path, rules, closed, max_stones, step, 0, progress, opaque, stats);
+}
+
+int mancala__solve_resumable(const char *path, const char *rules, unsigned closed, int max_stones,
+                             int step, mancala_progress_fn progress, void *opaque,
+                             struct mt_stats *stats)
+{
+    return solve(path, rules, closed, max_stones, step, 1, progress, opaque, stats);
+}
+
+static int solve(const char *path, const char *rules, unsigned closed, int max_stones, int step,
+                 int resumable, mancala_progress_fn progress, void *opaque, struct mt_stats *stats)
 {
     const struct mc_variant *variant = rules ? mancala__variant_find(rules, strlen(rules)) : NULL;
-    if (!path || !variant || max_stones < 0 || max_stones > mt_most_stones(variant))
+    if (!path || !variant || max_stones < 0 || max_stones > mt_most_stones(variant) ||
+        ((closed || step != 1) && !variant->match) || closed > UINT16_MAX)
         return MANCALA_E_INVALID;
     struct solver sv;
     memset(&sv, 0, sizeof sv);
-    mt_binomial_init(&sv.binom);
-    mancala__board_init(&sv.board, variant, 0);
+    if (!mt_layout_init(&sv.lay, variant->n, (uint16_t)closed, max_stones, step))
+        return MANCALA_E_INVALID;
+    mancala__board_init(&sv.board, variant, (uint16_t)closed);
     sv.pits = 2 * variant->n;
     sv.row = variant->n;
 
@@ -459,28 +608,45 @@ int mancala__solve_table(const char *path, const char *rules, int max_stones,
     int status = output_open(&out, path);
     if (status != MANCALA_OK)
         return status;
-    const uint32_t count = mt_layer_start_k(&sv.binom, max_stones + 1, sv.pits);
+    const uint32_t count = (uint32_t)sv.lay.count;
+    uint64_t largest = 0;
+    for (int s = 0; s <= max_stones; s++)
+        if (mt_layout_size(&sv.lay, s) > largest)
+            largest = mt_layout_size(&sv.lay, s);
     sv.entries = calloc((size_t)count * MT_ENTRY_SIZE + 8, 1);
-    status = sv.entries ? alloc_scratch(&sv, mt_ways(&sv.binom, max_stones, sv.pits))
-                        : MANCALA_E_NOMEM;
-    for (int s = 0; s <= max_stones && status == MANCALA_OK; s++) {
-        if (progress &&
-            progress(opaque, s, max_stones + 1, mt_layer_start_k(&sv.binom, s, sv.pits), count))
+    status = sv.entries ? alloc_scratch(&sv, (uint32_t)largest) : MANCALA_E_NOMEM;
+    struct checkpoint cp = {NULL, -1};
+    const int from = status == MANCALA_OK && resumable
+                         ? checkpoint_open(&cp, &out, &sv, max_stones, count) : 0;
+    for (int s = from; s <= max_stones && status == MANCALA_OK; s++) {
+        if (!mt_layout_covers(&sv.lay, s))
+            continue;
+        if (progress && progress(opaque, s, max_stones + 1, sv.lay.layer[s], count))
             status = MANCALA_E_CANCELLED;
-        else
-            status = solve_layer(&sv, s);
+        else if ((status = solve_layer(&sv, s)) == MANCALA_OK)
+            checkpoint_layer(&cp, &sv, s);
     }
     if (status == MANCALA_OK && progress &&
         progress(opaque, max_stones + 1, max_stones + 1, count, count))
         status = MANCALA_E_CANCELLED;
     if (status == MANCALA_OK)
         status = output_commit(&out, &sv, max_stones, count);
+    checkpoint_close(&cp, status == MANCALA_OK);
     output_discard(&out);
     if (status == MANCALA_OK && stats)
         *stats = sv.stats;
     free_scratch(&sv);
     free(sv.entries);
     return status;
+}
+
+int mancala__solve_table(const char *path, const char *rules, int max_stones,
+                         mancala_progress_fn progress, void *opaque, struct mt_stats *stats)
+{
+    const struct mc_variant *variant = rules ? mancala__variant_find(rules, strlen(rules)) : NULL;
+    if (!variant || (variant->match && max_stones > MT_RIO_MOST_STONES))
+        return MANCALA_E_INVALID;
+    return mancala__solve_config(path, rules, 0, max_stones, 1, progress, opaque, stats);
 }
 
 int mancala__solve_modiar_stones(const char *path, int max_stones, mancala_progress_fn progress,
@@ -498,4 +664,14 @@ MANCALA_EXPORT int mancala_solve_rio_kadalis(const char *path, int max_stones,
                                              mancala_progress_fn progress, void *opaque)
 {
     return mancala__solve_table(path, "rio-kadalis", max_stones, progress, opaque, NULL);
+}
+
+MANCALA_EXPORT int mancala_solve_rio_kadalis_config(const char *path, const char *rules,
+                                                    unsigned closed, int max_stones, int step,
+                                                    mancala_progress_fn progress, void *opaque)
+{
+    const struct mc_variant *variant = rules ? mancala__variant_find(rules, strlen(rules)) : NULL;
+    if (!variant || !variant->match)
+        return MANCALA_E_INVALID;
+    return mancala__solve_resumable(path, rules, closed, max_stones, step, progress, opaque, NULL);
 }

@@ -50,11 +50,11 @@ static const uint8_t mt_magic[8] = {0x89, 'M', 'C', 'T', '\r', '\n', 0x1a, '\n'}
  */
 enum {
     MT_MOST_PITS = MANCALA_MAX_PITS,  /* Rio Kadalis endgames: 12 pits */
-    MT_MOST_STONES = MT_MAX_STONES,
+    MT_MOST_STONES = 48,              /* Rio Kadalis: 48 stones */
 };
 
 struct mt_binomial {
-    uint32_t c[MT_MOST_STONES + MT_MOST_PITS + 1][MT_MOST_PITS + 1];
+    uint64_t c[MT_MOST_STONES + MT_MOST_PITS + 1][MT_MOST_PITS + 1];
 };
 
 static inline void mt_binomial_init(struct mt_binomial *b)
@@ -65,13 +65,13 @@ static inline void mt_binomial_init(struct mt_binomial *b)
 }
 
 /* Ways to put n stones into k >= 1 pits. */
-static inline uint32_t mt_ways(const struct mt_binomial *b, int n, int k)
+static inline uint64_t mt_ways(const struct mt_binomial *b, int n, int k)
 {
     return b->c[n + k - 1][k - 1];
 }
 
 /* Positions of k pits with fewer than s stones: where layer s starts. */
-static inline uint32_t mt_layer_start_k(const struct mt_binomial *b, int s, int k)
+static inline uint64_t mt_layer_start_k(const struct mt_binomial *b, int s, int k)
 {
     return b->c[s + k - 1][k];
 }
@@ -82,12 +82,12 @@ static inline uint32_t mt_index_k(const struct mt_binomial *b, const uint8_t *r,
     int s = 0;
     for (int i = 0; i < k; i++)
         s += r[i];
-    uint32_t index = mt_layer_start_k(b, s, k);
+    uint64_t index = mt_layer_start_k(b, s, k);
     for (int i = 0; i < k - 1; i++) {
         index += mt_ways(b, s, k - i) - mt_ways(b, s - r[i], k - i);
         s -= r[i];
     }
-    return index;
+    return (uint32_t)index;
 }
 
 /* The pits of a state seen from its player to move, on a board of `pits`
@@ -115,16 +115,126 @@ static inline int mt_next_position(uint8_t *r, int k)
     return 1;
 }
 
-/* The most stones on the board a table of the variant may cover: all of
- * Modiar's; Rio Kadalis endgames up to 16 (30,421,755 entries, and a
- * solve of about 1 GiB). Other variants have no table. */
+/* The most stones on the board mancala_solve_rio_kadalis() covers with
+ * every pit open: 16 (30,421,755 entries, and a solve of about 1 GiB). */
 enum { MT_RIO_MOST_STONES = 16 };
 
+/* The most stones on the board a table of the variant may cover: all of
+ * them (Modiar's 42; 48 or 40 for Rio Kadalis, whose tables are bounded
+ * by their entry count instead). */
 static inline int mt_most_stones(const struct mc_variant *v)
 {
-    if (strcmp(v->name, "modiar") == 0)
-        return MT_MAX_STONES;
-    return strcmp(v->name, "rio-kadalis") == 0 ? MT_RIO_MOST_STONES : -1;
+    return mc_total_stones(v);
+}
+
+/* The most entries of a table: the header's count is 32 bits. */
+#define MT_MOST_ENTRIES UINT32_MAX
+
+/*
+ * Round configurations (Rio Kadalis). A table covers the positions of one
+ * board: its closed pits (bit p of `closed`), and the layers of s stones
+ * on the board for s = 0 ... max_stones with s a multiple of `step` (1, or
+ * 4: captures take four stones, so the layers of multiples of four depend
+ * on no other). Positions are the counts of the open pits seen from the
+ * player to move: open[side] lists the open pits in the order
+ * (p + side * n) % 2n, so that for every pit open this is index scheme 1
+ * (MT_INDEX_MOVER_FIRST) unchanged. Where the closed pits are the same
+ * after turning the board round (such as none), one entry serves both
+ * players (sides = 1); otherwise each layer holds the positions with
+ * South to move, then those with North to move (sides = 2).
+ */
+struct mt_layout {
+    struct mt_binomial binom;
+    int pits, n;                       /* the board: 2n pits */
+    uint16_t closed;
+    int step, max_stones;
+    int open_count;                    /* m: open pits */
+    int sides;
+    uint8_t open[2][MT_MOST_PITS];     /* open pits, mover first */
+    uint64_t layer[MT_MOST_STONES + 2]; /* first entry of layer s, for covered s */
+    uint64_t count;                    /* entries */
+};
+
+/* Sets up the layout; returns 0 if the arguments make no table (a step
+ * other than 1 or 4, too many stones, no open pit or too many entries). */
+static inline int mt_layout_init(struct mt_layout *l, int n, uint16_t closed, int max_stones,
+                                 int step)
+{
+    memset(l, 0, sizeof *l);
+    mt_binomial_init(&l->binom);
+    l->n = n;
+    l->pits = 2 * n;
+    l->closed = closed;
+    l->step = step;
+    l->max_stones = max_stones;
+    if ((step != 1 && step != 4) || max_stones < 0 || max_stones > MT_MOST_STONES ||
+        closed >> l->pits)
+        return 0;
+    const unsigned all = (1u << l->pits) - 1;
+    const unsigned turned = ((closed >> n) | (closed << n)) & all;
+    l->sides = turned == closed ? 1 : 2;
+    for (int side = 0; side < 2; side++) {
+        int m = 0;
+        for (int i = 0; i < l->pits; i++) {
+            const int p = (i + side * n) % l->pits;
+            if (!(closed >> p & 1))
+                l->open[side][m++] = (uint8_t)p;
+        }
+        l->open_count = m;
+    }
+    if (l->open_count == 0)
+        return 0;
+    uint64_t count = 0;
+    for (int s = 0; s <= max_stones + 1; s++) {
+        l->layer[s] = count;
+        if (s <= max_stones && s % step == 0)
+            count += (uint64_t)l->sides * mt_ways(&l->binom, s, l->open_count);
+    }
+    l->count = count;
+    return count <= MT_MOST_ENTRIES;
+}
+
+/* Whether the table covers a layer. */
+static inline int mt_layout_covers(const struct mt_layout *l, int s)
+{
+    return s >= 0 && s <= l->max_stones && s % l->step == 0;
+}
+
+/* Positions in a layer (both sides). */
+static inline uint64_t mt_layout_size(const struct mt_layout *l, int s)
+{
+    return mt_layout_covers(l, s) ? (uint64_t)l->sides * mt_ways(&l->binom, s, l->open_count) : 0;
+}
+
+/* The open pit counts of a state seen from its player to move, into r;
+ * returns the stones on the board. */
+static inline int mt_layout_counts(const struct mt_layout *l, const struct mc_state *st,
+                                   uint8_t *r)
+{
+    int s = 0;
+    for (int j = 0; j < l->open_count; j++)
+        s += r[j] = st->pit[l->open[st->to_move][j]];
+    return s;
+}
+
+/* Entry of the counts r (layer s, covered) with `side` to move. */
+static inline uint32_t mt_layout_index(const struct mt_layout *l, int side, const uint8_t *r, int s)
+{
+    const int m = l->open_count;
+    uint64_t index = l->layer[s] + (l->sides == 2 && side ? mt_ways(&l->binom, s, m) : 0);
+    for (int i = 0; i < m - 1; i++) {
+        index += mt_ways(&l->binom, s, m - i) - mt_ways(&l->binom, s - r[i], m - i);
+        s -= r[i];
+    }
+    return (uint32_t)index;
+}
+
+/* Entry of a state whose layer the table covers. */
+static inline uint32_t mt_layout_state_index(const struct mt_layout *l, const struct mc_state *st)
+{
+    uint8_t r[MT_MOST_PITS];
+    const int s = mt_layout_counts(l, st, r);
+    return mt_layout_index(l, st->to_move, r, s);
 }
 
 /* Modiar's board. */
@@ -168,7 +278,9 @@ enum {
     MT_OFF_MAX_STONES = 38,   /* u16 */
     MT_OFF_ENTRY_SIZE = 40,   /* u32 */
     MT_OFF_ENTRIES = 44,      /* u32 entry count */
-    MT_OFF_RESERVED = 48,     /* u64, zero */
+    MT_OFF_CLOSED = 48,       /* u16, closed pits (Rio Kadalis), else 0 */
+    MT_OFF_STEP = 50,         /* u8: 0 every layer, 4 multiples of 4 only */
+    MT_OFF_RESERVED = 51,     /* 5 bytes, zero */
     MT_OFF_CHECKSUM = 56,     /* u64 */
 };
 
@@ -211,10 +323,19 @@ struct mt_stats {
 int mancala__solve_modiar_stones(const char *path, int max_stones, mancala_progress_fn progress,
                                  void *opaque, struct mt_stats *stats);
 
-/* The same for the named rules: "modiar" (at most 42 stones) or
- * "rio-kadalis" (all pits open, at most MT_RIO_MOST_STONES stones). */
+/* The same for the named rules: "modiar" (at most 42 stones), or a Rio
+ * Kadalis variant with the closed pits `closed` and the layers of
+ * multiples of `step` (1 or 4; see struct mt_layout). */
 int mancala__solve_table(const char *path, const char *rules, int max_stones,
                          mancala_progress_fn progress, void *opaque, struct mt_stats *stats);
+int mancala__solve_config(const char *path, const char *rules, unsigned closed, int max_stones,
+                          int step, mancala_progress_fn progress, void *opaque,
+                          struct mt_stats *stats);
+/* The same, resuming from TARGET.partial (see solve.c): what
+ * mancala_solve_rio_kadalis_config() calls. */
+int mancala__solve_resumable(const char *path, const char *rules, unsigned closed, int max_stones,
+                             int step, mancala_progress_fn progress, void *opaque,
+                             struct mt_stats *stats);
 
 /* The best moves of a position that the table covers and that is not
  * over (solve_table.c): writes them to `moves` in ascending order and

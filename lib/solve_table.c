@@ -26,22 +26,20 @@ struct mancala_table {
     size_t size;
     const uint8_t *entries;
     int max_stones;
-    int pits;               /* 6 (Modiar) or 12 (Rio Kadalis) */
-    struct mt_binomial binom;
-    struct mc_board board;  /* all pits open */
+    int pits;               /* 6 (Modiar), 10 or 12 (Rio Kadalis) */
+    struct mt_layout lay;   /* the positions it covers: closed pits, layers */
+    struct mc_board board;  /* with the table's closed pits */
 };
 
 /* The largest table file any variant can have. */
-static size_t largest_table(const struct mt_binomial *binom)
+static uint64_t largest_table(void)
 {
-    const uint64_t modiar = mt_layer_start_k(binom, MT_MAX_STONES + 1, MT_PITS);
-    const uint64_t rio = mt_layer_start_k(binom, MT_RIO_MOST_STONES + 1, MT_MOST_PITS);
-    return MT_HEADER_SIZE + ((modiar > rio ? modiar : rio) * MT_ENTRY_SIZE + 7) / 8 * 8;
+    return MT_HEADER_SIZE + ((uint64_t)MT_MOST_ENTRIES * MT_ENTRY_SIZE + 7) / 8 * 8;
 }
 
 /* Checks a table image: MANCALA_OK and its variant in `*variant`, or why
  * it is refused. The one check of both ways to open a table. */
-static int check_table(const uint8_t *data, size_t size, const struct mt_binomial *binom,
+static int check_table(const uint8_t *data, size_t size, struct mt_layout *lay,
                        const struct mc_variant **variant)
 {
     if (size < MT_HEADER_SIZE || memcmp(data + MT_OFF_MAGIC, mt_magic, sizeof mt_magic) != 0)
@@ -65,11 +63,16 @@ static int check_table(const uint8_t *data, size_t size, const struct mt_binomia
         mt_get(data + MT_OFF_PITS, 2) != (uint64_t)pits ||
         max_stones > (uint64_t)mt_most_stones(v) ||
         mt_get(data + MT_OFF_ENTRY_SIZE, 4) != MT_ENTRY_SIZE ||
-        mt_get(data + MT_OFF_RESERVED, 8) != 0)
+        mt_get(data + MT_OFF_RESERVED, 5) != 0)
+        return MANCALA_E_FORMAT;
+    /* The configuration (Rio Kadalis only): closed pits, layers. */
+    const uint16_t closed = (uint16_t)mt_get(data + MT_OFF_CLOSED, 2);
+    const int step = data[MT_OFF_STEP] ? data[MT_OFF_STEP] : 1;
+    if (((closed || step != 1) && !v->match) || data[MT_OFF_STEP] == 1 ||
+        !mt_layout_init(lay, v->n, closed, (int)max_stones, step))
         return MANCALA_E_FORMAT;
     const uint64_t count = mt_get(data + MT_OFF_ENTRIES, 4);
-    if (count != mt_layer_start_k(binom, (int)max_stones + 1, pits) ||
-        size != MT_HEADER_SIZE + (count * MT_ENTRY_SIZE + 7) / 8 * 8)
+    if (count != lay->count || size != MT_HEADER_SIZE + (count * MT_ENTRY_SIZE + 7) / 8 * 8)
         return MANCALA_E_FORMAT;
     if (mt_checksum(data, data + MT_HEADER_SIZE, size - MT_HEADER_SIZE) !=
         mt_get(data + MT_OFF_CHECKSUM, 8))
@@ -79,9 +82,9 @@ static int check_table(const uint8_t *data, size_t size, const struct mt_binomia
      * -s <= lo <= hi <= s in the layer of s stones. The padding is zero. */
     const uint8_t *entries = data + MT_HEADER_SIZE;
     for (int s = 0; s <= (int)max_stones; s++) {
-        const uint32_t end = mt_layer_start_k(binom, s + 1, pits);
-        for (uint32_t i = mt_layer_start_k(binom, s, pits); i < end; i++) {
-            const struct mt_entry e = mt_entry_read(entries, i);
+        const uint64_t end = lay->layer[s] + mt_layout_size(lay, s);
+        for (uint64_t i = lay->layer[s]; i < end; i++) {
+            const struct mt_entry e = mt_entry_read(entries, (uint32_t)i);
             if (e.lo < -s || e.lo > e.hi || e.hi > s)
                 return MANCALA_E_FORMAT;
         }
@@ -102,9 +105,8 @@ static int adopt(mancala_table **out, uint8_t *data, size_t size)
         free(data);
         return MANCALA_E_NOMEM;
     }
-    mt_binomial_init(&t->binom);
     const struct mc_variant *variant = NULL;
-    const int status = check_table(data, size, &t->binom, &variant);
+    const int status = check_table(data, size, &t->lay, &variant);
     if (status != MANCALA_OK) {
         free(t);
         free(data);
@@ -115,7 +117,7 @@ static int adopt(mancala_table **out, uint8_t *data, size_t size)
     t->entries = data + MT_HEADER_SIZE;
     t->max_stones = (int)mt_get(data + MT_OFF_MAX_STONES, 2);
     t->pits = 2 * variant->n;
-    mancala__board_init(&t->board, variant, 0);
+    mancala__board_init(&t->board, variant, t->lay.closed);
     *out = t;
     return MANCALA_OK;
 }
@@ -151,9 +153,7 @@ MANCALA_EXPORT int mancala_table_open(mancala_table **out, const char *path)
         close(fd);
         return MANCALA_E_IO;
     }
-    struct mt_binomial binom;
-    mt_binomial_init(&binom);
-    if (st.st_size < MT_HEADER_SIZE || (uint64_t)st.st_size > largest_table(&binom)) {
+    if (st.st_size < MT_HEADER_SIZE || (uint64_t)st.st_size > largest_table()) {
         close(fd);
         return MANCALA_E_FORMAT;
     }
@@ -176,9 +176,7 @@ MANCALA_EXPORT int mancala_table_open_memory(mancala_table **out, const void *da
 {
     if (!out || (!data && size))
         return MANCALA_E_INVALID;
-    struct mt_binomial binom;
-    mt_binomial_init(&binom);
-    if (size < MT_HEADER_SIZE || size > largest_table(&binom))
+    if (size < MT_HEADER_SIZE || size > largest_table())
         return MANCALA_E_FORMAT;
     /* Checked in the copy: the caller's bytes may change afterwards. */
     uint8_t *copy = malloc(size);
@@ -207,7 +205,8 @@ MANCALA_EXPORT void mancala_table_close(mancala_table *table)
 }
 
 /* The position of `game` as the rule code sees it; checks that the table
- * can answer for it: the same rules, no closed pit, few enough stones. */
+ * can answer for it: the same rules, the same closed pits, a layer of
+ * stones on the board that it holds. */
 static int read_position(const mancala_table *table, const mancala_game *game, struct mc_state *st)
 {
     if (!table || !game)
@@ -215,23 +214,23 @@ static int read_position(const mancala_table *table, const mancala_game *game, s
     if (strcmp(mancala_rules(game), table->board.variant->name) != 0)
         return MANCALA_E_UNSUPPORTED;
     memset(st, 0, sizeof *st);
-    int stones = 0, closed = 0;
+    int stones = 0;
+    unsigned closed = 0;
     for (int p = 0; p < table->pits; p++) {
         stones += st->pit[p] = (uint8_t)mancala_pit(game, p);
-        closed |= mancala_pit_closed(game, p);
+        closed |= (unsigned)(mancala_pit_closed(game, p) == 1) << p;
     }
     for (int player = 0; player < 2; player++)
         st->captured[player] = (uint8_t)mancala_captured(game, player);
     st->to_move = (uint8_t)mancala_to_move(game);
     st->ply = (uint32_t)mancala_ply(game);
-    return stones > table->max_stones || closed ? MANCALA_E_RANGE : MANCALA_OK;
+    return !mt_layout_covers(&table->lay, stones) || closed != table->lay.closed ? MANCALA_E_RANGE
+                                                                               : MANCALA_OK;
 }
 
 static struct mt_entry lookup(const mancala_table *table, const struct mc_state *st)
 {
-    uint8_t r[MT_MOST_PITS];
-    mt_mover_first_k(st, r, table->pits);
-    return mt_entry_read(table->entries, mt_index_k(&table->binom, r, table->pits));
+    return mt_entry_read(table->entries, mt_layout_state_index(&table->lay, st));
 }
 
 /* Modiar's rule 4: no capture on the very first move. The table holds
@@ -290,7 +289,7 @@ MANCALA_EXPORT int mancala_table_value(const mancala_table *table, const mancala
     if (first_move_rule(table, &st)) {
         struct valued_move moves[MANCALA_MAX_PITS];
         const int count = value_moves(table, &st, moves);
-        v_lo = v_hi = -MT_MAX_STONES - 1;
+        v_lo = v_hi = -MT_MOST_STONES - 1;
         for (int m = 0; m < count; m++) {
             if (moves[m].lo > v_lo)
                 v_lo = moves[m].lo;
@@ -318,7 +317,7 @@ int mancala__table_best(const mancala_table *table, const struct mc_state *st,
     /* The best value the mover can force, and the potential of the
      * position: 0 at the end or if a capture forces it (an exit of the
      * layer), otherwise 1 + the least distance of a move that forces it. */
-    int best = -MT_MAX_STONES - 1;
+    int best = -MT_MOST_STONES - 1;
     for (int m = 0; m < count; m++)
         if (valued[m].lo > best)
             best = valued[m].lo;

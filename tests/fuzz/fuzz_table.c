@@ -79,8 +79,8 @@ static int open_file(const uint8_t *data, size_t size, mancala_table **out)
  * goes with it, for example). */
 static mancala_game *random_position(const char *rules, int most, uint64_t *rng)
 {
-    const int rio = strcmp(rules, "modiar") != 0;
-    const int pits = rio ? 12 : 6, total = rio ? 48 : 42;
+    const int rio = strcmp(rules, "modiar") != 0, five = strstr(rules, "-5") != NULL;
+    const int pits = rio ? (five ? 10 : 12) : 6, total = rio ? (five ? 40 : 48) : 42;
     int stones = (int)(next_random(rng) % (uint64_t)(most + 2)); /* sometimes one too many */
     if (stones > total)
         stones = total;
@@ -91,7 +91,7 @@ static mancala_game *random_position(const char *rules, int most, uint64_t *rng)
     int len = snprintf(text, sizeof text, "%s/", rules);
     int closed = -1;
     if (rio && next_random(rng) % 8 == 0)
-        closed = (int)(next_random(rng) % 12);
+        closed = (int)(next_random(rng) % (uint64_t)pits);
     for (int p = 0; p < pits; p++) {
         if (p == closed)
             len += snprintf(text + len, sizeof text - (size_t)len, "x,");
@@ -130,7 +130,7 @@ static void ask(const mancala_table *table, mancala_search *search, mancala_game
         CHECK(lo == 1000 && hi == 1000);
         return;
     }
-    const int in_play = mancala_rules(g)[0] == 'm' ? 42 : 48;
+    const int in_play = mancala_rules(g)[0] == 'm' ? 42 : strstr(mancala_rules(g), "-5") ? 40 : 48;
     CHECK(-in_play <= lo && lo <= hi && hi <= in_play);
     CHECK(count >= 1 && count <= mancala_num_pits(g) / 2);
     int legal[MANCALA_MAX_PITS];
@@ -184,7 +184,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
 
     const char *rules = mancala_table_rules(table);
     const int most = mancala_table_max_stones(table);
-    CHECK(!strcmp(rules, "modiar") ? most <= 42 : !strcmp(rules, "rio-kadalis") && most <= 16);
+    /* Rio Kadalis tables of round configurations may hold every stone. */
+    CHECK(!strcmp(rules, "modiar") ? most <= 42
+                                   : !strncmp(rules, "rio-kadalis", 11) &&
+                                         most <= (strstr(rules, "-5") ? 40 : 48));
     mancala_search *search = NULL;
     CHECK(mancala_search_new(&search, 1 << 16) == MANCALA_OK);
     CHECK(mancala_search_set_limit(search, MANCALA_LIMIT_DEPTH, 2) == MANCALA_OK);

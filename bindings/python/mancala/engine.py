@@ -243,7 +243,7 @@ def solve_rio_kadalis(path: Union[str, os.PathLike], max_stones: int = 16,
                       progress: Optional[Progress] = None) -> None:
     """Solves the ``rio-kadalis`` rounds with every pit open and at most
     ``max_stones`` stones on the board, and writes the table to ``path``
-    (16 stones: about 120 MB, 20 s and 900 MiB of memory). Arguments and
+    (16 stones: about 120 MB, 20 s and 450 MiB of memory). Arguments and
     errors as for :func:`solve_modiar`."""
     max_stones = integer(max_stones, "max_stones", 0, 16, INT)
     _solve(lambda callback: lib.mancala_solve_rio_kadalis(os.fsencode(path), max_stones,
