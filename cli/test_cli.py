@@ -1065,7 +1065,7 @@ def test_rounds():
               "closed and 5 stones on the board)" in out, out)
     # Every Rio Kadalis variant has tables now; a missing one is named.
     one_line_error(["play", "rio-kadalis-5", "--north", "perfect"], 1,
-                   "mancala: play: rio-kadalis-5.table: No such file or directory (make it with "
+                   "mancala: play: 'rio-kadalis-5.table': No such file or directory (make it with "
                    "'mancala solve rio-kadalis-5')")
     one_line_error(["solve", "rio-kadalis", "--open", "0,6"], 2,
                    "mancala: solve: --open must be KS,KN with 1 to 6 open pits each, not '0,6'")
