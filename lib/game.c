@@ -398,15 +398,6 @@ MANCALA_EXPORT int mancala_legal_moves(const mancala_game *game, int *moves, siz
     return count;
 }
 
-/* The number of set bits of `bits` (below 2^16). */
-static int count_bits(unsigned bits)
-{
-    bits = bits - (bits >> 1 & 0x5555u);
-    bits = (bits & 0x3333u) + (bits >> 2 & 0x3333u);
-    bits = (bits + (bits >> 4)) & 0x0f0fu;
-    return (int)((bits + (bits >> 8)) & 0x1fu);
-}
-
 /* Why `pit` (in range, not among the legal moves) cannot be played. */
 static int illegal_reason(const struct mancala_game *g, int pit)
 {
@@ -451,7 +442,7 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
     const unsigned legal = game->moves.legal;
     if (!(legal >> pit & 1))
         return illegal_reason(game, pit);
-    const int i = count_bits(legal & ((1u << pit) - 1));
+    const int i = mc_count_bits(legal & ((1u << pit) - 1));
     if (game->cur.ply == INT32_MAX)
         return MANCALA_E_STATE;
     int status = reserve_history(game);

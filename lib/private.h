@@ -50,6 +50,15 @@ static inline int mc_lowest_bit(unsigned bits)
     return position[(uint32_t)((bits & -bits) * 0x077cb531u) >> 27];
 }
 
+/* The number of set bits of `bits` (below 2^16). */
+static inline int mc_count_bits(unsigned bits)
+{
+    bits = bits - (bits >> 1 & 0x5555u);
+    bits = (bits & 0x3333u) + (bits >> 2 & 0x3333u);
+    bits = (bits + (bits >> 4)) & 0x0f0fu;
+    return (int)((bits + (bits >> 8)) & 0x1fu);
+}
+
 /* Pit p's byte of `x`. */
 static inline int mc_pits_get(const struct mc_pits *x, int p)
 {
