@@ -47,6 +47,7 @@ struct mancala_game {
     uint32_t *seen;            /* the same positions as a set (see position_recurred()),
                                 * in the history's block, room for 4 * history_cap */
     uint32_t seen_slots;       /* slots of `seen` in use: a power of two */
+    uint32_t hash;             /* position_hash(&cur), kept by settle() and undo */
     uint32_t history_len, history_cap;
     /* The match (RULES.md, "Match"). */
     uint8_t match_repetition;  /* MANCALA_OPT_MATCH_REPETITION */
@@ -128,13 +129,13 @@ static int stones_in_row(const struct mancala_game *g, int player)
 /* The history's positions that may recur (those not followed by a
  * capture; the others have slot UINT32_MAX) also form a hash set, so that
  * the repetition rule costs the same however long the game: `seen` has
- * seen_slots slots, at least four times the positions (open addressing,
+ * seen_slots slots, at least twice the positions (open addressing,
  * linear probing), each 0 or a history index + 1. A slot is occupied only
  * while that index is in the history and its entry names the slot back,
  * so undoing moves or starting a round empties slots without writing
  * them. Positions leave the history in the reverse order they came in,
  * which keeps the probe sequence of every position still in it unbroken. */
-static uint32_t home_slot(const struct mancala_game *g, const struct mc_state *s)
+static uint32_t position_hash(const struct mc_state *s)
 {
     uint64_t lo;
     uint32_t hi;
@@ -142,7 +143,7 @@ static uint32_t home_slot(const struct mancala_game *g, const struct mc_state *s
     memcpy(&hi, s->pit + sizeof lo, sizeof hi);
     uint64_t h = lo * 0x9e3779b97f4a7c15u + ((uint64_t)hi << 1 | s->to_move);
     h = (h ^ h >> 29) * 0xbf58476d1ce4e5b9u;
-    return (uint32_t)(h >> 32) & (g->seen_slots - 1);
+    return (uint32_t)(h >> 32);
 }
 
 /* Stones a player holds now: captures, bank, and their row. */
@@ -166,10 +167,11 @@ static const struct history_entry *slot_entry(const struct mancala_game *g, uint
     return i < count && g->history[i].slot == slot ? &g->history[i] : NULL;
 }
 
-/* Puts history[i] into the set (the entries before it are there). */
-static inline void insert_position(struct mancala_game *g, uint32_t i)
+/* Puts history[i], whose position_hash() is `hash`, into the set (the
+ * entries before it are there). */
+static inline void insert_position(struct mancala_game *g, uint32_t i, uint32_t hash)
 {
-    uint32_t slot = home_slot(g, &g->history[i].state);
+    uint32_t slot = hash & (g->seen_slots - 1);
     while (slot_entry(g, slot, i))
         slot = (slot + 1) & (g->seen_slots - 1);
     g->seen[slot] = i + 1;
@@ -182,18 +184,19 @@ static void refill_positions(struct mancala_game *g, uint32_t count)
     memset(g->seen, 0, g->seen_slots * sizeof *g->seen);
     for (uint32_t i = 0; i < count; i++)
         if (g->history[i].slot != UINT32_MAX)
-            insert_position(g, i);
+            insert_position(g, i, position_hash(&g->history[i].state));
 }
 
 /* Puts history[i] into the set, doubling the set first if it would be
- * more than a quarter full (there is room: i < history_cap). */
-static inline void remember_position(struct mancala_game *g, uint32_t i)
+ * more than half full (there is room: i < history_cap). A set of
+ * SEEN_SLOTS grows only in a round of more than SEEN_SLOTS / 2 positions. */
+static inline void remember_position(struct mancala_game *g, uint32_t i, uint32_t hash)
 {
-    if (i >= g->seen_slots / 4) {
+    if (i >= g->seen_slots / 2) {
         g->seen_slots *= 2;
         refill_positions(g, i);
     }
-    insert_position(g, i);
+    insert_position(g, i, hash);
 }
 
 /* Whether two positions of the same round are the same (RULES.md: pits,
@@ -215,7 +218,7 @@ static int position_recurred(const struct mancala_game *g)
     if (!same_captures(&g->history[g->history_len - 1].state, &g->cur))
         return 0;
     const struct history_entry *e;
-    for (uint32_t slot = home_slot(g, &g->cur); (e = slot_entry(g, slot, g->history_len));
+    for (uint32_t slot = g->hash & (g->seen_slots - 1); (e = slot_entry(g, slot, g->history_len));
          slot = (slot + 1) & (g->seen_slots - 1))
         if (same_position(&e->state, &g->cur))
             return 1;
@@ -225,6 +228,7 @@ static int position_recurred(const struct mancala_game *g)
 /* Brings the legal moves and the end of the game up to date with cur. */
 static inline void settle(struct mancala_game *g)
 {
+    g->hash = position_hash(&g->cur);
     if (g->repetition && g->history_len && position_recurred(g)) {
         g->moves.count = 0;
         g->moves.legal = 0;
@@ -450,6 +454,7 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
         return status;
     struct history_entry *entry = &game->history[game->history_len];
     entry->state = game->cur;
+    const uint32_t hash = game->hash;
     entry->count = (uint8_t)game->moves.count;
     memcpy(entry->pit, game->moves.pit, sizeof entry->pit);
     entry->legal = (uint8_t)(legal >> game->cur.to_move * game->board.variant->n);
@@ -463,7 +468,7 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
     /* A position before a capture never recurs (captures remove stones for
      * good): only the others go into the set of positions. */
     if (same_captures(&entry->state, &game->cur))
-        remember_position(game, game->history_len);
+        remember_position(game, game->history_len, hash);
     else
         entry->slot = UINT32_MAX;
     game->history_len++;
@@ -482,6 +487,7 @@ MANCALA_EXPORT int mancala_undo(mancala_game *game)
      * is sown again only when it is played. */
     const struct history_entry *entry = &game->history[--game->history_len];
     game->cur = entry->state;
+    game->hash = position_hash(&game->cur);
     game->moves.count = entry->count;
     memcpy(game->moves.pit, entry->pit, sizeof entry->pit);
     game->moves.legal = (uint16_t)(entry->legal << entry->state.to_move * game->board.variant->n);
