@@ -334,7 +334,7 @@ static MC_ALWAYS_INLINE unsigned ends_within_two_laps(const struct mc_board *b,
     const int before = pits[last2] + (int)sown;
     const uint64_t ends_on = 0x9u | (uint64_t)sown << 4;
     const unsigned ends2 = (unsigned)(last2 == pit) | (unsigned)(ends_on >> before & 1);
-    const unsigned ends1 = (unsigned)(0x9u >> (held & 31) & 1) & (unsigned)(held < 4);
+    const unsigned ends1 = (unsigned)((uint64_t)0x9u >> held & 1);
     return (unsigned)(hand < open) & (ends1 | ((unsigned)(held + 1 < open) & ends2));
 }
 
@@ -379,14 +379,11 @@ static void rio_list(const struct mc_board *b, const struct mc_state *s, struct 
     memcpy(pits, s->pit, sizeof pits);
     const int open = b->open;
     unsigned proven = 0;
+    int count = 0;
     for (unsigned c = candidates; c; c &= c - 1) {
         const int pit = mc_lowest_bit(c);
+        out->pit[count++] = (uint8_t)pit;
         proven |= ends_within_two_laps(b, pits, open, pit) << pit;
-    }
-    int count = 0;
-    for (int pit = first; pit < first + n; pit++) {
-        out->pit[count] = (uint8_t)pit;
-        count += (int)(candidates >> pit & 1);
     }
     unsigned known = 0;
     for (unsigned c = candidates & ~proven; c; c &= c - 1) {
