@@ -211,12 +211,9 @@ static int same_captures(const struct mc_state *a, const struct mc_state *b)
     return a->captured[0] + a->captured[1] == b->captured[0] + b->captured[1];
 }
 
-/* The repetition rule: has cur occurred before in this game or round?
- * Not if the last move captured: captures remove stones for good. */
+/* The repetition rule: has cur occurred before in this game or round? */
 static int position_recurred(const struct mancala_game *g)
 {
-    if (!same_captures(&g->history[g->history_len - 1].state, &g->cur))
-        return 0;
     const struct history_entry *e;
     for (uint32_t slot = g->hash & (g->seen_slots - 1); (e = slot_entry(g, slot, g->history_len));
          slot = (slot + 1) & (g->seen_slots - 1))
@@ -225,11 +222,13 @@ static int position_recurred(const struct mancala_game *g)
     return 0;
 }
 
-/* Brings the legal moves and the end of the game up to date with cur. */
-static inline void settle(struct mancala_game *g)
+/* Brings the legal moves and the end of the game up to date with cur;
+ * `quiet` if a move led to it without a capture (after a capture, no
+ * position can recur: captures remove stones for good). */
+static inline void settle(struct mancala_game *g, int quiet)
 {
     g->hash = position_hash(&g->cur);
-    if (g->repetition && g->history_len && position_recurred(g)) {
+    if (g->repetition && quiet && position_recurred(g)) {
         g->moves.count = 0;
         g->moves.legal = 0;
         g->end = MANCALA_END_REPETITION;
@@ -285,7 +284,7 @@ static int game_create(mancala_game **out, const struct mc_position *pos,
      * its middle, the start is not known. */
     if (pos->board.variant->match && g->cur.ply == 0)
         count_round_start(g);
-    settle(g);
+    settle(g, 0);
     *out = g;
     return MANCALA_OK;
 }
@@ -467,12 +466,13 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
     }
     /* A position before a capture never recurs (captures remove stones for
      * good): only the others go into the set of positions. */
-    if (same_captures(&entry->state, &game->cur))
+    const int quiet = same_captures(&entry->state, &game->cur);
+    if (quiet)
         remember_position(game, game->history_len, hash);
     else
         entry->slot = UINT32_MAX;
     game->history_len++;
-    settle(game);
+    settle(game, quiet);
     return MANCALA_OK;
 }
 
@@ -864,7 +864,7 @@ MANCALA_EXPORT int mancala_next_round(mancala_game *game)
     game->cur = s;
     game->history_len = 0;
     count_round_start(game);
-    settle(game);
+    settle(game, 0);
     return MANCALA_OK;
 }
 
