@@ -25,6 +25,7 @@ struct history_entry {
     uint8_t pit[MANCALA_MAX_PITS / 2];
     uint8_t legal;             /* moves.legal, of the mover's row (>> its first pit) */
     uint32_t slot;             /* its slot in the game's `seen` */
+    uint32_t hash;             /* position_hash(&state) */
 };
 
 /* The most stones of any variant (Rio Kadalis): round-start states are
@@ -184,7 +185,7 @@ static void refill_positions(struct mancala_game *g, uint32_t count)
     memset(g->seen, 0, g->seen_slots * sizeof *g->seen);
     for (uint32_t i = 0; i < count; i++)
         if (g->history[i].slot != UINT32_MAX)
-            insert_position(g, i, position_hash(&g->history[i].state));
+            insert_position(g, i, g->history[i].hash);
 }
 
 /* Puts history[i] into the set, doubling the set first if it would be
@@ -453,7 +454,7 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
         return status;
     struct history_entry *entry = &game->history[game->history_len];
     entry->state = game->cur;
-    const uint32_t hash = game->hash;
+    entry->hash = game->hash;
     entry->count = (uint8_t)game->moves.count;
     memcpy(entry->pit, game->moves.pit, sizeof entry->pit);
     entry->legal = (uint8_t)(legal >> game->cur.to_move * game->board.variant->n);
@@ -468,7 +469,7 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
      * good): only the others go into the set of positions. */
     const int quiet = same_captures(&entry->state, &game->cur);
     if (quiet)
-        remember_position(game, game->history_len, hash);
+        remember_position(game, game->history_len, entry->hash);
     else
         entry->slot = UINT32_MAX;
     game->history_len++;
@@ -487,7 +488,7 @@ MANCALA_EXPORT int mancala_undo(mancala_game *game)
      * is sown again only when it is played. */
     const struct history_entry *entry = &game->history[--game->history_len];
     game->cur = entry->state;
-    game->hash = position_hash(&game->cur);
+    game->hash = entry->hash;
     game->moves.count = entry->count;
     memcpy(game->moves.pit, entry->pit, sizeof entry->pit);
     game->moves.legal = (uint16_t)(entry->legal << entry->state.to_move * game->board.variant->n);
