@@ -97,7 +97,7 @@ static int count_ones(uint64_t x)
 /* Rules 2 to 5 for one lap of the move of s->to_move: lifts the stones of
  * `from` and sows them one by one into s. Returns the pit the move relays
  * from (its stones still in it), or -1 if the move ends. */
-static int lap_by_stones(const struct mc_board *b, struct mc_state *s, int from,
+static MC_ALWAYS_INLINE int lap_by_stones(const struct mc_board *b, struct mc_state *s, int from,
                          struct mc_recorder *rec)
 {
     const int mover = s->to_move;
