@@ -446,7 +446,8 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
     const unsigned legal = game->moves.legal;
     if (!(legal >> pit & 1))
         return illegal_reason(game, pit);
-    const int i = mc_count_bits(legal & ((1u << pit) - 1));
+    const int first = game->cur.to_move * game->board.variant->n;
+    const int i = mc_count_row_bits(legal >> first & ((1u << (pit - first)) - 1));
     if (game->cur.ply == INT32_MAX)
         return MANCALA_E_STATE;
     int status = reserve_history(game);
@@ -457,7 +458,7 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
     entry->hash = game->hash;
     entry->count = (uint8_t)game->moves.count;
     memcpy(entry->pit, game->moves.pit, sizeof entry->pit);
-    entry->legal = (uint8_t)(legal >> game->cur.to_move * game->board.variant->n);
+    entry->legal = (uint8_t)(legal >> first);
     if (game->moves.known >> i & 1) {
         game->cur = game->moves.child[i];
     } else {

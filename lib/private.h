@@ -50,13 +50,14 @@ static inline int mc_lowest_bit(unsigned bits)
     return position[(uint32_t)((bits & -bits) * 0x077cb531u) >> 27];
 }
 
-/* The number of set bits of `bits` (below 2^16). */
-static inline int mc_count_bits(unsigned bits)
+/* The number of set bits of `bits`, a set of pits of one row (below
+ * 2^6): a table read. */
+#define MC_BITS2(k) k, k + 1, k + 1, k + 2
+#define MC_BITS4(k) MC_BITS2(k), MC_BITS2(k + 1), MC_BITS2(k + 1), MC_BITS2(k + 2)
+static inline int mc_count_row_bits(unsigned bits)
 {
-    bits = bits - (bits >> 1 & 0x5555u);
-    bits = (bits & 0x3333u) + (bits >> 2 & 0x3333u);
-    bits = (bits + (bits >> 4)) & 0x0f0fu;
-    return (int)((bits + (bits >> 8)) & 0x1fu);
+    static const uint8_t count[64] = {MC_BITS4(0), MC_BITS4(1), MC_BITS4(1), MC_BITS4(2)};
+    return count[bits & 63];
 }
 
 /* Pit p's byte of `x`. */

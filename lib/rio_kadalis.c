@@ -388,7 +388,7 @@ static void rio_list(const struct mc_board *b, const struct mc_state *s, struct 
     unsigned known = 0;
     for (unsigned c = candidates & ~proven; c; c &= c - 1) {
         const int pit = mc_lowest_bit(c);
-        const int i = mc_count_bits(candidates & ((1u << pit) - 1));
+        const int i = mc_count_row_bits(candidates >> first & ((1u << (pit - first)) - 1));
         if (rio_move(b, s, pit, &out->child[i], NULL, 1)) {
             rio_generate(b, s, out, NULL); /* endless (rule 6): sow them all */
             return;
