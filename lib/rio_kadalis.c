@@ -196,7 +196,7 @@ static MC_ALWAYS_INLINE int lap_by_words(const struct mc_board *b, struct sowing
 /* The tables of lap_by_words(), from b->next (struct mc_board). */
 void mancala__lap_tables(struct mc_board *b)
 {
-    memset(b->lap_last, 0, sizeof b->lap_last);
+    memset(b->lap_last, MANCALA_MAX_PITS, sizeof b->lap_last);
     memset(b->lap_run, 0, sizeof b->lap_run);
     memset(&b->north, 0, sizeof b->north);
     int open = 0;
@@ -314,8 +314,9 @@ int mancala__rio_move(const struct mc_board *b, const struct mc_state *s, int pi
  * at most one stone into each pit (none into its origin), so its last
  * stone ends the move if its pit held 0 (rule 5) or 3 (rule 4, binikh)
  * when the lap began. The answer is as good as random, so it is computed
- * without branches: out-of-range hands read entry 0 of the tables, and
- * the answer then says 0. */
+ * without branches: a lap of too many stones reads entry 0 of the tables,
+ * which leads to the pit off the board, MANCALA_MAX_PITS; `pits` has one
+ * stone there, where no move ends by these tests. */
 static MC_ALWAYS_INLINE unsigned ends_within_two_laps(const struct mc_board *b,
                                                       const uint8_t *pits, int open, int pit)
 {
@@ -335,7 +336,7 @@ static MC_ALWAYS_INLINE unsigned ends_within_two_laps(const struct mc_board *b,
     const uint64_t ends_on = 0x9u | (uint64_t)sown << 4;
     const unsigned ends2 = (unsigned)(last2 == pit) | (unsigned)(ends_on >> before & 1);
     const unsigned ends1 = (unsigned)((uint64_t)0x9u >> held & 1);
-    return (unsigned)(hand < open) & (ends1 | ((unsigned)(held + 1 < open) & ends2));
+    return ends1 | ends2;
 }
 
 /* Lists the legal moves with all their children; `why` as in struct mc_rules. */
@@ -375,8 +376,9 @@ static void rio_list(const struct mc_board *b, const struct mc_state *s, struct 
     const int first = s->to_move * n;
     const unsigned candidates = nonempty_pits(load_pits(s->pit)) & ((1u << n) - 1) << first &
                                 ~(unsigned)b->closed;
-    uint8_t pits[MANCALA_MAX_PITS];
-    memcpy(pits, s->pit, sizeof pits);
+    uint8_t pits[MANCALA_MAX_PITS + 1];
+    memcpy(pits, s->pit, MANCALA_MAX_PITS);
+    pits[MANCALA_MAX_PITS] = 1; /* off the board: see ends_within_two_laps() */
     const int open = b->open;
     unsigned proven = 0;
     int count = 0;
