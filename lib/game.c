@@ -25,6 +25,7 @@ struct history_entry {
     uint8_t pit[MANCALA_MAX_PITS / 2];
     uint8_t legal;             /* moves.legal, of the mover's row (>> its first pit) */
     uint32_t slot;             /* its slot in the game's `seen` */
+    uint32_t hash;             /* position_hash(&state) */
 };
 
 /* The most stones of any variant (Rio Kadalis): round-start states are
@@ -47,6 +48,7 @@ struct mancala_game {
     uint32_t *seen;            /* the same positions as a set (see position_recurred()),
                                 * in the history's block, room for 4 * history_cap */
     uint32_t seen_slots;       /* slots of `seen` in use: a power of two */
+    uint32_t hash;             /* position_hash(&cur), kept by settle() and undo */
     uint32_t history_len, history_cap;
     /* The match (RULES.md, "Match"). */
     uint8_t match_repetition;  /* MANCALA_OPT_MATCH_REPETITION */
@@ -128,13 +130,13 @@ static int stones_in_row(const struct mancala_game *g, int player)
 /* The history's positions that may recur (those not followed by a
  * capture; the others have slot UINT32_MAX) also form a hash set, so that
  * the repetition rule costs the same however long the game: `seen` has
- * seen_slots slots, at least four times the positions (open addressing,
+ * seen_slots slots, at least twice the positions (open addressing,
  * linear probing), each 0 or a history index + 1. A slot is occupied only
  * while that index is in the history and its entry names the slot back,
  * so undoing moves or starting a round empties slots without writing
  * them. Positions leave the history in the reverse order they came in,
  * which keeps the probe sequence of every position still in it unbroken. */
-static uint32_t home_slot(const struct mancala_game *g, const struct mc_state *s)
+static uint32_t position_hash(const struct mc_state *s)
 {
     uint64_t lo;
     uint32_t hi;
@@ -142,7 +144,7 @@ static uint32_t home_slot(const struct mancala_game *g, const struct mc_state *s
     memcpy(&hi, s->pit + sizeof lo, sizeof hi);
     uint64_t h = lo * 0x9e3779b97f4a7c15u + ((uint64_t)hi << 1 | s->to_move);
     h = (h ^ h >> 29) * 0xbf58476d1ce4e5b9u;
-    return (uint32_t)(h >> 32) & (g->seen_slots - 1);
+    return (uint32_t)(h >> 32);
 }
 
 /* Stones a player holds now: captures, bank, and their row. */
@@ -166,10 +168,11 @@ static const struct history_entry *slot_entry(const struct mancala_game *g, uint
     return i < count && g->history[i].slot == slot ? &g->history[i] : NULL;
 }
 
-/* Puts history[i] into the set (the entries before it are there). */
-static inline void insert_position(struct mancala_game *g, uint32_t i)
+/* Puts history[i], whose position_hash() is `hash`, into the set (the
+ * entries before it are there). */
+static inline void insert_position(struct mancala_game *g, uint32_t i, uint32_t hash)
 {
-    uint32_t slot = home_slot(g, &g->history[i].state);
+    uint32_t slot = hash & (g->seen_slots - 1);
     while (slot_entry(g, slot, i))
         slot = (slot + 1) & (g->seen_slots - 1);
     g->seen[slot] = i + 1;
@@ -182,18 +185,19 @@ static void refill_positions(struct mancala_game *g, uint32_t count)
     memset(g->seen, 0, g->seen_slots * sizeof *g->seen);
     for (uint32_t i = 0; i < count; i++)
         if (g->history[i].slot != UINT32_MAX)
-            insert_position(g, i);
+            insert_position(g, i, g->history[i].hash);
 }
 
 /* Puts history[i] into the set, doubling the set first if it would be
- * more than a quarter full (there is room: i < history_cap). */
-static inline void remember_position(struct mancala_game *g, uint32_t i)
+ * more than half full (there is room: i < history_cap). A set of
+ * SEEN_SLOTS grows only in a round of more than SEEN_SLOTS / 2 positions. */
+static inline void remember_position(struct mancala_game *g, uint32_t i, uint32_t hash)
 {
-    if (i >= g->seen_slots / 4) {
+    if (i >= g->seen_slots / 2) {
         g->seen_slots *= 2;
         refill_positions(g, i);
     }
-    insert_position(g, i);
+    insert_position(g, i, hash);
 }
 
 /* Whether two positions of the same round are the same (RULES.md: pits,
@@ -208,24 +212,24 @@ static int same_captures(const struct mc_state *a, const struct mc_state *b)
     return a->captured[0] + a->captured[1] == b->captured[0] + b->captured[1];
 }
 
-/* The repetition rule: has cur occurred before in this game or round?
- * Not if the last move captured: captures remove stones for good. */
+/* The repetition rule: has cur occurred before in this game or round? */
 static int position_recurred(const struct mancala_game *g)
 {
-    if (!same_captures(&g->history[g->history_len - 1].state, &g->cur))
-        return 0;
     const struct history_entry *e;
-    for (uint32_t slot = home_slot(g, &g->cur); (e = slot_entry(g, slot, g->history_len));
+    for (uint32_t slot = g->hash & (g->seen_slots - 1); (e = slot_entry(g, slot, g->history_len));
          slot = (slot + 1) & (g->seen_slots - 1))
         if (same_position(&e->state, &g->cur))
             return 1;
     return 0;
 }
 
-/* Brings the legal moves and the end of the game up to date with cur. */
-static inline void settle(struct mancala_game *g)
+/* Brings the legal moves and the end of the game up to date with cur;
+ * `quiet` if a move led to it without a capture (after a capture, no
+ * position can recur: captures remove stones for good). */
+static inline void settle(struct mancala_game *g, int quiet)
 {
-    if (g->repetition && g->history_len && position_recurred(g)) {
+    g->hash = position_hash(&g->cur);
+    if (g->repetition && quiet && position_recurred(g)) {
         g->moves.count = 0;
         g->moves.legal = 0;
         g->end = MANCALA_END_REPETITION;
@@ -281,7 +285,7 @@ static int game_create(mancala_game **out, const struct mc_position *pos,
      * its middle, the start is not known. */
     if (pos->board.variant->match && g->cur.ply == 0)
         count_round_start(g);
-    settle(g);
+    settle(g, 0);
     *out = g;
     return MANCALA_OK;
 }
@@ -398,15 +402,6 @@ MANCALA_EXPORT int mancala_legal_moves(const mancala_game *game, int *moves, siz
     return count;
 }
 
-/* The number of set bits of `bits` (below 2^16). */
-static int count_bits(unsigned bits)
-{
-    bits = bits - (bits >> 1 & 0x5555u);
-    bits = (bits & 0x3333u) + (bits >> 2 & 0x3333u);
-    bits = (bits + (bits >> 4)) & 0x0f0fu;
-    return (int)((bits + (bits >> 8)) & 0x1fu);
-}
-
 /* Why `pit` (in range, not among the legal moves) cannot be played. */
 static int illegal_reason(const struct mancala_game *g, int pit)
 {
@@ -451,7 +446,8 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
     const unsigned legal = game->moves.legal;
     if (!(legal >> pit & 1))
         return illegal_reason(game, pit);
-    const int i = count_bits(legal & ((1u << pit) - 1));
+    const int first = game->cur.to_move * game->board.variant->n;
+    const int i = mc_count_row_bits(legal >> first & ((1u << (pit - first)) - 1));
     if (game->cur.ply == INT32_MAX)
         return MANCALA_E_STATE;
     int status = reserve_history(game);
@@ -459,9 +455,10 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
         return status;
     struct history_entry *entry = &game->history[game->history_len];
     entry->state = game->cur;
+    entry->hash = game->hash;
     entry->count = (uint8_t)game->moves.count;
     memcpy(entry->pit, game->moves.pit, sizeof entry->pit);
-    entry->legal = (uint8_t)(legal >> game->cur.to_move * game->board.variant->n);
+    entry->legal = (uint8_t)(legal >> first);
     if (game->moves.known >> i & 1) {
         game->cur = game->moves.child[i];
     } else {
@@ -471,12 +468,13 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
     }
     /* A position before a capture never recurs (captures remove stones for
      * good): only the others go into the set of positions. */
-    if (same_captures(&entry->state, &game->cur))
-        remember_position(game, game->history_len);
+    const int quiet = same_captures(&entry->state, &game->cur);
+    if (quiet)
+        remember_position(game, game->history_len, entry->hash);
     else
         entry->slot = UINT32_MAX;
     game->history_len++;
-    settle(game);
+    settle(game, quiet);
     return MANCALA_OK;
 }
 
@@ -491,6 +489,7 @@ MANCALA_EXPORT int mancala_undo(mancala_game *game)
      * is sown again only when it is played. */
     const struct history_entry *entry = &game->history[--game->history_len];
     game->cur = entry->state;
+    game->hash = entry->hash;
     game->moves.count = entry->count;
     memcpy(game->moves.pit, entry->pit, sizeof entry->pit);
     game->moves.legal = (uint16_t)(entry->legal << entry->state.to_move * game->board.variant->n);
@@ -867,7 +866,7 @@ MANCALA_EXPORT int mancala_next_round(mancala_game *game)
     game->cur = s;
     game->history_len = 0;
     count_round_start(game);
-    settle(game);
+    settle(game, 0);
     return MANCALA_OK;
 }
 

@@ -50,6 +50,16 @@ static inline int mc_lowest_bit(unsigned bits)
     return position[(uint32_t)((bits & -bits) * 0x077cb531u) >> 27];
 }
 
+/* The number of set bits of `bits`, a set of pits of one row (below
+ * 2^6): a table read. */
+#define MC_BITS2(k) k, k + 1, k + 1, k + 2
+#define MC_BITS4(k) MC_BITS2(k), MC_BITS2(k + 1), MC_BITS2(k + 1), MC_BITS2(k + 2)
+static inline int mc_count_row_bits(unsigned bits)
+{
+    static const uint8_t count[64] = {MC_BITS4(0), MC_BITS4(1), MC_BITS4(1), MC_BITS4(2)};
+    return count[bits & 63];
+}
+
 /* Pit p's byte of `x`. */
 static inline int mc_pits_get(const struct mc_pits *x, int p)
 {
@@ -64,9 +74,11 @@ struct mc_board {
     uint8_t next[MANCALA_MAX_PITS];   /* next open pit in the sowing direction */
     /* Laps of fewer stones than open pits, sown by words (rio_kadalis.c):
      * lap_run[p][h] has bit q set for each of the h open pits q after p,
-     * lap_last[p][h] is the last of them. */
+     * lap_last[p][h] is the last of them. The other entries of lap_last
+     * (h = 0 or h >= open, closed p) and its extra row are MANCALA_MAX_PITS,
+     * a pit that is not on the board (the move list's tests read it). */
     uint8_t open;                                          /* open pits */
-    uint8_t lap_last[MANCALA_MAX_PITS][MANCALA_MAX_PITS];
+    uint8_t lap_last[MANCALA_MAX_PITS + 1][MANCALA_MAX_PITS];
     uint16_t lap_run[MANCALA_MAX_PITS][MANCALA_MAX_PITS];
     struct mc_pits north;                      /* a 1 in the byte of each of North's pits */
 };

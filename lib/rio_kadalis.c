@@ -97,7 +97,7 @@ static int count_ones(uint64_t x)
 /* Rules 2 to 5 for one lap of the move of s->to_move: lifts the stones of
  * `from` and sows them one by one into s. Returns the pit the move relays
  * from (its stones still in it), or -1 if the move ends. */
-static int lap_by_stones(const struct mc_board *b, struct mc_state *s, int from,
+static MC_ALWAYS_INLINE int lap_by_stones(const struct mc_board *b, struct mc_state *s, int from,
                          struct mc_recorder *rec)
 {
     const int mover = s->to_move;
@@ -196,7 +196,7 @@ static MC_ALWAYS_INLINE int lap_by_words(const struct mc_board *b, struct sowing
 /* The tables of lap_by_words(), from b->next (struct mc_board). */
 void mancala__lap_tables(struct mc_board *b)
 {
-    memset(b->lap_last, 0, sizeof b->lap_last);
+    memset(b->lap_last, MANCALA_MAX_PITS, sizeof b->lap_last);
     memset(b->lap_run, 0, sizeof b->lap_run);
     memset(&b->north, 0, sizeof b->north);
     int open = 0;
@@ -308,70 +308,41 @@ int mancala__rio_move(const struct mc_board *b, const struct mc_state *s, int pi
 /* ---- the legal moves ---- */
 
 /* Whether the move from `pit` (open, with stones) certainly ends within
- * two laps, known without sowing it. Rule 6 only forbids moves that never
- * end, so such a move is legal; this decides about three moves in four.
- * With fewer stones than open pits, a lap puts at most one stone into
- * each pit (none into its origin), so its last stone ends the move if its
- * pit held 0 (rule 5) or 3 (rule 4, binikh) when the lap began. */
-static int ends_within_two_laps(const struct mc_board *b, const struct mc_state *s, int pit)
+ * two laps, known without sowing it: 1 or 0. Rule 6 only
+ * forbids moves that never end, so such a move is legal; this decides
+ * about three moves in four. With fewer stones than open pits, a lap puts
+ * at most one stone into each pit (none into its origin), so its last
+ * stone ends the move if its pit held 0 (rule 5) or 3 (rule 4, binikh)
+ * when the lap began. The answer is as good as random, so it is computed
+ * without branches: a lap of too many stones reads entry 0 of the tables,
+ * which leads to the pit off the board, MANCALA_MAX_PITS; `pits` has one
+ * stone there, where no move ends by these tests. */
+static MC_ALWAYS_INLINE unsigned ends_within_two_laps(const struct mc_board *b,
+                                                      const uint8_t *pits, int open, int pit)
 {
-    const int open = b->open, hand = s->pit[pit];
-    if (hand >= open)
-        return 0;
-    const int last = b->lap_last[pit][hand];
-    const int held = s->pit[last];
-    if (held == 0 || held == 3)
-        return 1;
+    const int hand = pits[pit];
+    const int lap = hand < open ? hand : 0;
+    const int last = b->lap_last[pit][lap];
+    const int held = pits[last];
     /* The second lap relays held + 1 stones from `last`. */
-    if (held + 1 >= open)
-        return 0;
-    const int last2 = b->lap_last[last][held + 1];
-    int before = s->pit[last2]; /* its stones when the second lap begins */
-    if (last2 == pit)
-        before = 0; /* the first lap's origin */
-    else if (b->lap_run[pit][hand] >> last2 & 1)
-        before = before == 3 ? 0 : before + 1; /* sown by the first lap (rule 3) */
-    return before == 0 || before == 3;
+    const int lap2 = held + 1 < open ? held + 1 : 0;
+    const int last2 = b->lap_last[last][lap2];
+    /* Its last pit's stones when the second lap begins (the first lap's
+     * origin is empty): a move ends on 0 or 3, and on 4 if the first lap
+     * formed that four (rule 3 took it). A pit holds at most 48: the bit
+     * tests shift 64-bit words. */
+    const unsigned sown = b->lap_run[pit][lap] >> last2 & 1;
+    const int before = pits[last2] + (int)sown;
+    const uint64_t ends_on = 0x9u | (uint64_t)sown << 4;
+    const unsigned ends2 = (unsigned)(last2 == pit) | (unsigned)(ends_on >> before & 1);
+    const unsigned ends1 = (unsigned)((uint64_t)0x9u >> held & 1);
+    return ends1 | ends2;
 }
 
-/* Lists the legal moves, with all their children if `children` is set (a
- * constant in each caller), else with those that deciding legality sowed. */
-static inline void list_moves(const struct mc_board *b, const struct mc_state *s,
-                              struct mc_moves *out, int children)
-{
-    const int n = b->variant->n;
-    const int first = s->to_move * n;
-    int count = 0;
-    unsigned known = 0;
-
-    /* Which pits are open and hold stones is as good as random, so they are
-     * gathered without branches, then visited in ascending order. */
-    const unsigned candidates = nonempty_pits(load_pits(s->pit)) & ((1u << n) - 1) << first &
-                                ~(unsigned)b->closed;
-    unsigned legal = candidates;
-    for (unsigned c = candidates; c; c &= c - 1) {
-        const int pit = mc_lowest_bit(c);
-        if (!children && ends_within_two_laps(b, s, pit)) {
-            out->pit[count++] = (uint8_t)pit;
-        } else if (!rio_move(b, s, pit, &out->child[count], NULL, 1)) {
-            known |= 1u << count;
-            out->pit[count++] = (uint8_t)pit;
-        } else {
-            legal ^= 1u << pit; /* rule 6 */
-        }
-    }
-    out->count = count;
-    out->legal = (uint16_t)legal;
-    out->known = (uint16_t)known;
-}
-
+/* Lists the legal moves with all their children; `why` as in struct mc_rules. */
 static void rio_generate(const struct mc_board *b, const struct mc_state *s,
                          struct mc_moves *out, int8_t *why)
 {
-    if (!why) {
-        list_moves(b, s, out, 1);
-        return;
-    }
     const int n = b->variant->n;
     const int first = s->to_move * n;
     int count = 0;
@@ -382,7 +353,8 @@ static void rio_generate(const struct mc_board *b, const struct mc_state *s,
             reason = MANCALA_E_CLOSED;
         else
             reason = rio_move(b, s, pit, &out->child[count], NULL, 1);
-        why[pit] = (int8_t)reason;
+        if (why)
+            why[pit] = (int8_t)reason;
         if (!reason) {
             out->pit[count++] = (uint8_t)pit;
             legal |= 1u << pit;
@@ -393,9 +365,41 @@ static void rio_generate(const struct mc_board *b, const struct mc_state *s,
     out->known = (uint16_t)((1u << count) - 1);
 }
 
+/* The hot path: the moves that ends_within_two_laps() proves finite are
+ * listed without their children, the others are sown. The candidates
+ * (open pits of the mover's row with stones) are gathered and proved
+ * without branches; child i is the i-th candidate's, which is the i-th
+ * legal move unless one is endless (rare: then all are sown). */
 static void rio_list(const struct mc_board *b, const struct mc_state *s, struct mc_moves *out)
 {
-    list_moves(b, s, out, 0);
+    const int n = b->variant->n;
+    const int first = s->to_move * n;
+    const unsigned candidates = nonempty_pits(load_pits(s->pit)) & ((1u << n) - 1) << first &
+                                ~(unsigned)b->closed;
+    uint8_t pits[MANCALA_MAX_PITS + 1];
+    memcpy(pits, s->pit, MANCALA_MAX_PITS);
+    pits[MANCALA_MAX_PITS] = 1; /* off the board: see ends_within_two_laps() */
+    const int open = b->open;
+    unsigned proven = 0;
+    int count = 0;
+    for (unsigned c = candidates; c; c &= c - 1) {
+        const int pit = mc_lowest_bit(c);
+        out->pit[count++] = (uint8_t)pit;
+        proven |= ends_within_two_laps(b, pits, open, pit) << pit;
+    }
+    unsigned known = 0;
+    for (unsigned c = candidates & ~proven; c; c &= c - 1) {
+        const int pit = mc_lowest_bit(c);
+        const int i = mc_count_row_bits(candidates >> first & ((1u << (pit - first)) - 1));
+        if (rio_move(b, s, pit, &out->child[i], NULL, 1)) {
+            rio_generate(b, s, out, NULL); /* endless (rule 6): sow them all */
+            return;
+        }
+        known |= 1u << i;
+    }
+    out->count = count;
+    out->legal = (uint16_t)candidates;
+    out->known = (uint16_t)known;
 }
 
 const struct mc_rules mancala__rio_kadalis_rules = {
