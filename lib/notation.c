@@ -193,14 +193,7 @@ int mancala__parse_position(const char *text, struct mc_position *pos, char *err
     return 0;
 }
 
-/* Appends to a buffer with snprintf() semantics, counting what did not fit. */
-struct out {
-    char *buf;
-    size_t size;
-    size_t len;
-};
-
-static void put(struct out *o, const char *fmt, ...)
+void mancala__put(struct mc_out *o, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -214,19 +207,19 @@ static void put(struct out *o, const char *fmt, ...)
 int mancala__format_position(const struct mc_board *b, const struct mc_state *s,
                        const uint8_t bank[2], char *buf, size_t size)
 {
-    struct out o = {buf, size, 0};
+    struct mc_out o = {buf, size, 0};
     if (size)
         buf[0] = '\0';
-    put(&o, "%s/", b->variant->name);
+    mancala__put(&o, "%s/", b->variant->name);
     for (int i = 0; i < b->npits; i++) {
         if (b->closed >> i & 1)
-            put(&o, i ? ",x" : "x");
+            mancala__put(&o, i ? ",x" : "x");
         else
-            put(&o, i ? ",%d" : "%d", s->pit[i]);
+            mancala__put(&o, i ? ",%d" : "%d", s->pit[i]);
     }
-    put(&o, "/%c/%d,%d/%lu", s->to_move ? 'N' : 'S', s->captured[0], s->captured[1],
+    mancala__put(&o, "/%c/%d,%d/%lu", s->to_move ? 'N' : 'S', s->captured[0], s->captured[1],
         (unsigned long)s->ply);
     if (b->variant->match)
-        put(&o, "/%d,%d", bank[0], bank[1]);
+        mancala__put(&o, "/%d,%d", bank[0], bank[1]);
     return (int)o.len;
 }

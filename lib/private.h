@@ -20,6 +20,16 @@
  * caller to keep their values in registers. */
 #define MC_ALWAYS_INLINE inline __attribute__((always_inline))
 
+/* Output with snprintf() semantics, for the writers of positions, match
+ * records and pictures: `len` counts every byte asked for, at most
+ * size - 1 of them are stored (notation.c). */
+struct mc_out {
+    char *buf;
+    size_t size;
+    size_t len;
+};
+__attribute__((format(printf, 2, 3))) void mancala__put(struct mc_out *o, const char *fmt, ...);
+
 /* One position of a game or round, small enough to copy freely: the
  * history is an array of these. Closed pits and banks do not change during
  * a round, so they live in struct mc_board. */

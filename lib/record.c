@@ -11,52 +11,34 @@
 
 #include "private.h"
 
-/* Appends to a buffer with snprintf() semantics, counting what did not fit. */
-struct out {
-    char *buf;
-    size_t size;
-    size_t len;
-};
-
-static void put(struct out *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = o->len < o->size ? o->size - o->len : 0;
-    int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        o->len += (size_t)n;
-}
-
 MANCALA_EXPORT int mancala_format_record(const mancala_game *game, char *buf, size_t size)
 {
     if (!game || (!buf && size))
         return MANCALA_E_INVALID;
-    struct out o = {buf, size, 0};
+    struct mc_out o = {buf, size, 0};
     if (size)
         buf[0] = '\0';
     const struct mc_position *start = mancala__start_position(game);
     char position[MANCALA_POSITION_MAX];
     mancala__format_position(&start->board, &start->state, start->bank, position, sizeof position);
-    put(&o, "%s", position);
+    mancala__put(&o, "%s", position);
     if (!mancala_get_option(game, MANCALA_OPT_REPETITION))
-        put(&o, " repetition=0");
+        mancala__put(&o, " repetition=0");
     if (!mancala_get_option(game, MANCALA_OPT_MATCH_REPETITION))
-        put(&o, " match-repetition=0");
+        mancala__put(&o, " match-repetition=0");
     if (mancala_get_option(game, MANCALA_OPT_MAX_ROUNDS))
-        put(&o, " max-rounds=%d", mancala_get_option(game, MANCALA_OPT_MAX_ROUNDS));
+        mancala__put(&o, " max-rounds=%d", mancala_get_option(game, MANCALA_OPT_MAX_ROUNDS));
     uint32_t log_len;
     const uint8_t *log = mancala__round_log(game, &log_len);
     for (uint32_t i = 0; i < log_len; i++) {
         if (log[i] == MC_LOG_ROUND_END)
-            put(&o, " |");
+            mancala__put(&o, " |");
         else
-            put(&o, " %d", log[i]);
+            mancala__put(&o, " %d", log[i]);
     }
     const uint32_t moves = (uint32_t)mancala_history_length(game);
     for (uint32_t i = 0; i < moves; i++)
-        put(&o, " %d", mancala__history_move(game, i));
+        mancala__put(&o, " %d", mancala__history_move(game, i));
     if (o.len > INT32_MAX)
         return MANCALA_E_LIMIT;
     return (int)o.len;

@@ -57,32 +57,10 @@
 
 #define ALL_FLAGS ((unsigned)MANCALA_SVG_INLINE)
 
-/* Output with snprintf() semantics: `len` counts every byte asked for,
- * at most size - 1 of them are stored. */
-struct svg_out {
-    char *buf;
-    size_t size;
-    size_t len;
-};
-
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void put(struct svg_out *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    char *at = o->len < o->size ? o->buf + o->len : NULL;
-    int n = vsnprintf(at, at ? o->size - o->len : 0, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        o->len += (size_t)n;
-}
-
 /* Text content, escaped for XML. The strings drawn come from the library
  * (rules names, numbers, fixed words), but the escaping keeps the picture
  * valid whatever a later caller passes in. */
-static void put_text(struct svg_out *o, const char *s)
+static void put_text(struct mc_out *o, const char *s)
 {
     static const char *const entity[] = {['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;",
                                          ['"'] = "&quot;"};
@@ -90,9 +68,9 @@ static void put_text(struct svg_out *o, const char *s)
         const unsigned char c = (unsigned char)*s;
         const char *e = c < sizeof entity / sizeof entity[0] ? entity[c] : NULL;
         if (e)
-            put(o, "%s", e);
+            mancala__put(o, "%s", e);
         else
-            put(o, "%c", c);
+            mancala__put(o, "%c", c);
     }
 }
 
@@ -248,83 +226,83 @@ static void make_words(const mancala_game *game, const struct svg_view *g, struc
 }
 
 /* The <desc>: everything the picture shows, in sentences. */
-static void put_desc(struct svg_out *o, const struct svg_view *g, const struct svg_words *w,
+static void put_desc(struct mc_out *o, const struct svg_view *g, const struct svg_words *w,
                      const char *position)
 {
     const int n = g->n;
-    put(o, "<desc>");
+    mancala__put(o, "<desc>");
     put_text(o, position);
-    put(o, ". ");
+    mancala__put(o, ". ");
     put_text(o, w->info);
-    put(o, ". ");
+    mancala__put(o, ". ");
     put_text(o, w->headline);
-    put(o, ".");
+    mancala__put(o, ".");
     if (w->reason[0]) {
-        put(o, " ");
+        mancala__put(o, " ");
         put_text(o, w->reason);
     }
     if (w->match[0]) {
-        put(o, " ");
+        mancala__put(o, " ");
         put_text(o, w->match);
     }
     for (int player = MANCALA_NORTH; player >= MANCALA_SOUTH; player--) {
-        put(o, " %s's row, from left to right:", name_of(player));
+        mancala__put(o, " %s's row, from left to right:", name_of(player));
         for (int col = 0; col < n; col++) {
             const int pit = pit_at(n, player, col);
             if (g->closed[pit])
-                put(o, " pit %d closed%s", pit, col + 1 < n ? "," : ".");
+                mancala__put(o, " pit %d closed%s", pit, col + 1 < n ? "," : ".");
             else
-                put(o, " pit %d has %d%s", pit, g->pit[pit], col + 1 < n ? "," : ".");
+                mancala__put(o, " pit %d has %d%s", pit, g->pit[pit], col + 1 < n ? "," : ".");
         }
-        put(o, " %s %s", name_of(player), w->captured[player]);
+        mancala__put(o, " %s %s", name_of(player), w->captured[player]);
         if (w->bank[player][0])
-            put(o, ", %s", w->bank[player]);
+            mancala__put(o, ", %s", w->bank[player]);
         if (w->score[player][0])
-            put(o, ", %s", w->score[player]);
-        put(o, ".");
+            mancala__put(o, ", %s", w->score[player]);
+        mancala__put(o, ".");
     }
-    put(o, " ");
+    mancala__put(o, " ");
     put_text(o, w->direction);
-    put(o, "</desc>\n");
+    mancala__put(o, "</desc>\n");
 }
 
-static void put_line(struct svg_out *o, const char *cls, int x, int y, int font, int bold,
+static void put_line(struct mc_out *o, const char *cls, int x, int y, int font, int bold,
                      const char *color, const char *text)
 {
-    put(o, "<text class=\"%s\" x=\"%d\" y=\"%d\" font-size=\"%d\"%s fill=\"%s\">", cls, x, y, font,
+    mancala__put(o, "<text class=\"%s\" x=\"%d\" y=\"%d\" font-size=\"%d\"%s fill=\"%s\">", cls, x, y, font,
         bold ? " font-weight=\"bold\"" : "", color);
     put_text(o, text);
-    put(o, "</text>\n");
+    mancala__put(o, "</text>\n");
 }
 
 /* A closed pit: the hollow filled level with sand, a few grains on it. */
-static void put_sand(struct svg_out *o, int pit, int cx, int cy, int r)
+static void put_sand(struct mc_out *o, int pit, int cx, int cy, int r)
 {
     static const int grain[][2] = {{-12, -10}, {6, -14}, {14, 2}, {-4, 4}, {-15, 10}, {5, 15}};
-    put(o, "<circle class=\"pit closed\" data-pit=\"%d\" cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" "
+    mancala__put(o, "<circle class=\"pit closed\" data-pit=\"%d\" cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" "
            "stroke=\"%s\" stroke-width=\"2\"/>\n",
         pit, cx, cy, r, COLOR_SAND, COLOR_SAND_EDGE);
     for (size_t i = 0; i < sizeof grain / sizeof grain[0]; i++)
-        put(o, "<circle class=\"grain\" cx=\"%d\" cy=\"%d\" r=\"2\" fill=\"%s\"/>\n",
+        mancala__put(o, "<circle class=\"grain\" cx=\"%d\" cy=\"%d\" r=\"2\" fill=\"%s\"/>\n",
             cx + grain[i][0] * r / PIT_RADIUS, cy + grain[i][1] * r / PIT_RADIUS, COLOR_GRAIN);
 }
 
 /* An arc at one end of the board from the row at y_from to the row at
  * y_to, bulging away from the pits (side -1: left end, +1: right end),
  * with an arrowhead at y_to pointing at that row. */
-static void put_arc(struct svg_out *o, int x, int side, int y_from, int y_to)
+static void put_arc(struct mc_out *o, int x, int side, int y_from, int y_to)
 {
     const int ry = (y_from > y_to ? y_from - y_to : y_to - y_from) / 2;
     /* Sweep 1 is clockwise on the screen (y grows downwards). */
     const int sweep = (side > 0) == (y_to > y_from);
-    put(o, "<path class=\"direction\" d=\"M%d %d A%d %d 0 0 %d %d %d\" fill=\"none\" stroke=\"%s\" "
+    mancala__put(o, "<path class=\"direction\" d=\"M%d %d A%d %d 0 0 %d %d %d\" fill=\"none\" stroke=\"%s\" "
            "stroke-width=\"3\"/>\n",
         x, y_from, ARC_BULGE, ry, sweep, x, y_to, COLOR_ARROW);
-    put(o, "<polygon class=\"arrowhead\" points=\"%d,%d %d,%d %d,%d\" fill=\"%s\"/>\n",
+    mancala__put(o, "<polygon class=\"arrowhead\" points=\"%d,%d %d,%d %d,%d\" fill=\"%s\"/>\n",
         x - 8 * side, y_to, x + 5 * side, y_to - 7, x + 5 * side, y_to + 7, COLOR_ARROW);
 }
 
-static void render(struct svg_out *o, const mancala_game *game, unsigned flags)
+static void render(struct mc_out *o, const mancala_game *game, unsigned flags)
 {
     struct svg_view g;
     read_view(game, &g);
@@ -388,15 +366,15 @@ static void render(struct svg_out *o, const mancala_game *game, unsigned flags)
     const int height = y + MARGIN - GAP / 2;
 
     if (!(flags & MANCALA_SVG_INLINE))
-        put(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    put(o, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+        mancala__put(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    mancala__put(o, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
            "viewBox=\"0 0 %d %d\" role=\"img\" font-family=\"DejaVu Sans, Verdana, sans-serif\">\n",
         width, height, width, height);
-    put(o, "<title>");
+    mancala__put(o, "<title>");
     put_text(o, position);
-    put(o, "</title>\n");
+    mancala__put(o, "</title>\n");
     put_desc(o, &g, &w, position);
-    put(o, "<rect class=\"background\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", width, height);
+    mancala__put(o, "<rect class=\"background\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", width, height);
 
     /* The headline starts where the board does: the names column is for names. */
     put_line(o, over ? "result" : "status", board_x, headline_y, FONT_HEADLINE, 1, COLOR_TEXT,
@@ -407,7 +385,7 @@ static void render(struct svg_out *o, const mancala_game *game, unsigned flags)
         put_line(o, "match", board_x, match_y, FONT_TEXT, 1, COLOR_TEXT, w.match);
     put_line(o, "info", board_x, info_y, FONT_TEXT, 0, COLOR_MUTED, w.info);
 
-    put(o, "<rect class=\"board\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"%d\" fill=\"%s\" "
+    mancala__put(o, "<rect class=\"board\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"%d\" fill=\"%s\" "
            "stroke=\"%s\" stroke-width=\"2\"/>\n",
         board_x, board_y, board_w, board_h, BOARD_PAD + PIT_RADIUS, COLOR_WOOD, COLOR_WOOD_EDGE);
 
@@ -429,15 +407,15 @@ static void render(struct svg_out *o, const mancala_game *game, unsigned flags)
         const char *key = key_of(player);
         if (player == mover) {
             const int pad = PIT_RADIUS + HIGHLIGHT_PAD;
-            put(o, "<rect class=\"to-move-row\" data-player=\"%s\" x=\"%d\" y=\"%d\" width=\"%d\" "
+            mancala__put(o, "<rect class=\"to-move-row\" data-player=\"%s\" x=\"%d\" y=\"%d\" width=\"%d\" "
                    "height=\"%d\" rx=\"%d\" fill=\"none\" stroke=\"%s\" stroke-width=\"3\"/>\n",
                 key, pits_x - pad, cy - pad, (n - 1) * PIT_SPACING + 2 * pad, 2 * pad, pad,
                 COLOR_MOVE);
-            put(o, "<polygon class=\"to-move\" data-player=\"%s\" points=\"%d,%d %d,%d %d,%d\" "
+            mancala__put(o, "<polygon class=\"to-move\" data-player=\"%s\" points=\"%d,%d %d,%d %d,%d\" "
                    "fill=\"%s\"/>\n",
                 key, MARGIN, cy - 9, MARGIN, cy + 9, MARGIN + MARK_WIDTH, cy, COLOR_MOVE);
         }
-        put(o, "<text class=\"player\" data-player=\"%s\" x=\"%d\" y=\"%d\" font-size=\"%d\"%s "
+        mancala__put(o, "<text class=\"player\" data-player=\"%s\" x=\"%d\" y=\"%d\" font-size=\"%d\"%s "
                "fill=\"%s\">%s</text>\n",
             key, name_x, cy + FONT_NAME / 3, FONT_NAME, player == mover ? " font-weight=\"bold\"" : "",
             player == mover ? COLOR_MOVE : COLOR_TEXT, name_of(player));
@@ -448,7 +426,7 @@ static void render(struct svg_out *o, const mancala_game *game, unsigned flags)
         const int along = (player == MANCALA_SOUTH) == (v->direction > 0) ? 1 : -1;
         for (int col = 0; col + 1 < n; col++) {
             const int x = pits_x + col * PIT_SPACING + PIT_SPACING / 2;
-            put(o, "<polygon class=\"row-arrow\" points=\"%d,%d %d,%d %d,%d\" fill=\"%s\"/>\n",
+            mancala__put(o, "<polygon class=\"row-arrow\" points=\"%d,%d %d,%d %d,%d\" fill=\"%s\"/>\n",
                 x + 4 * along, cy, x - 4 * along, cy - 6, x - 4 * along, cy + 6, COLOR_ARROW);
         }
         for (int col = 0; col < n; col++) {
@@ -457,14 +435,14 @@ static void render(struct svg_out *o, const mancala_game *game, unsigned flags)
             if (g.closed[pit]) {
                 put_sand(o, pit, cx, cy, PIT_RADIUS);
             } else {
-                put(o, "<circle class=\"pit\" data-pit=\"%d\" cx=\"%d\" cy=\"%d\" r=\"%d\" "
+                mancala__put(o, "<circle class=\"pit\" data-pit=\"%d\" cx=\"%d\" cy=\"%d\" r=\"%d\" "
                        "fill=\"%s\"/>\n",
                     pit, cx, cy, PIT_RADIUS, COLOR_HOLLOW);
-                put(o, "<text class=\"count\" data-pit=\"%d\" x=\"%d\" y=\"%d\" font-size=\"%d\" "
+                mancala__put(o, "<text class=\"count\" data-pit=\"%d\" x=\"%d\" y=\"%d\" font-size=\"%d\" "
                        "font-weight=\"bold\" text-anchor=\"middle\" fill=\"%s\">%d</text>\n",
                     pit, cx, cy + FONT_COUNT * 3 / 8, FONT_COUNT, COLOR_COUNT, g.pit[pit]);
             }
-            put(o, "<text class=\"pit-number\" data-pit=\"%d\" x=\"%d\" y=\"%d\" font-size=\"%d\" "
+            mancala__put(o, "<text class=\"pit-number\" data-pit=\"%d\" x=\"%d\" y=\"%d\" font-size=\"%d\" "
                    "text-anchor=\"middle\" fill=\"%s\">%d</text>\n",
                 pit, cx, numbers_y, FONT_NUMBER, COLOR_MUTED, pit);
         }
@@ -480,7 +458,7 @@ static void render(struct svg_out *o, const mancala_game *game, unsigned flags)
         for (int i = 0; i < 3; i++) {
             if (!lines[i][0])
                 continue;
-            put(o, "<text class=\"%s\" data-player=\"%s\" x=\"%d\" y=\"%d\" font-size=\"%d\"%s "
+            mancala__put(o, "<text class=\"%s\" data-player=\"%s\" x=\"%d\" y=\"%d\" font-size=\"%d\"%s "
                    "fill=\"%s\">%s</text>\n",
                 classes[i], key, side_x, line_y, FONT_SIDE, i == 2 ? " font-weight=\"bold\"" : "",
                 COLOR_TEXT, lines[i]);
@@ -490,13 +468,13 @@ static void render(struct svg_out *o, const mancala_game *game, unsigned flags)
 
     put_line(o, "legend direction", board_x, direction_y, FONT_TEXT, 0, COLOR_TEXT, w.direction);
     if (has_closed) {
-        put(o, "<circle class=\"legend-closed\" cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" stroke=\"%s\" "
+        mancala__put(o, "<circle class=\"legend-closed\" cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" stroke=\"%s\" "
                "stroke-width=\"2\"/>\n",
             board_x + legend_r, legend_cy, legend_r, COLOR_SAND, COLOR_SAND_EDGE);
         put_line(o, "legend closed", board_x + 2 * legend_r + GAP, legend_cy + FONT_TEXT / 3,
                  FONT_TEXT, 0, COLOR_TEXT, legend_closed);
     }
-    put(o, "</svg>\n");
+    mancala__put(o, "</svg>\n");
 }
 
 MANCALA_EXPORT int mancala_svg(const mancala_game *game, char *buf, size_t size, unsigned flags)
@@ -505,7 +483,7 @@ MANCALA_EXPORT int mancala_svg(const mancala_game *game, char *buf, size_t size,
         return MANCALA_E_INVALID;
     if (flags & ~ALL_FLAGS)
         return MANCALA_E_OPTION;
-    struct svg_out o = {buf, size, 0};
+    struct mc_out o = {buf, size, 0};
     render(&o, game, flags);
     /* A picture cut short is no picture: a buffer too small gets "". */
     if (size)
