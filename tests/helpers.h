@@ -7,6 +7,7 @@
 #define MANCALA_TEST_HELPERS_H
 
 #include <check.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,6 +112,21 @@ static inline long test_scaled(long iterations)
 static inline int test_full_scale(void)
 {
     return test_scaled(100) >= 100;
+}
+
+/* The whole file at `path`, malloc()ed; its size in `*size`. */
+static inline uint8_t *read_file(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    fseek(f, 0, SEEK_END);
+    *size = (size_t)ftell(f);
+    fseek(f, 0, SEEK_SET);
+    uint8_t *data = malloc(*size);
+    ck_assert_ptr_nonnull(data);
+    ck_assert_uint_eq(fread(data, 1, *size, f), *size);
+    fclose(f);
+    return data;
 }
 
 #endif

@@ -261,20 +261,6 @@ END_TEST
 
 /* ---- tables of every layer and of multiples of four ---- */
 
-static uint8_t *read_file(const char *name, size_t *size)
-{
-    FILE *f = fopen(name, "rb");
-    ck_assert_ptr_nonnull(f);
-    fseek(f, 0, SEEK_END);
-    *size = (size_t)ftell(f);
-    fseek(f, 0, SEEK_SET);
-    uint8_t *data = malloc(*size);
-    ck_assert_ptr_nonnull(data);
-    ck_assert_uint_eq(fread(data, 1, *size, f), *size);
-    fclose(f);
-    return data;
-}
-
 /* With every pit open the table is the one of mancala_solve_rio_kadalis(),
  * byte for byte, and that one is what libmancala wrote before round
  * configurations existed: its checksum (which covers every byte) is the

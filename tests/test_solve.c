@@ -372,20 +372,6 @@ END_TEST
 
 /* ---- the file ---- */
 
-static uint8_t *read_file(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    ck_assert_ptr_nonnull(f);
-    fseek(f, 0, SEEK_END);
-    *size = (size_t)ftell(f);
-    fseek(f, 0, SEEK_SET);
-    uint8_t *data = malloc(*size);
-    ck_assert_ptr_nonnull(data);
-    ck_assert_uint_eq(fread(data, 1, *size, f), *size);
-    fclose(f);
-    return data;
-}
-
 static int open_variant(const uint8_t *data, size_t size)
 {
     char path[80];

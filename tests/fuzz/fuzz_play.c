@@ -24,13 +24,7 @@
 #include "mancala.h"
 #include "reference.h"
 
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-            abort();                                                                 \
-        }                                                                            \
-    } while (0)
+#include "fuzz/check.h"
 
 #define MAX_TEXT 128
 /* Calls per input, and so the deepest history the harness tracks. */

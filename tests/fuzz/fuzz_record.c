@@ -13,13 +13,7 @@
 
 #include "mancala.h"
 
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-            abort();                                                                 \
-        }                                                                            \
-    } while (0)
+#include "fuzz/check.h"
 
 /* The record of a game, allocated. */
 static char *record_of(const mancala_game *g)

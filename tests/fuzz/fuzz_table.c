@@ -29,13 +29,7 @@
 
 #include "mancala.h"
 
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-            abort();                                                                 \
-        }                                                                            \
-    } while (0)
+#include "fuzz/check.h"
 
 /* XXH3, as the library computes the checksum (lib/solve.h). */
 #include <xxhash.h>
