@@ -15,7 +15,7 @@
 #define HISTORY_RESERVE 512
 /* Slots of the set of positions at first (it doubles as the history grows):
  * a clone copies only these. */
-#define SEEN_SLOTS 512
+#define SEEN_SLOTS 64
 
 /* A position of the history with its legal moves, so that mancala_undo()
  * restores both without generating the moves again. */
@@ -56,9 +56,13 @@ struct mancala_game {
     /* Rounds started in each state: [who moved first][South's stones]
      * (North holds the rest), saturating at 255. */
     uint8_t round_starts[2][MAX_STONES + 1];
-    /* For the match record: the position the handle was created at, and
-     * the moves of the finished rounds, each followed by MC_LOG_ROUND_END. */
-    struct mc_position start;
+    /* For the match record: the position the handle was created at (its
+     * board is made again from the closed pits: the lap tables would make
+     * every copy of the handle longer), and the moves of the finished
+     * rounds, each followed by MC_LOG_ROUND_END. */
+    struct mc_state start;
+    uint16_t start_closed;
+    uint8_t start_bank[2];
     uint8_t *log;
     uint32_t log_len, log_cap;
 };
@@ -278,7 +282,10 @@ static int game_create(mancala_game **out, const struct mc_position *pos,
     g->repetition = 1;
     g->match_repetition = 1;
     g->round = 1;
-    g->start = *pos;
+    g->start = pos->state;
+    g->start_closed = pos->board.closed;
+    g->start_bank[0] = pos->bank[0];
+    g->start_bank[1] = pos->bank[1];
     /* RULES.md, "Match": who moved first follows from the ply's parity. */
     g->round_first = (uint8_t)(g->cur.to_move ^ (g->cur.ply & 1));
     /* A position at ply 0 is the start of its round; of a round parsed in
@@ -870,9 +877,12 @@ MANCALA_EXPORT int mancala_next_round(mancala_game *game)
     return MANCALA_OK;
 }
 
-const struct mc_position *mancala__start_position(const mancala_game *game)
+void mancala__start_position(const mancala_game *game, struct mc_position *pos)
 {
-    return &game->start;
+    mancala__board_init(&pos->board, game->board.variant, game->start_closed);
+    pos->state = game->start;
+    pos->bank[0] = game->start_bank[0];
+    pos->bank[1] = game->start_bank[1];
 }
 
 const uint8_t *mancala__round_log(const mancala_game *game, uint32_t *len)
