@@ -90,7 +90,7 @@ struct mc_board {
     uint8_t open;                                          /* open pits */
     uint8_t lap_last[MANCALA_MAX_PITS + 1][MANCALA_MAX_PITS];
     uint16_t lap_run[MANCALA_MAX_PITS][MANCALA_MAX_PITS];
-    struct mc_pits north;                      /* a 1 in the byte of each of North's pits */
+    struct mc_pits north;                      /* 0xff in the byte of each of North's pits */
 };
 
 /* The legal moves of a position, and the positions they lead to. */
