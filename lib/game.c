@@ -15,7 +15,7 @@
 #define HISTORY_RESERVE 512
 /* Slots of the set of positions at first (it doubles as the history grows):
  * a clone copies only these. */
-#define SEEN_SLOTS 64
+#define SEEN_SLOTS 256
 
 /* A position of the history with its legal moves, so that mancala_undo()
  * restores both without generating the moves again. */
@@ -49,6 +49,8 @@ struct mancala_game {
                                 * in the history's block, room for 4 * history_cap */
     uint32_t seen_slots;       /* slots of `seen` in use: a power of two */
     uint32_t hash;             /* position_hash(&cur), kept by settle() and undo */
+    uint32_t free_slot;        /* the slot of `seen` where cur goes in, if settle()
+                                * found it (else UINT32_MAX) */
     uint32_t history_len, history_cap;
     /* The match (RULES.md, "Match"). */
     uint8_t match_repetition;  /* MANCALA_OPT_MATCH_REPETITION */
@@ -200,6 +202,11 @@ static inline void remember_position(struct mancala_game *g, uint32_t i, uint32_
     if (i >= g->seen_slots / 2) {
         g->seen_slots *= 2;
         refill_positions(g, i);
+    } else if (g->free_slot != UINT32_MAX) {
+        /* Found by the repetition rule's lookup of this position. */
+        g->seen[g->free_slot] = i + 1;
+        g->history[i].slot = g->free_slot;
+        return;
     }
     insert_position(g, i, hash);
 }
@@ -216,14 +223,17 @@ static int same_captures(const struct mc_state *a, const struct mc_state *b)
     return a->captured[0] + a->captured[1] == b->captured[0] + b->captured[1];
 }
 
-/* The repetition rule: has cur occurred before in this game or round? */
-static int position_recurred(const struct mancala_game *g)
+/* The repetition rule: has cur occurred before in this game or round?
+ * If not, *free becomes the slot where cur goes into the set (its probe
+ * ends there), which spares mancala_play() looking for it again. */
+static int position_recurred(const struct mancala_game *g, uint32_t *free)
 {
     const struct history_entry *e;
-    for (uint32_t slot = g->hash & (g->seen_slots - 1); (e = slot_entry(g, slot, g->history_len));
-         slot = (slot + 1) & (g->seen_slots - 1))
+    uint32_t slot = g->hash & (g->seen_slots - 1);
+    for (; (e = slot_entry(g, slot, g->history_len)); slot = (slot + 1) & (g->seen_slots - 1))
         if (same_position(&e->state, &g->cur))
             return 1;
+    *free = slot;
     return 0;
 }
 
@@ -233,7 +243,8 @@ static int position_recurred(const struct mancala_game *g)
 static inline void settle(struct mancala_game *g, int quiet)
 {
     g->hash = position_hash(&g->cur);
-    if (g->repetition && quiet && position_recurred(g)) {
+    g->free_slot = UINT32_MAX;
+    if (g->repetition && quiet && position_recurred(g, &g->free_slot)) {
         g->moves.count = 0;
         g->moves.legal = 0;
         g->end = MANCALA_END_REPETITION;
@@ -501,6 +512,7 @@ MANCALA_EXPORT int mancala_undo(mancala_game *game)
     memcpy(game->moves.pit, entry->pit, sizeof entry->pit);
     game->moves.legal = (uint16_t)(entry->legal << entry->state.to_move * game->board.variant->n);
     game->moves.known = 0;
+    game->free_slot = UINT32_MAX;
     game->end = MANCALA_END_NONE;
     return MANCALA_OK;
 }
