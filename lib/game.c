@@ -512,7 +512,9 @@ MANCALA_EXPORT int mancala_undo(mancala_game *game)
     memcpy(game->moves.pit, entry->pit, sizeof entry->pit);
     game->moves.legal = (uint16_t)(entry->legal << entry->state.to_move * game->board.variant->n);
     game->moves.known = 0;
-    game->free_slot = UINT32_MAX;
+    /* The position goes back into the slot it had (UINT32_MAX if a
+     * capture followed it): the set holds the same positions as then. */
+    game->free_slot = entry->slot;
     game->end = MANCALA_END_NONE;
     return MANCALA_OK;
 }
