@@ -709,46 +709,130 @@ static uint32_t playout_random(uint64_t *state)
     return (uint32_t)((*state * 0x2545f4914f6cdd1dull) >> 32);
 }
 
+/* Whether `s`, whose position_hash() is `hash`, is among the first
+ * `count` positions of the game's history (its set of positions). */
+static int in_history(const struct mancala_game *g, uint32_t count, const struct mc_state *s,
+                      uint32_t hash)
+{
+    const struct history_entry *e;
+    for (uint32_t slot = hash & (g->seen_slots - 1); (e = slot_entry(g, slot, count));
+         slot = (slot + 1) & (g->seen_slots - 1))
+        if (same_position(&e->state, s))
+            return 1;
+    return 0;
+}
+
+/* The positions a playout reached since its last capture, as a set for
+ * the repetition rule like the handle's (see position_recurred()): slot
+ * s holds i + 1 for position i while i < count and slot_of[i] == s. It
+ * uses `slots` slots (a power of two, at least twice the positions), 256
+ * at first, so that a short playout clears few. */
+#define PLAYOUT_SLOTS (2 * PLAYOUT_MEMORY)
+struct playout_seen {
+    struct mc_state state[PLAYOUT_MEMORY];
+    uint16_t slot_of[PLAYOUT_MEMORY];
+    uint16_t slot[PLAYOUT_SLOTS];
+    uint32_t count, slots;
+};
+
+/* Whether `s` (hash `hash`) is in `seen`; if not, *free is its slot. */
+static int playout_seen_has(const struct playout_seen *seen, const struct mc_state *s,
+                            uint32_t hash, uint32_t *free)
+{
+    uint32_t slot = hash & (seen->slots - 1);
+    for (;; slot = (slot + 1) & (seen->slots - 1)) {
+        const uint32_t i = (uint32_t)seen->slot[slot] - 1;
+        if (i >= seen->count || seen->slot_of[i] != slot)
+            break;
+        if (same_position(&seen->state[i], s))
+            return 1;
+    }
+    *free = slot;
+    return 0;
+}
+
+/* Puts `s` (hash `hash`) into `seen` (which has room for it), in slot
+ * `free` if that is where its lookup ended (else UINT32_MAX). */
+static void playout_seen_add(struct playout_seen *seen, const struct mc_state *s, uint32_t hash,
+                             uint32_t free)
+{
+    if (seen->count + 1 > seen->slots / 2) {
+        /* Twice the slots: put the positions in again. */
+        seen->slots *= 2;
+        memset(seen->slot, 0, seen->slots * sizeof *seen->slot);
+        const uint32_t count = seen->count;
+        for (seen->count = 0; seen->count < count; seen->count++) {
+            uint32_t slot;
+            const struct mc_state *old = &seen->state[seen->count];
+            playout_seen_has(seen, old, position_hash(old), &slot);
+            seen->slot_of[seen->count] = (uint16_t)slot;
+            seen->slot[slot] = (uint16_t)(seen->count + 1);
+        }
+        free = UINT32_MAX;
+    }
+    if (free == UINT32_MAX)
+        playout_seen_has(seen, s, hash, &free);
+    seen->state[seen->count] = *s;
+    seen->slot_of[seen->count] = (uint16_t)free;
+    seen->slot[free] = (uint16_t)(++seen->count);
+}
+
 MANCALA_EXPORT int mancala_playout(const mancala_game *game, uint64_t seed, int scores[2])
 {
     if (!game || !scores)
         return MANCALA_E_INVALID;
-    /* A private copy of the position: the handle's history (read only) and
-     * a local list of the positions reached since the last capture. */
+    /* A private copy of the position: the handle's history (read only, by
+     * its set of positions) and the positions reached since the last
+     * capture. */
     struct mancala_game g = *game;
-    if (g.moves.known != (1u << g.moves.count) - 1 && !g.end)
-        g.board.variant->rules->generate(&g.board, &g.cur, &g.moves, NULL);
-    struct mc_state seen[PLAYOUT_MEMORY];
-    uint32_t nseen = 0, history_len = game->history_len;
+    const struct mc_rules *rules = g.board.variant->rules;
+    struct playout_seen seen;
+    seen.slots = 256;
+    memset(seen.slot, 0, seen.slots * sizeof *seen.slot);
+    seen.count = 0;
+    uint32_t history_len = game->history_len;
+    uint32_t hash = position_hash(&g.cur), free = UINT32_MAX;
     uint64_t rng = seed ^ 0x9e3779b97f4a7c15u;
     int plies = 0, status = 0;
 
     while (!g.end) {
-        if (plies == PLAYOUT_MAX_PLIES || nseen == PLAYOUT_MEMORY) {
+        if (plies == PLAYOUT_MAX_PLIES || seen.count == PLAYOUT_MEMORY) {
             status = MANCALA_E_LIMIT;
             break;
         }
-        const struct mc_state *next = &g.moves.child[playout_random(&rng) % (uint32_t)g.moves.count];
+        /* The moves are listed as for mancala_play(): the child of the
+         * move chosen is sown if the listing did not. */
+        const uint32_t i = playout_random(&rng) % (uint32_t)g.moves.count;
+        struct mc_state sown;
+        const struct mc_state *next = &g.moves.child[i];
+        if (!(g.moves.known >> i & 1)) {
+            rules->sow(&g.board, &g.cur, g.moves.pit[i], &sown, NULL);
+            next = &sown;
+        }
         plies++;
         if (g.repetition) {
             if (next->captured[0] + next->captured[1] != g.cur.captured[0] + g.cur.captured[1]) {
-                nseen = 0;
+                seen.count = 0;
                 history_len = 0;
             } else {
-                seen[nseen++] = g.cur;
+                /* cur goes into the set (in the slot its lookup ended on). */
+                playout_seen_add(&seen, &g.cur, hash, free);
             }
         }
         g.cur = *next;
-        int recurred = 0;
-        for (uint32_t i = 0; g.repetition && !recurred && i < nseen; i++)
-            recurred = same_position(&seen[i], &g.cur);
-        for (uint32_t i = 0; g.repetition && !recurred && i < history_len; i++)
-            recurred = same_position(&game->history[i].state, &g.cur);
-        if (recurred) {
-            g.end = MANCALA_END_REPETITION;
-            break;
+        free = UINT32_MAX;
+        if (g.repetition) {
+            hash = position_hash(&g.cur);
+            if (playout_seen_has(&seen, &g.cur, hash, &free) ||
+                (history_len && in_history(game, history_len, &g.cur, hash))) {
+                g.end = MANCALA_END_REPETITION;
+                break;
+            }
         }
-        g.board.variant->rules->generate(&g.board, &g.cur, &g.moves, NULL);
+        if (rules->list)
+            rules->list(&g.board, &g.cur, &g.moves);
+        else
+            rules->generate(&g.board, &g.cur, &g.moves, NULL);
         g.end = g.moves.count ? MANCALA_END_NONE : MANCALA_END_NO_MOVES;
     }
     scores[0] = score(&g, MANCALA_SOUTH);
