@@ -537,6 +537,40 @@ START_TEST(playouts_play_as_mancala_play)
 }
 END_TEST
 
+/* The repetition rule after undoing part of a long quiet stretch and
+ * playing it again, on the handle and on clones: the quiet line of the
+ * worked example R7 repeats its start after ten plies, every prefix of
+ * it undone and replayed. */
+START_TEST(repetition_after_undo)
+{
+    const char *start = "rio-kadalis/1,0,0,0,1,0,0,1,0,0,0,1/S/24,20/56/0,0";
+    const int line[] = {0, 7, 4, 11, 0, 8, 2, 6, 4, 10};
+    const int plies = (int)(sizeof line / sizeof line[0]);
+    mancala_game *g = parse_ok(start);
+    for (int i = 0; i < plies; i++) {
+        ck_assert_int_eq(mancala_is_over(g), 0);
+        play_ok(g, line[i]);
+    }
+    ck_assert_int_eq(mancala_end_reason(g), MANCALA_END_REPETITION);
+    for (int back = 1; back <= plies; back++) {
+        for (int i = 0; i < back; i++)
+            ck_assert_int_eq(mancala_undo(g), MANCALA_OK);
+        mancala_game *c;
+        ck_assert_int_eq(mancala_clone(&c, g), MANCALA_OK);
+        for (int i = plies - back; i < plies; i++) {
+            ck_assert_int_eq(mancala_is_over(g), 0);
+            ck_assert_int_eq(mancala_is_over(c), 0);
+            play_ok(g, line[i]);
+            play_ok(c, line[i]);
+        }
+        ck_assert_int_eq(mancala_end_reason(g), MANCALA_END_REPETITION);
+        ck_assert_int_eq(mancala_end_reason(c), MANCALA_END_REPETITION);
+        mancala_free(c);
+    }
+    mancala_free(g);
+}
+END_TEST
+
 START_TEST(buffer_constants_and_bare_names)
 {
     static const char *const longest[] = {
@@ -585,6 +619,7 @@ int main(void)
     tcase_add_test(tc, history_growth);
     tcase_add_test(tc, playouts);
     tcase_add_test(tc, playouts_play_as_mancala_play);
+    tcase_add_test(tc, repetition_after_undo);
     tcase_add_test(tc, buffer_constants_and_bare_names);
     suite_add_tcase(s, tc);
     return run_suite(s);
