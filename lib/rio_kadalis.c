@@ -184,6 +184,26 @@ static MC_ALWAYS_INLINE void finish_sowing(const struct mc_board *b, const struc
     out->captured[1] = (uint8_t)(w->captured[1] + 4 * north);
 }
 
+/* A lap of at least as many stones as open pits, by stones: rare, so out
+ * of line (the hot path stays short). */
+static __attribute__((noinline)) int long_lap(const struct mc_board *b, struct sowing *w, int mover,
+                                              int from, int *hand)
+{
+    struct mc_state s = {.captured = {(uint8_t)w->captured[0], (uint8_t)w->captured[1]},
+                         .to_move = (uint8_t)mover};
+    const struct mc_pits x = {{w->x0, w->x1}};
+    store_pits(s.pit, x);
+    const int last = lap_by_stones(b, &s, from, NULL);
+    const struct mc_pits y = load_pits(s.pit);
+    w->x0 = y.w[0];
+    w->x1 = y.w[1];
+    w->captured[0] = s.captured[0];
+    w->captured[1] = s.captured[1];
+    /* Binikh was credited to the mover already; the move ends. */
+    *hand = last >= 0 ? s.pit[last] : 1;
+    return last >= 0 ? last : from;
+}
+
 /* The same lap on `w`, `hand` being the stones of `from` (at least 1). A
  * hand smaller than the number of open pits puts one stone into each pit
  * of a run of open pits: the origin is emptied by a mask and the run
@@ -196,21 +216,8 @@ static MC_ALWAYS_INLINE void finish_sowing(const struct mc_board *b, const struc
 static MC_ALWAYS_INLINE int lap_by_words(const struct mc_board *b, struct sowing *w, int mover,
                                          int from, int *hand)
 {
-    if (*hand >= b->open) {
-        struct mc_state s = {.captured = {(uint8_t)w->captured[0], (uint8_t)w->captured[1]},
-                             .to_move = (uint8_t)mover};
-        const struct mc_pits x = {{w->x0, w->x1}};
-        store_pits(s.pit, x);
-        int last = lap_by_stones(b, &s, from, NULL);
-        const struct mc_pits y = load_pits(s.pit);
-        w->x0 = y.w[0];
-        w->x1 = y.w[1];
-        w->captured[0] = s.captured[0];
-        w->captured[1] = s.captured[1];
-        /* Binikh was credited to the mover already; the move ends. */
-        *hand = last >= 0 ? s.pit[last] : 1;
-        return last >= 0 ? last : from;
-    }
+    if (*hand >= b->open)
+        return long_lap(b, w, mover, from, hand);
     /* Rule 2: lift the hand, put a stone into each of the next `hand` open
      * pits, the last one included. */
     const unsigned bits = b->lap_run[from][*hand];
@@ -357,8 +364,11 @@ static MC_ALWAYS_INLINE int rio_move_by_words(const struct mc_board *b, const st
     return 0;
 }
 
-static int rio_sow(const struct mc_board *b, const struct mc_state *s, int pit,
-                   struct mc_state *out, struct mc_recorder *rec)
+/* Out of line: the move list's rare paths call it too, and each inlined
+ * copy of a move would make the WebAssembly module longer. */
+static __attribute__((noinline)) int rio_sow(const struct mc_board *b, const struct mc_state *s,
+                                             int pit, struct mc_state *out,
+                                             struct mc_recorder *rec)
 {
     if (rec)
         return rio_move_checked(b, s, pit, out, rec, 0);
@@ -381,7 +391,7 @@ int mancala__rio_move(const struct mc_board *b, const struct mc_state *s, int pi
                       struct mc_state *out, int by_words)
 {
     if (by_words)
-        return rio_move_by_words(b, s, pit, out);
+        return rio_sow(b, s, pit, out, NULL);
     return rio_move_checked(b, s, pit, out, NULL, 0);
 }
 
@@ -432,7 +442,7 @@ static void rio_generate(const struct mc_board *b, const struct mc_state *s,
         if (b->closed >> pit & 1)
             reason = MANCALA_E_CLOSED;
         else
-            reason = rio_move_by_words(b, s, pit, &out->child[count]);
+            reason = rio_sow(b, s, pit, &out->child[count], NULL);
         if (why)
             why[pit] = (int8_t)reason;
         if (!reason) {
