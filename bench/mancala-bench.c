@@ -6,6 +6,10 @@
  *       from the start position, each on a clone of one new game. Game i
  *       draws its moves from its own generator, seeded by SEED and i, so
  *       the games (and the plies) are the same whatever N is.
+ *   mancala-bench api-playouts RULES GAMES SEED [--threads N]
+ *       the same number of random games by mancala_playout() from the
+ *       start position (the library's own loop, as tree search uses it);
+ *       game i gets the seed game_seed(SEED, i).
  *   mancala-bench perft RULES DEPTH [--threads N]
  *       counts the move sequences of exactly DEPTH plies from the start
  *       position by mancala_play() and mancala_undo(), the repetition rule
@@ -108,6 +112,7 @@ struct playouts {
     const char *rules;
     uint64_t seed;
     long long first, end;
+    int api;          /* play by mancala_playout() */
     long long plies;  /* out */
     int status;       /* out: 0, or 1 after printing an error */
 };
@@ -122,7 +127,16 @@ static void *play_games(void *arg)
         w->status = fail(w->rules, status);
         return NULL;
     }
-    for (long long i = w->first; i < w->end; i++) {
+    for (long long i = w->first; w->api && i < w->end; i++) {
+        int scores[2];
+        status = mancala_playout(start, game_seed(w->seed, i), scores);
+        if (status < 0) {
+            w->status = fail("mancala_playout", status);
+            break;
+        }
+        plies += status;
+    }
+    for (long long i = w->first; !w->api && i < w->end; i++) {
         mancala_game *g;
         status = mancala_clone(&g, start);
         if (status < 0) {
@@ -166,7 +180,7 @@ static int run_threads(void *(*work)(void *), void *args, size_t size, pthread_t
     return failed;
 }
 
-static int run_playouts(const char *rules, long long games, uint64_t seed, int threads)
+static int run_playouts(const char *rules, long long games, uint64_t seed, int threads, int api)
 {
     struct playouts w[MAX_THREADS];
     pthread_t ids[MAX_THREADS];
@@ -177,6 +191,7 @@ static int run_playouts(const char *rules, long long games, uint64_t seed, int t
         memset(&w[t], 0, sizeof w[t]);
         w[t].rules = rules;
         w[t].seed = seed;
+        w[t].api = api;
         w[t].first = share * t + (t < extra ? t : extra);
         w[t].end = w[t].first + share + (t < extra);
     }
@@ -334,6 +349,7 @@ static int run_perft(const char *rules, int depth, int threads)
 static int usage(void)
 {
     fprintf(stderr, "usage: mancala-bench playouts RULES GAMES SEED [--threads N]\n"
+                    "       mancala-bench api-playouts RULES GAMES SEED [--threads N]\n"
                     "       mancala-bench perft RULES DEPTH [--threads N]\n");
     return 2;
 }
@@ -346,10 +362,10 @@ int main(int argc, char **argv)
             return usage();
         argc -= 2;
     }
-    if (argc == 5 && strcmp(argv[1], "playouts") == 0) {
+    if (argc == 5 && (strcmp(argv[1], "playouts") == 0 || strcmp(argv[1], "api-playouts") == 0)) {
         if (parse_count(argv[3], INT64_MAX, &a) || parse_count(argv[4], INT64_MAX, &b))
             return usage();
-        return run_playouts(argv[2], a, (uint64_t)b, (int)threads);
+        return run_playouts(argv[2], a, (uint64_t)b, (int)threads, argv[1][0] == 'a');
     }
     if (argc == 4 && strcmp(argv[1], "perft") == 0) {
         if (parse_count(argv[3], 64, &a))

@@ -15,7 +15,7 @@
 #define HISTORY_RESERVE 512
 /* Slots of the set of positions at first (it doubles as the history grows):
  * a clone copies only these. */
-#define SEEN_SLOTS 512
+#define SEEN_SLOTS 256
 
 /* A position of the history with its legal moves, so that mancala_undo()
  * restores both without generating the moves again. */
@@ -49,6 +49,8 @@ struct mancala_game {
                                 * in the history's block, room for 4 * history_cap */
     uint32_t seen_slots;       /* slots of `seen` in use: a power of two */
     uint32_t hash;             /* position_hash(&cur), kept by settle() and undo */
+    uint32_t free_slot;        /* the slot of `seen` where cur goes in, if settle()
+                                * found it (else UINT32_MAX) */
     uint32_t history_len, history_cap;
     /* The match (RULES.md, "Match"). */
     uint8_t match_repetition;  /* MANCALA_OPT_MATCH_REPETITION */
@@ -56,9 +58,13 @@ struct mancala_game {
     /* Rounds started in each state: [who moved first][South's stones]
      * (North holds the rest), saturating at 255. */
     uint8_t round_starts[2][MAX_STONES + 1];
-    /* For the match record: the position the handle was created at, and
-     * the moves of the finished rounds, each followed by MC_LOG_ROUND_END. */
-    struct mc_position start;
+    /* For the match record: the position the handle was created at (its
+     * board is made again from the closed pits: the lap tables would make
+     * every copy of the handle longer), and the moves of the finished
+     * rounds, each followed by MC_LOG_ROUND_END. */
+    struct mc_state start;
+    uint16_t start_closed;
+    uint8_t start_bank[2];
     uint8_t *log;
     uint32_t log_len, log_cap;
 };
@@ -196,6 +202,11 @@ static inline void remember_position(struct mancala_game *g, uint32_t i, uint32_
     if (i >= g->seen_slots / 2) {
         g->seen_slots *= 2;
         refill_positions(g, i);
+    } else if (g->free_slot != UINT32_MAX) {
+        /* Found by the repetition rule's lookup of this position. */
+        g->seen[g->free_slot] = i + 1;
+        g->history[i].slot = g->free_slot;
+        return;
     }
     insert_position(g, i, hash);
 }
@@ -212,14 +223,17 @@ static int same_captures(const struct mc_state *a, const struct mc_state *b)
     return a->captured[0] + a->captured[1] == b->captured[0] + b->captured[1];
 }
 
-/* The repetition rule: has cur occurred before in this game or round? */
-static int position_recurred(const struct mancala_game *g)
+/* The repetition rule: has cur occurred before in this game or round?
+ * If not, *free becomes the slot where cur goes into the set (its probe
+ * ends there), which spares mancala_play() looking for it again. */
+static int position_recurred(const struct mancala_game *g, uint32_t *free)
 {
     const struct history_entry *e;
-    for (uint32_t slot = g->hash & (g->seen_slots - 1); (e = slot_entry(g, slot, g->history_len));
-         slot = (slot + 1) & (g->seen_slots - 1))
+    uint32_t slot = g->hash & (g->seen_slots - 1);
+    for (; (e = slot_entry(g, slot, g->history_len)); slot = (slot + 1) & (g->seen_slots - 1))
         if (same_position(&e->state, &g->cur))
             return 1;
+    *free = slot;
     return 0;
 }
 
@@ -229,7 +243,8 @@ static int position_recurred(const struct mancala_game *g)
 static inline void settle(struct mancala_game *g, int quiet)
 {
     g->hash = position_hash(&g->cur);
-    if (g->repetition && quiet && position_recurred(g)) {
+    g->free_slot = UINT32_MAX;
+    if (g->repetition && quiet && position_recurred(g, &g->free_slot)) {
         g->moves.count = 0;
         g->moves.legal = 0;
         g->end = MANCALA_END_REPETITION;
@@ -278,7 +293,10 @@ static int game_create(mancala_game **out, const struct mc_position *pos,
     g->repetition = 1;
     g->match_repetition = 1;
     g->round = 1;
-    g->start = *pos;
+    g->start = pos->state;
+    g->start_closed = pos->board.closed;
+    g->start_bank[0] = pos->bank[0];
+    g->start_bank[1] = pos->bank[1];
     /* RULES.md, "Match": who moved first follows from the ply's parity. */
     g->round_first = (uint8_t)(g->cur.to_move ^ (g->cur.ply & 1));
     /* A position at ply 0 is the start of its round; of a round parsed in
@@ -494,6 +512,9 @@ MANCALA_EXPORT int mancala_undo(mancala_game *game)
     memcpy(game->moves.pit, entry->pit, sizeof entry->pit);
     game->moves.legal = (uint16_t)(entry->legal << entry->state.to_move * game->board.variant->n);
     game->moves.known = 0;
+    /* The position goes back into the slot it had (UINT32_MAX if a
+     * capture followed it): the set holds the same positions as then. */
+    game->free_slot = entry->slot;
     game->end = MANCALA_END_NONE;
     return MANCALA_OK;
 }
@@ -688,46 +709,130 @@ static uint32_t playout_random(uint64_t *state)
     return (uint32_t)((*state * 0x2545f4914f6cdd1dull) >> 32);
 }
 
+/* Whether `s`, whose position_hash() is `hash`, is among the first
+ * `count` positions of the game's history (its set of positions). */
+static int in_history(const struct mancala_game *g, uint32_t count, const struct mc_state *s,
+                      uint32_t hash)
+{
+    const struct history_entry *e;
+    for (uint32_t slot = hash & (g->seen_slots - 1); (e = slot_entry(g, slot, count));
+         slot = (slot + 1) & (g->seen_slots - 1))
+        if (same_position(&e->state, s))
+            return 1;
+    return 0;
+}
+
+/* The positions a playout reached since its last capture, as a set for
+ * the repetition rule like the handle's (see position_recurred()): slot
+ * s holds i + 1 for position i while i < count and slot_of[i] == s. It
+ * uses `slots` slots (a power of two, at least twice the positions), 256
+ * at first, so that a short playout clears few. */
+#define PLAYOUT_SLOTS (2 * PLAYOUT_MEMORY)
+struct playout_seen {
+    struct mc_state state[PLAYOUT_MEMORY];
+    uint16_t slot_of[PLAYOUT_MEMORY];
+    uint16_t slot[PLAYOUT_SLOTS];
+    uint32_t count, slots;
+};
+
+/* Whether `s` (hash `hash`) is in `seen`; if not, *free is its slot. */
+static int playout_seen_has(const struct playout_seen *seen, const struct mc_state *s,
+                            uint32_t hash, uint32_t *free)
+{
+    uint32_t slot = hash & (seen->slots - 1);
+    for (;; slot = (slot + 1) & (seen->slots - 1)) {
+        const uint32_t i = (uint32_t)seen->slot[slot] - 1;
+        if (i >= seen->count || seen->slot_of[i] != slot)
+            break;
+        if (same_position(&seen->state[i], s))
+            return 1;
+    }
+    *free = slot;
+    return 0;
+}
+
+/* Puts `s` (hash `hash`) into `seen` (which has room for it), in slot
+ * `free` if that is where its lookup ended (else UINT32_MAX). */
+static void playout_seen_add(struct playout_seen *seen, const struct mc_state *s, uint32_t hash,
+                             uint32_t free)
+{
+    if (seen->count + 1 > seen->slots / 2) {
+        /* Twice the slots: put the positions in again. */
+        seen->slots *= 2;
+        memset(seen->slot, 0, seen->slots * sizeof *seen->slot);
+        const uint32_t count = seen->count;
+        for (seen->count = 0; seen->count < count; seen->count++) {
+            uint32_t slot;
+            const struct mc_state *old = &seen->state[seen->count];
+            playout_seen_has(seen, old, position_hash(old), &slot);
+            seen->slot_of[seen->count] = (uint16_t)slot;
+            seen->slot[slot] = (uint16_t)(seen->count + 1);
+        }
+        free = UINT32_MAX;
+    }
+    if (free == UINT32_MAX)
+        playout_seen_has(seen, s, hash, &free);
+    seen->state[seen->count] = *s;
+    seen->slot_of[seen->count] = (uint16_t)free;
+    seen->slot[free] = (uint16_t)(++seen->count);
+}
+
 MANCALA_EXPORT int mancala_playout(const mancala_game *game, uint64_t seed, int scores[2])
 {
     if (!game || !scores)
         return MANCALA_E_INVALID;
-    /* A private copy of the position: the handle's history (read only) and
-     * a local list of the positions reached since the last capture. */
+    /* A private copy of the position: the handle's history (read only, by
+     * its set of positions) and the positions reached since the last
+     * capture. */
     struct mancala_game g = *game;
-    if (g.moves.known != (1u << g.moves.count) - 1 && !g.end)
-        g.board.variant->rules->generate(&g.board, &g.cur, &g.moves, NULL);
-    struct mc_state seen[PLAYOUT_MEMORY];
-    uint32_t nseen = 0, history_len = game->history_len;
+    const struct mc_rules *rules = g.board.variant->rules;
+    struct playout_seen seen;
+    seen.slots = 256;
+    memset(seen.slot, 0, seen.slots * sizeof *seen.slot);
+    seen.count = 0;
+    uint32_t history_len = game->history_len;
+    uint32_t hash = position_hash(&g.cur), free = UINT32_MAX;
     uint64_t rng = seed ^ 0x9e3779b97f4a7c15u;
     int plies = 0, status = 0;
 
     while (!g.end) {
-        if (plies == PLAYOUT_MAX_PLIES || nseen == PLAYOUT_MEMORY) {
+        if (plies == PLAYOUT_MAX_PLIES || seen.count == PLAYOUT_MEMORY) {
             status = MANCALA_E_LIMIT;
             break;
         }
-        const struct mc_state *next = &g.moves.child[playout_random(&rng) % (uint32_t)g.moves.count];
+        /* The moves are listed as for mancala_play(): the child of the
+         * move chosen is sown if the listing did not. */
+        const uint32_t i = playout_random(&rng) % (uint32_t)g.moves.count;
+        struct mc_state sown;
+        const struct mc_state *next = &g.moves.child[i];
+        if (!(g.moves.known >> i & 1)) {
+            rules->sow(&g.board, &g.cur, g.moves.pit[i], &sown, NULL);
+            next = &sown;
+        }
         plies++;
         if (g.repetition) {
             if (next->captured[0] + next->captured[1] != g.cur.captured[0] + g.cur.captured[1]) {
-                nseen = 0;
+                seen.count = 0;
                 history_len = 0;
             } else {
-                seen[nseen++] = g.cur;
+                /* cur goes into the set (in the slot its lookup ended on). */
+                playout_seen_add(&seen, &g.cur, hash, free);
             }
         }
         g.cur = *next;
-        int recurred = 0;
-        for (uint32_t i = 0; g.repetition && !recurred && i < nseen; i++)
-            recurred = same_position(&seen[i], &g.cur);
-        for (uint32_t i = 0; g.repetition && !recurred && i < history_len; i++)
-            recurred = same_position(&game->history[i].state, &g.cur);
-        if (recurred) {
-            g.end = MANCALA_END_REPETITION;
-            break;
+        free = UINT32_MAX;
+        if (g.repetition) {
+            hash = position_hash(&g.cur);
+            if (playout_seen_has(&seen, &g.cur, hash, &free) ||
+                (history_len && in_history(game, history_len, &g.cur, hash))) {
+                g.end = MANCALA_END_REPETITION;
+                break;
+            }
         }
-        g.board.variant->rules->generate(&g.board, &g.cur, &g.moves, NULL);
+        if (rules->list)
+            rules->list(&g.board, &g.cur, &g.moves);
+        else
+            rules->generate(&g.board, &g.cur, &g.moves, NULL);
         g.end = g.moves.count ? MANCALA_END_NONE : MANCALA_END_NO_MOVES;
     }
     scores[0] = score(&g, MANCALA_SOUTH);
@@ -870,9 +975,12 @@ MANCALA_EXPORT int mancala_next_round(mancala_game *game)
     return MANCALA_OK;
 }
 
-const struct mc_position *mancala__start_position(const mancala_game *game)
+void mancala__start_position(const mancala_game *game, struct mc_position *pos)
 {
-    return &game->start;
+    mancala__board_init(&pos->board, game->board.variant, game->start_closed);
+    pos->state = game->start;
+    pos->bank[0] = game->start_bank[0];
+    pos->bank[1] = game->start_bank[1];
 }
 
 const uint8_t *mancala__round_log(const mancala_game *game, uint32_t *len)

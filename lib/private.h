@@ -90,7 +90,7 @@ struct mc_board {
     uint8_t open;                                          /* open pits */
     uint8_t lap_last[MANCALA_MAX_PITS + 1][MANCALA_MAX_PITS];
     uint16_t lap_run[MANCALA_MAX_PITS][MANCALA_MAX_PITS];
-    struct mc_pits north;                      /* a 1 in the byte of each of North's pits */
+    struct mc_pits north;                      /* 0xff in the byte of each of North's pits */
 };
 
 /* The legal moves of a position, and the positions they lead to. */
@@ -212,7 +212,7 @@ int mancala__format_position(const struct mc_board *b, const struct mc_state *s,
  * MC_LOG_ROUND_END), and the move played from position i of the current
  * round's history (i < mancala_history_length()). */
 #define MC_LOG_ROUND_END 0xff
-const struct mc_position *mancala__start_position(const mancala_game *game);
+void mancala__start_position(const mancala_game *game, struct mc_position *pos);
 const uint8_t *mancala__round_log(const mancala_game *game, uint32_t *len);
 int mancala__history_move(const mancala_game *game, uint32_t i);
 

@@ -18,9 +18,10 @@ MANCALA_EXPORT int mancala_format_record(const mancala_game *game, char *buf, si
     struct mc_out o = {buf, size, 0};
     if (size)
         buf[0] = '\0';
-    const struct mc_position *start = mancala__start_position(game);
+    struct mc_position start;
+    mancala__start_position(game, &start);
     char position[MANCALA_POSITION_MAX];
-    mancala__format_position(&start->board, &start->state, start->bank, position, sizeof position);
+    mancala__format_position(&start.board, &start.state, start.bank, position, sizeof position);
     mancala__put(&o, "%s", position);
     if (!mancala_get_option(game, MANCALA_OPT_REPETITION))
         mancala__put(&o, " repetition=0");

@@ -69,15 +69,6 @@ static unsigned nonempty_pits(struct mc_pits x)
     return (unsigned)(b0 * spread >> 56) | (unsigned)(b1 * spread >> 56) << 8;
 }
 
-/* Pit p's byte of x0 (pits 0 to 7) and x1 (the others), the word chosen
- * by arithmetic: they stay in registers, and whether p < 8 is as good as
- * random. */
-static int byte_of(uint64_t x0, uint64_t x1, int p)
-{
-    const uint64_t word = x0 ^ ((x0 ^ x1) & (0 - (uint64_t)(p >> 3)));
-    return (int)(word >> 8 * (p & 7) & 0xff);
-}
-
 /* spread[bits]: a 1 in byte i for each bit i of `bits` (8 bits). */
 #define SPREAD(b)                                                                                \
     ((uint64_t)((b) & 1) | (uint64_t)((b) >> 1 & 1) << 8 | (uint64_t)((b) >> 2 & 1) << 16 |     \
@@ -136,63 +127,117 @@ static MC_ALWAYS_INLINE int lap_by_stones(const struct mc_board *b, struct mc_st
     return last == 1 ? -1 : p;
 }
 
-/* A move being sown by words: the pits and the captures so far. */
+/* keep[p]: the two words of the pits with pit p's byte 0, the others all
+ * ones (for lifting a pit's stones by a mask). */
+#define KEEP_BYTE(p, word) ((p) >> 3 == (word) ? ~((uint64_t)0xff << 8 * ((p) & 7)) : ~(uint64_t)0)
+#define KEEP(p) {KEEP_BYTE(p, 0), KEEP_BYTE(p, 1)}
+static const uint64_t keep[MANCALA_MAX_PITS][2] = {KEEP(0), KEEP(1), KEEP(2), KEEP(3),
+                                                   KEEP(4), KEEP(5), KEEP(6), KEEP(7),
+                                                   KEEP(8), KEEP(9), KEEP(10), KEEP(11)};
+
+/* A move being sown by words: the pits, the fours rule 3 took from each
+ * pit so far (a count per byte, at most 12: the stones are 48), and the
+ * captures made otherwise (long hands, below). */
 struct sowing {
-    struct mc_pits x;
+    uint64_t x0, x1;
+    uint64_t t0, t1;
     int captured[2];
 };
 
-/* The same lap on `w`, `hand` being the stones of `from`. A hand smaller
- * than the number of open pits puts one stone into each pit of a run of
- * open pits: one add per word, and the fours it forms are all found at
- * once. Longer hands (about 1 lap in 100) go stone by stone. Returns as
- * lap_by_stones(), with the stones of the pit it relays from in *hand. */
+/* Pit p's byte of the pits of `w`. */
+static int pit_of(const struct sowing *w, int p)
+{
+    if (little_endian()) {
+        uint8_t bytes[16];
+        memcpy(bytes, &w->x0, 8);
+        memcpy(bytes + 8, &w->x1, 8);
+        return bytes[p];
+    }
+    return (int)((p < 8 ? w->x0 : w->x1) >> 8 * (p & 7) & 0xff); /* GCOVR_EXCL_LINE */
+}
+
+static void start_sowing(struct sowing *w, const struct mc_state *s)
+{
+    const struct mc_pits x = load_pits(s->pit);
+    w->x0 = x.w[0];
+    w->x1 = x.w[1];
+    w->t0 = w->t1 = 0;
+    w->captured[0] = s->captured[0];
+    w->captured[1] = s->captured[1];
+}
+
+/* Stores the pits of `w` into `out` and adds its fours to the captures of
+ * their rows' owners, but the four the last stone formed (binikh, rule 4:
+ * `binikh` 1, `last` its pit) to the mover's. */
+static MC_ALWAYS_INLINE void finish_sowing(const struct mc_board *b, const struct sowing *w,
+                                           struct mc_state *out, int mover, int binikh, int last)
+{
+    const struct mc_pits x = {{w->x0, w->x1}};
+    store_pits(out->pit, x);
+    int north = count_ones((w->t0 & b->north.w[0]) + (w->t1 & b->north.w[1]));
+    int south = count_ones(w->t0 + w->t1) - north;
+    /* Binikh moves one four from the last pit's owner to the mover. */
+    const int to_north = binikh * (mover - (last >= b->variant->n));
+    north += to_north;
+    south -= to_north;
+    out->captured[0] = (uint8_t)(w->captured[0] + 4 * south);
+    out->captured[1] = (uint8_t)(w->captured[1] + 4 * north);
+}
+
+/* A lap of at least as many stones as open pits, by stones: rare, so out
+ * of line (the hot path stays short). */
+static __attribute__((noinline)) int long_lap(const struct mc_board *b, struct sowing *w, int mover,
+                                              int from, int *hand)
+{
+    struct mc_state s = {.captured = {(uint8_t)w->captured[0], (uint8_t)w->captured[1]},
+                         .to_move = (uint8_t)mover};
+    const struct mc_pits x = {{w->x0, w->x1}};
+    store_pits(s.pit, x);
+    const int last = lap_by_stones(b, &s, from, NULL);
+    const struct mc_pits y = load_pits(s.pit);
+    w->x0 = y.w[0];
+    w->x1 = y.w[1];
+    w->captured[0] = s.captured[0];
+    w->captured[1] = s.captured[1];
+    /* Binikh was credited to the mover already; the move ends. */
+    *hand = last >= 0 ? s.pit[last] : 1;
+    return last >= 0 ? last : from;
+}
+
+/* The same lap on `w`, `hand` being the stones of `from` (at least 1). A
+ * hand smaller than the number of open pits puts one stone into each pit
+ * of a run of open pits: the origin is emptied by a mask and the run
+ * added, one of each per word, and the fours it forms are all found and
+ * taken at once, without a branch. Longer hands (about 1 lap in 100) go
+ * stone by stone. Returns the lap's last pit; *hand becomes its stones:
+ * 0 after binikh (rule 4; its four is then among the fours of w->t0 and
+ * w->t1, credited to the pit's owner), 1 if the move ends there (rule 5),
+ * else the stones the move relays. */
 static MC_ALWAYS_INLINE int lap_by_words(const struct mc_board *b, struct sowing *w, int mover,
                                          int from, int *hand)
 {
-    if (*hand >= b->open) {
-        struct mc_state s = {.captured = {(uint8_t)w->captured[0], (uint8_t)w->captured[1]},
-                             .to_move = (uint8_t)mover};
-        store_pits(s.pit, w->x);
-        const int last = lap_by_stones(b, &s, from, NULL);
-        w->x = load_pits(s.pit);
-        w->captured[0] = s.captured[0];
-        w->captured[1] = s.captured[1];
-        if (last >= 0)
-            *hand = s.pit[last];
-        return last;
-    }
+    if (*hand >= b->open)
+        return long_lap(b, w, mover, from, hand);
     /* Rule 2: lift the hand, put a stone into each of the next `hand` open
      * pits, the last one included. */
     const unsigned bits = b->lap_run[from][*hand];
     const uint64_t run0 = spread[bits & 0xff], run1 = spread[bits >> 8];
     const int last = b->lap_last[from][*hand];
-    const uint64_t lifted = (uint64_t)*hand << 8 * (from & 7);
-    const uint64_t in0 = (uint64_t)(from >> 3) - 1; /* all ones if from < 8 */
-    uint64_t x0 = w->x.w[0] + run0 - (lifted & in0);
-    uint64_t x1 = w->x.w[1] + run1 - (lifted & ~in0);
-    /* Rule 3: the run's pits that now hold 4 go to their rows' owners
-     * (rule 4 below corrects the last pit's owner). */
+    /* The last pit gets one stone (it is not the origin). Read before the
+     * pits change, this does not wait for the words: the next lap starts
+     * sooner. */
+    const int held = pit_of(w, last);
+    uint64_t x0 = (w->x0 & keep[from][0]) + run0;
+    uint64_t x1 = (w->x1 & keep[from][1]) + run1;
+    /* Rule 3: the run's pits that now hold 4 go to their rows' owners. */
     const uint64_t four0 = bytes_holding_four(x0) & run0;
     const uint64_t four1 = bytes_holding_four(x1) & run1;
-    if (four0 | four1) {
-        const int north = count_ones(four0 & b->north.w[0]) + count_ones(four1 & b->north.w[1]);
-        w->captured[MANCALA_NORTH] += 4 * north;
-        w->captured[MANCALA_SOUTH] += 4 * (count_ones(four0) + count_ones(four1) - north);
-        x0 -= 4 * four0;
-        x1 -= 4 * four1;
-    }
-    w->x.w[0] = x0;
-    w->x.w[1] = x1;
-    *hand = byte_of(x0, x1, last);
-    if (*hand == 0) {
-        /* Rule 4: the last stone made four, binikh for the mover. */
-        w->captured[last >= b->variant->n] -= 4;
-        w->captured[mover] += 4;
-        return -1;
-    }
-    /* Rule 5. */
-    return *hand == 1 ? -1 : last;
+    w->t0 += four0;
+    w->t1 += four1;
+    w->x0 = x0 - 4 * four0;
+    w->x1 = x1 - 4 * four1;
+    *hand = held == 3 ? 0 : held + 1;
+    return last;
 }
 
 /* The tables of lap_by_words(), from b->next (struct mc_board). */
@@ -205,7 +250,7 @@ void mancala__lap_tables(struct mc_board *b)
     for (int p = 0; p < b->npits; p++) {
         open += !(b->closed >> p & 1);
         if (p >= b->variant->n)
-            b->north.w[p >> 3] |= (uint64_t)1 << 8 * (p & 7);
+            b->north.w[p >> 3] |= (uint64_t)0xff << 8 * (p & 7);
     }
     b->open = (uint8_t)open;
     for (int p = 0; p < b->npits; p++) {
@@ -229,82 +274,125 @@ void mancala__lap_tables(struct mc_board *b)
  * move ends sooner: the check then costs nothing. */
 enum { LAPS_BEFORE_CYCLE_CHECK = 16 };
 
-/* Rules 1 to 6 for one move, its laps by words or by stones (a constant in
- * each caller, which gets its own copy: inline). */
-static MC_ALWAYS_INLINE int rio_move(const struct mc_board *b, const struct mc_state *s, int pit,
-                                     struct mc_state *out, struct mc_recorder *rec, int by_words)
+/* Rule 6, exactly and in constant memory: the laps form a deterministic
+ * sequence of lap starts (pits and origin; the stones in hand are the
+ * origin's), so the move is endless if and only if a lap start recurs,
+ * which Brent's cycle detection finds. */
+struct cycle_check {
+    struct mc_pits saved;
+    int saved_from;
+    unsigned power, since_saved;
+};
+
+/* Whether the lap start (now, from), the laps-th of its move, is one
+ * already seen. Called from the LAPS_BEFORE_CYCLE_CHECK-th lap on, on a
+ * `c` that starts as CYCLE_CHECK_START. */
+#define CYCLE_CHECK_START {{{0, 0}}, -1, 1, 0}
+static int lap_start_recurs(struct cycle_check *c, unsigned laps, struct mc_pits now, int from)
+{
+    if (laps > LAPS_BEFORE_CYCLE_CHECK) {
+        if (c->saved_from == from && c->saved.w[0] == now.w[0] && c->saved.w[1] == now.w[1])
+            return 1;
+        if (++c->since_saved < c->power)
+            return 0;
+        c->power *= 2;
+        c->since_saved = 0;
+    }
+    c->saved = now;
+    c->saved_from = from;
+    return 0;
+}
+
+/* Rules 1 to 6 for one move, its laps stone by stone (recording events)
+ * or by words. */
+static int rio_move_checked(const struct mc_board *b, const struct mc_state *s, int pit,
+                            struct mc_state *out, struct mc_recorder *rec, int by_words)
 {
     /* Rule 1: any open pit of one's own with a stone. */
     if (s->pit[pit] == 0)
         return MANCALA_E_EMPTY;
-
     *out = *s;
-    struct sowing w = {load_pits(s->pit), {s->captured[0], s->captured[1]}};
-
-    /* Rule 6, exactly and in constant memory: the laps form a deterministic
-     * sequence of lap starts (pits and origin; the stones in hand are the
-     * origin's), so the move is endless if and only if a lap start recurs,
-     * which Brent's cycle detection finds. */
-    struct mc_pits saved = {{0, 0}};
-    int saved_from = -1;
-    unsigned laps = 0, power = 1, since_saved = 0;
-
+    struct sowing w;
+    start_sowing(&w, s);
+    struct cycle_check cycle = CYCLE_CHECK_START;
+    unsigned laps = 0;
     int from = pit, hand = s->pit[pit];
     for (;;) {
-        from = by_words ? lap_by_words(b, &w, s->to_move, from, &hand)
-                        : lap_by_stones(b, out, from, rec);
-        if (from < 0)
+        if (by_words) {
+            from = lap_by_words(b, &w, s->to_move, from, &hand);
+            if (hand <= 1)
+                break;
+        } else if ((from = lap_by_stones(b, out, from, rec)) < 0) {
             break;
+        }
         if (++laps < LAPS_BEFORE_CYCLE_CHECK)
             continue;
-        const struct mc_pits now = by_words ? w.x : load_pits(out->pit);
-        if (laps > LAPS_BEFORE_CYCLE_CHECK) {
-            if (saved_from == from && saved.w[0] == now.w[0] && saved.w[1] == now.w[1])
-                return MANCALA_E_ENDLESS;
-            if (++since_saved < power)
-                continue;
-            power *= 2;
-            since_saved = 0;
-        }
-        saved = now;
-        saved_from = from;
+        const struct mc_pits now = {{w.x0, w.x1}};
+        if (lap_start_recurs(&cycle, laps, by_words ? now : load_pits(out->pit), from))
+            return MANCALA_E_ENDLESS;
     }
-    if (by_words) {
-        store_pits(out->pit, w.x);
-        out->captured[0] = (uint8_t)w.captured[0];
-        out->captured[1] = (uint8_t)w.captured[1];
-    }
+    if (by_words)
+        finish_sowing(b, &w, out, s->to_move, hand == 0, from);
     mc_finish_move(out, pit);
     return 0;
 }
 
-static int rio_sow(const struct mc_board *b, const struct mc_state *s, int pit,
-                   struct mc_state *out, struct mc_recorder *rec)
+/* The same by words, the hot path: rule 6 is checked only in a move that
+ * is still going after LAPS_BEFORE_CYCLE_CHECK laps (hardly any), which
+ * is then sown again by rio_move_checked(). */
+static MC_ALWAYS_INLINE int rio_move_by_words(const struct mc_board *b, const struct mc_state *s,
+                                              int pit, struct mc_state *out)
+{
+    int hand = s->pit[pit];
+    if (hand == 0)
+        return MANCALA_E_EMPTY;
+    const int mover = s->to_move;
+    struct sowing w;
+    start_sowing(&w, s);
+    int last = pit;
+    for (unsigned laps = 0;; laps++) {
+        last = lap_by_words(b, &w, mover, last, &hand);
+        if (hand <= 1)
+            break;
+        if (laps == LAPS_BEFORE_CYCLE_CHECK)
+            return rio_move_checked(b, s, pit, out, NULL, 1);
+    }
+    out->to_move = (uint8_t)mover;
+    out->ply = s->ply;
+    finish_sowing(b, &w, out, mover, hand == 0, last);
+    mc_finish_move(out, pit);
+    return 0;
+}
+
+/* Out of line: the move list's rare paths call it too, and each inlined
+ * copy of a move would make the WebAssembly module longer. */
+static __attribute__((noinline)) int rio_sow(const struct mc_board *b, const struct mc_state *s,
+                                             int pit, struct mc_state *out,
+                                             struct mc_recorder *rec)
 {
     if (rec)
-        return rio_move(b, s, pit, out, rec, 0);
-    return rio_move(b, s, pit, out, NULL, 1);
+        return rio_move_checked(b, s, pit, out, rec, 0);
+    return rio_move_by_words(b, s, pit, out);
 }
 
 int mancala__rio_lap(const struct mc_board *b, struct mc_state *s, int from, int by_words)
 {
     if (!by_words)
         return lap_by_stones(b, s, from, NULL);
-    struct sowing w = {load_pits(s->pit), {s->captured[0], s->captured[1]}};
+    struct sowing w;
+    start_sowing(&w, s);
     int hand = s->pit[from];
-    from = lap_by_words(b, &w, s->to_move, from, &hand);
-    store_pits(s->pit, w.x);
-    s->captured[0] = (uint8_t)w.captured[0];
-    s->captured[1] = (uint8_t)w.captured[1];
-    return from;
+    const int last = lap_by_words(b, &w, s->to_move, from, &hand);
+    finish_sowing(b, &w, s, s->to_move, hand == 0, last);
+    return hand <= 1 ? -1 : last;
 }
 
 int mancala__rio_move(const struct mc_board *b, const struct mc_state *s, int pit,
                       struct mc_state *out, int by_words)
 {
     if (by_words)
-        return rio_move(b, s, pit, out, NULL, 1);
-    return rio_move(b, s, pit, out, NULL, 0);
+        return rio_sow(b, s, pit, out, NULL);
+    return rio_move_checked(b, s, pit, out, NULL, 0);
 }
 
 /* ---- the legal moves ---- */
@@ -354,7 +442,7 @@ static void rio_generate(const struct mc_board *b, const struct mc_state *s,
         if (b->closed >> pit & 1)
             reason = MANCALA_E_CLOSED;
         else
-            reason = rio_move(b, s, pit, &out->child[count], NULL, 1);
+            reason = rio_sow(b, s, pit, &out->child[count], NULL);
         if (why)
             why[pit] = (int8_t)reason;
         if (!reason) {
@@ -393,7 +481,7 @@ static void rio_list(const struct mc_board *b, const struct mc_state *s, struct 
     for (unsigned c = candidates & ~proven; c; c &= c - 1) {
         const int pit = mc_lowest_bit(c);
         const int i = mc_count_row_bits(candidates >> first & ((1u << (pit - first)) - 1));
-        if (rio_move(b, s, pit, &out->child[i], NULL, 1)) {
+        if (rio_move_by_words(b, s, pit, &out->child[i])) {
             rio_generate(b, s, out, NULL); /* endless (rule 6): sow them all */
             return;
         }

@@ -453,6 +453,124 @@ END_TEST
 /* The constants for buffers: the longest position strings fit in
  * MANCALA_POSITION_MAX; a bare rules name is not a position, and the
  * reason says what its start position is. */
+/* mancala_playout()'s generator (xorshift64*, seeded as it is). */
+static uint32_t playout_choice(uint64_t *state)
+{
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    return (uint32_t)((*state * 0x2545f4914f6cdd1dull) >> 32);
+}
+
+/* The same playout through mancala_legal_moves() and mancala_play(). */
+static int replayed_playout(const mancala_game *g, uint64_t seed, int scores[2])
+{
+    mancala_game *c;
+    ck_assert_int_eq(mancala_clone(&c, g), MANCALA_OK);
+    uint64_t rng = seed ^ 0x9e3779b97f4a7c15u;
+    int moves[MANCALA_MAX_PITS], n, plies = 0;
+    while ((n = mancala_legal_moves(c, moves, MANCALA_MAX_PITS)) > 0) {
+        play_ok(c, moves[playout_choice(&rng) % (uint32_t)n]);
+        plies++;
+    }
+    scores[0] = mancala_score(c, MANCALA_SOUTH);
+    scores[1] = mancala_score(c, MANCALA_NORTH);
+    mancala_free(c);
+    return plies;
+}
+
+/* A playout is the game mancala_play() plays with the same choices, the
+ * repetition rule included, from positions whose moves were listed with
+ * or without their children (after an undo). */
+START_TEST(playouts_play_as_mancala_play)
+{
+    static const char *const rules[] = {"modiar", "rio-kadalis", "rio-kadalis-5", "rio-kadalis-cw",
+                                        "rio-kadalis-5-cw"};
+    for (int r = 0; r < 5; r++) {
+        mancala_game *g;
+        ck_assert_int_eq(mancala_new(&g, rules[r]), MANCALA_OK);
+        uint64_t rng = 7 + (uint64_t)r;
+        for (int ply = 0; ply < 12 && !mancala_is_over(g); ply++) {
+            int moves[MANCALA_MAX_PITS];
+            const int n = mancala_legal_moves(g, moves, MANCALA_MAX_PITS);
+            play_ok(g, moves[playout_choice(&rng) % (uint32_t)n]);
+            if (ply == 6)
+                ck_assert_int_eq(mancala_undo(g), MANCALA_OK);
+            for (uint64_t seed = 0; seed < 40; seed++) {
+                int a[2], b[2];
+                const int plies = mancala_playout(g, seed, a);
+                ck_assert_int_eq(plies, replayed_playout(g, seed, b));
+                ck_assert_int_eq(a[0], b[0]);
+                ck_assert_int_eq(a[1], b[1]);
+            }
+        }
+        mancala_free(g);
+    }
+    /* A long quiet stretch in the history (R7 one move before its
+     * repetition). */
+    mancala_game *g = parse_ok("rio-kadalis/1,0,0,0,1,0,0,1,0,0,0,1/S/24,20/56/0,0");
+    const int moves[] = {0, 7, 4, 11, 0, 8, 2, 6, 4};
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        play_ok(g, moves[i]);
+        for (uint64_t seed = 0; seed < 40; seed++) {
+            int a[2], b[2];
+            ck_assert_int_eq(mancala_playout(g, seed, a), replayed_playout(g, seed, b));
+            ck_assert_int_eq(a[0], b[0]);
+            ck_assert_int_eq(a[1], b[1]);
+        }
+    }
+    mancala_free(g);
+    /* Few stones, few captures: some playouts run for hundreds of plies,
+     * and the set of positions they remember grows. */
+    g = parse_ok("rio-kadalis/2,1,0,1,2,0,1,1,0,2,1,0/S/20,17/30/0,0");
+    int longest = 0;
+    for (uint64_t seed = 0; seed < 200; seed++) {
+        int a[2], b[2];
+        const int plies = mancala_playout(g, seed, a);
+        ck_assert_int_eq(plies, replayed_playout(g, seed, b));
+        ck_assert_int_eq(a[0], b[0]);
+        ck_assert_int_eq(a[1], b[1]);
+        longest = plies > longest ? plies : longest;
+    }
+    ck_assert_int_gt(longest, 300);
+    mancala_free(g);
+}
+END_TEST
+
+/* The repetition rule after undoing part of a long quiet stretch and
+ * playing it again, on the handle and on clones: the quiet line of the
+ * worked example R7 repeats its start after ten plies, every prefix of
+ * it undone and replayed. */
+START_TEST(repetition_after_undo)
+{
+    const char *start = "rio-kadalis/1,0,0,0,1,0,0,1,0,0,0,1/S/24,20/56/0,0";
+    const int line[] = {0, 7, 4, 11, 0, 8, 2, 6, 4, 10};
+    const int plies = (int)(sizeof line / sizeof line[0]);
+    mancala_game *g = parse_ok(start);
+    for (int i = 0; i < plies; i++) {
+        ck_assert_int_eq(mancala_is_over(g), 0);
+        play_ok(g, line[i]);
+    }
+    ck_assert_int_eq(mancala_end_reason(g), MANCALA_END_REPETITION);
+    for (int back = 1; back <= plies; back++) {
+        for (int i = 0; i < back; i++)
+            ck_assert_int_eq(mancala_undo(g), MANCALA_OK);
+        mancala_game *c;
+        ck_assert_int_eq(mancala_clone(&c, g), MANCALA_OK);
+        for (int i = plies - back; i < plies; i++) {
+            ck_assert_int_eq(mancala_is_over(g), 0);
+            ck_assert_int_eq(mancala_is_over(c), 0);
+            play_ok(g, line[i]);
+            play_ok(c, line[i]);
+        }
+        ck_assert_int_eq(mancala_end_reason(g), MANCALA_END_REPETITION);
+        ck_assert_int_eq(mancala_end_reason(c), MANCALA_END_REPETITION);
+        mancala_free(c);
+    }
+    mancala_free(g);
+}
+END_TEST
+
 START_TEST(buffer_constants_and_bare_names)
 {
     static const char *const longest[] = {
@@ -500,6 +618,8 @@ int main(void)
     tcase_add_test(tc, custom_allocator);
     tcase_add_test(tc, history_growth);
     tcase_add_test(tc, playouts);
+    tcase_add_test(tc, playouts_play_as_mancala_play);
+    tcase_add_test(tc, repetition_after_undo);
     tcase_add_test(tc, buffer_constants_and_bare_names);
     suite_add_tcase(s, tc);
     return run_suite(s);
