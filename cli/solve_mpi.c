@@ -1,0 +1,1005 @@
+/*
+ * mancala-solve-mpi: the table solver of lib/solve.c on MPI. Run as
+ *
+ *     mpirun -np N mancala-solve-mpi RULES [-o FILE] [--max-stones K]
+ *                                          [--open KS,KN] [--step 4] [-q]
+ *
+ * with the arguments of 'mancala solve'; it writes the same table, byte
+ * for byte, for any N. The design (doc/solve-mpi.md) in brief:
+ *
+ * - Each layer's positions are split into N contiguous index ranges, one
+ *   per process (rank). A rank generates the moves of its positions and
+ *   sends each move that stays in the layer, (child, parent), to the
+ *   child's owner, which keeps the predecessor lists of its positions
+ *   (ascending, duplicates kept, as the single-process solver's).
+ * - The attractor runs threshold by threshold as in solve_layer(), its
+ *   FIFO queue in generations (bulk-synchronous steps): generation g + 1
+ *   is what processing generation g pushes. Every node of a generation
+ *   has its global rank in the single-process queue's order, and a node
+ *   pushed by processing node x at predecessor p has the order key
+ *   (rank(x), p). A rank processes its nodes of a generation in rank
+ *   order and sends one message per predecessor to the predecessor's
+ *   owner; the owner merges the messages of all ranks by rank(x) and
+ *   applies them in exactly the order the single-process queue would: an
+ *   L node takes the first settled H child (the smallest key), an H node
+ *   is pushed by the message that empties its counter (the largest key).
+ *   The keys of the new generation become ranks again by a distributed
+ *   merge (blocks of rank(x) per process).
+ * - Finished layers are copied to every rank (the exits of higher layers
+ *   read them), appended by each rank's slice to a checkpoint file in the
+ *   table's own layout (resumable with any N), and the table is written
+ *   by every rank's slice with MPI-IO to a temporary file that replaces
+ *   the target once complete.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#define _XOPEN_SOURCE 700
+
+#include <mpi.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "solve.h"
+
+#define UNSETTLED INT8_MIN
+
+/* Positions whose moves a rank generates between two exchanges, and nodes
+ * of a generation (all ranks together) processed between two: they bound
+ * the message buffers. */
+enum { EXPAND_CHUNK = 1 << 16, WINDOW = 1 << 18 };
+
+/* A growing byte buffer. */
+struct vec {
+    char *data;
+    size_t len, cap;
+};
+
+static void *vec_add(struct vec *v, size_t bytes)
+{
+    if (v->len + bytes > v->cap) {
+        size_t cap = v->cap ? v->cap : 4096;
+        while (cap < v->len + bytes)
+            cap *= 2;
+        char *grown = realloc(v->data, cap);
+        if (!grown) {
+            fprintf(stderr, "mancala-solve-mpi: out of memory\n");
+            MPI_Abort(MPI_COMM_WORLD, EXIT_FAILED);
+        }
+        v->data = grown;
+        v->cap = cap;
+    }
+    void *at = v->data + v->len;
+    v->len += bytes;
+    return at;
+}
+
+static void *xmalloc(size_t bytes)
+{
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p) {
+        fprintf(stderr, "mancala-solve-mpi: out of memory\n");
+        MPI_Abort(MPI_COMM_WORLD, EXIT_FAILED);
+    }
+    return p;
+}
+
+/* A message of the attractor: node x (global rank `rank` of its
+ * generation) was settled; `p` is a predecessor of x in the layer, owned
+ * by the receiver. to_h: x is an L node, `d` its distance, for H(p);
+ * otherwise x is an H node, `d` its distance, for L(p). */
+struct msg {
+    uint64_t rank;
+    uint32_t p;
+    uint16_t d;
+    uint8_t to_h;
+    uint8_t pad;
+};
+
+/* A node of a generation owned by this rank: its local position, whether
+ * it is the H node, and its rank (or, before ranking, its key's rank(x)
+ * and global position p). */
+struct gnode {
+    uint64_t rank;
+    uint32_t p;      /* global index in the layer */
+    uint32_t node;   /* local index << 1 | is_h */
+};
+
+struct key {
+    uint64_t rank;
+    uint32_t p;
+    uint32_t pad;
+};
+
+struct dist {
+    int rank, size;
+    struct mt_layout lay;
+    struct mc_board board;
+    uint8_t *entries;       /* the whole table; every rank has the finished layers */
+    MPI_Datatype entry_type;
+    /* The layer under way: s stones, entries base ... base + n, this
+     * rank's slice [lo, hi) of m positions; bounds[r] starts rank r's. */
+    int s;
+    uint32_t base, n, lo, hi, m;
+    uint32_t *bounds;
+    uint8_t *pending;
+    int8_t *or_exit, *and_exit;
+    uint16_t *farthest, *l_distance;
+    uint32_t *pred_start, *pred;
+    struct vec *out, in;    /* per destination; received */
+    int *send_counts, *recv_counts, *send_displs, *recv_displs;
+    /* Figures. */
+    struct mt_stats stats;
+    uint64_t bytes_sent, exchanges;
+    int range_error;
+};
+
+static int owner(const struct dist *d, uint32_t p)
+{
+    int lo = 0, hi = d->size - 1;
+    while (lo < hi) {
+        const int mid = (lo + hi + 1) / 2;
+        if (d->bounds[mid] <= p)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+static uint8_t *entry(const struct dist *d, uint32_t p)
+{
+    return d->entries + ((size_t)d->base + p) * MT_ENTRY_SIZE;
+}
+
+/* Sends d->out[r] to each rank r (elements of `elem` bytes), receives
+ * into d->in, with d->recv_counts[r] elements from rank r (in rank
+ * order). Empties d->out. */
+static void exchange(struct dist *d, size_t elem)
+{
+    for (int r = 0; r < d->size; r++) {
+        const size_t bytes = d->out[r].len;
+        if (bytes > INT32_MAX) {
+            fprintf(stderr, "mancala-solve-mpi: a message of %zu bytes is too large\n", bytes);
+            MPI_Abort(MPI_COMM_WORLD, EXIT_FAILED);
+        }
+        d->send_counts[r] = (int)bytes;
+        if (r != d->rank)
+            d->bytes_sent += bytes;
+    }
+    MPI_Alltoall(d->send_counts, 1, MPI_INT, d->recv_counts, 1, MPI_INT, MPI_COMM_WORLD);
+    size_t sent = 0, received = 0;
+    for (int r = 0; r < d->size; r++) {
+        d->send_displs[r] = (int)sent;
+        d->recv_displs[r] = (int)received;
+        sent += (size_t)d->send_counts[r];
+        received += (size_t)d->recv_counts[r];
+    }
+    if (sent > INT32_MAX || received > INT32_MAX) {
+        fprintf(stderr, "mancala-solve-mpi: an exchange of %zu bytes is too large\n",
+                sent > received ? sent : received);
+        MPI_Abort(MPI_COMM_WORLD, EXIT_FAILED);
+    }
+    char *send = xmalloc(sent);
+    for (int r = 0; r < d->size; r++) {
+        if (d->out[r].len)
+            memcpy(send + d->send_displs[r], d->out[r].data, d->out[r].len);
+        d->out[r].len = 0;
+    }
+    d->in.len = 0;
+    vec_add(&d->in, received);
+    MPI_Alltoallv(send, d->send_counts, d->send_displs, MPI_BYTE, d->in.data, d->recv_counts,
+                  d->recv_displs, MPI_BYTE, MPI_COMM_WORLD);
+    free(send);
+    for (int r = 0; r < d->size; r++)
+        d->recv_counts[r] /= (int)elem;
+    d->exchanges++;
+}
+
+/* The open pit counts of position `index` of one side of layer s. */
+static void unrank(const struct mt_layout *l, int s, uint64_t index, uint8_t *r)
+{
+    const int m = l->open_count;
+    int left = s;
+    for (int i = 0; i < m - 1; i++) {
+        int a = 0;
+        for (;;) {
+            const uint64_t ways = mt_ways(&l->binom, left - a, m - i - 1);
+            if (index < ways)
+                break;
+            index -= ways;
+            a++;
+        }
+        r[i] = (uint8_t)a;
+        left -= a;
+    }
+    r[m - 1] = (uint8_t)left;
+}
+
+/* Walks this rank's positions in index order. */
+struct walk {
+    int side;
+    uint8_t r[MT_MOST_PITS];
+};
+
+static void walk_start(const struct dist *d, struct walk *w)
+{
+    const uint64_t per_side = mt_ways(&d->lay.binom, d->s, d->lay.open_count);
+    w->side = d->lo >= per_side ? 1 : 0;
+    unrank(&d->lay, d->s, d->lo - (uint64_t)w->side * per_side, w->r);
+}
+
+static void walk_next(const struct dist *d, struct walk *w)
+{
+    const int m = d->lay.open_count;
+    if (!mt_next_position(w->r, m)) {
+        w->side++;
+        memset(w->r, 0, sizeof w->r);
+        w->r[m - 1] = (uint8_t)d->s;
+    }
+}
+
+/* Pass 1 (list 0): exits and counters of this rank's positions, and the
+ * number of predecessors of each owned position. Pass 2: the predecessor
+ * lists. Positions go EXPAND_CHUNK at a time between exchanges. */
+static void expand_layer(struct dist *d, int list)
+{
+    uint64_t rounds = ((uint64_t)d->m + EXPAND_CHUNK - 1) / EXPAND_CHUNK, most;
+    MPI_Allreduce(&rounds, &most, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+    struct walk w;
+    if (d->m)
+        walk_start(d, &w);
+    uint32_t i = 0;
+    for (uint64_t round = 0; round < most; round++) {
+        const uint32_t end = d->m - i > EXPAND_CHUNK ? i + EXPAND_CHUNK : d->m;
+        for (; i < end; i++, walk_next(d, &w)) {
+            struct mt_expansion x;
+            mancala__solve_expand(&d->lay, &d->board, d->entries, d->s, w.side, w.r, &x);
+            const uint32_t p = d->lo + i;
+            for (int k = 0; k < x.inside; k++) {
+                const uint32_t c = x.child[k] - d->base;
+                uint32_t *at = vec_add(&d->out[owner(d, c)], list ? 8 : 4);
+                at[0] = c;
+                if (list)
+                    at[1] = p;
+            }
+            if (list)
+                continue;
+            d->pending[i] = (uint8_t)x.inside;
+            d->or_exit[i] = (int8_t)x.best;
+            d->and_exit[i] = (int8_t)x.worst;
+            d->farthest[i] = 0;
+            uint8_t *e = entry(d, p);
+            e[0] = e[1] = (uint8_t)UNSETTLED;
+        }
+        exchange(d, list ? 8 : 4);
+        const uint32_t *got = (const uint32_t *)d->in.data;
+        size_t total = 0;
+        for (int r = 0; r < d->size; r++)
+            total += (size_t)d->recv_counts[r];
+        for (size_t k = 0; k < total; k++) {
+            if (list) {
+                const uint32_t c = got[2 * k] - d->lo;
+                d->pred[d->pred_start[c]++] = got[2 * k + 1];
+            } else {
+                d->pred_start[got[k] - d->lo + 1]++;
+            }
+        }
+    }
+}
+
+/* Builds the predecessor lists of this rank's positions. */
+static void build_predecessors(struct dist *d)
+{
+    memset(d->pred_start, 0, ((size_t)d->m + 1) * sizeof *d->pred_start);
+    expand_layer(d, 0);
+    for (uint32_t i = 0; i < d->m; i++)
+        d->pred_start[i + 1] += d->pred_start[i];
+    d->pred = xmalloc((size_t)d->pred_start[d->m] * sizeof *d->pred);
+    expand_layer(d, 1);
+    for (uint32_t i = d->m; i > 0; i--)
+        d->pred_start[i] = d->pred_start[i - 1];
+    d->pred_start[0] = 0;
+    /* Ascending, as the single-process solver lists them (it walks the
+     * parents in index order; the rounds here interleave the ranks). */
+    for (uint32_t i = 0; i < d->m; i++) {
+        uint32_t *list = d->pred + d->pred_start[i];
+        const uint32_t count = d->pred_start[i + 1] - d->pred_start[i];
+        for (uint32_t a = 1; a < count; a++) {
+            const uint32_t x = list[a];
+            uint32_t b = a;
+            for (; b > 0 && list[b - 1] > x; b--)
+                list[b] = list[b - 1];
+            list[b] = x;
+        }
+    }
+}
+
+static void settle_h(struct dist *d, uint32_t local, int v)
+{
+    uint8_t *e = entry(d, d->lo + local);
+    const uint32_t distance = d->farthest[local];
+    e[1] = (uint8_t)(int8_t)-v;
+    mt_put(e + 2, distance, 2);
+    if (distance > d->stats.max_distance)
+        d->stats.max_distance = distance;
+    if (distance >= MT_NO_DISTANCE)
+        d->range_error = 1;
+}
+
+/* Gives the nodes of the next generation (keys (rank(x), p), ascending)
+ * their global ranks; returns the generation's size. `previous` is the
+ * size of the generation their keys' ranks count. */
+static uint64_t rank_generation(struct dist *d, struct gnode *next, size_t count,
+                                uint64_t previous)
+{
+    /* rank(x) < previous <= 2^33 and size < 2^16: no overflow below. */
+    /* Each key to the process of its block of rank(x). */
+    for (size_t i = 0; i < count; i++) {
+        const int block = (int)(next[i].rank * (uint64_t)d->size / previous);
+        struct key *k = vec_add(&d->out[block], sizeof *k);
+        k->rank = next[i].rank;
+        k->p = next[i].p;
+        k->pad = 0;
+    }
+    exchange(d, sizeof(struct key));
+    /* Merge the sorted lists of all ranks; rank each key in the block. */
+    const struct key *keys = (const struct key *)d->in.data;
+    size_t total = 0;
+    int *head = xmalloc((size_t)d->size * sizeof *head);
+    int *from = xmalloc((size_t)d->size * sizeof *from);
+    for (int r = 0; r < d->size; r++) {
+        from[r] = (int)total;
+        head[r] = 0;
+        total += (size_t)d->recv_counts[r];
+    }
+    uint64_t *local_rank = xmalloc(total * sizeof *local_rank);
+    for (uint64_t k = 0; k < total; k++) {
+        int best = -1;
+        for (int r = 0; r < d->size; r++) {
+            if (head[r] == d->recv_counts[r])
+                continue;
+            const struct key *a = &keys[from[r] + head[r]];
+            if (best < 0)
+                best = r;
+            else {
+                const struct key *b = &keys[from[best] + head[best]];
+                if (a->rank < b->rank || (a->rank == b->rank && a->p < b->p))
+                    best = r;
+            }
+        }
+        local_rank[from[best] + head[best]++] = k;
+    }
+    uint64_t mine = total, offset = 0, sum = 0;
+    uint64_t *counts = xmalloc((size_t)d->size * sizeof *counts);
+    MPI_Allgather(&mine, 1, MPI_UINT64_T, counts, 1, MPI_UINT64_T, MPI_COMM_WORLD);
+    for (int r = 0; r < d->size; r++) {
+        if (r < d->rank)
+            offset += counts[r];
+        sum += counts[r];
+    }
+    /* The ranks back to the keys' owners, in the order they came. */
+    for (int r = 0; r < d->size; r++) {
+        uint64_t *at = vec_add(&d->out[r], (size_t)d->recv_counts[r] * sizeof *at);
+        for (int k = 0; k < d->recv_counts[r]; k++)
+            at[k] = offset + local_rank[from[r] + k];
+    }
+    exchange(d, sizeof(uint64_t));
+    const uint64_t *ranks = (const uint64_t *)d->in.data;
+    for (size_t i = 0; i < count; i++)
+        next[i].rank = ranks[i];
+    free(counts);
+    free(local_rank);
+    free(from);
+    free(head);
+    return sum;
+}
+
+/* Test hook: MANCALA_SOLVE_MPI_KILL=RANK,STONES kills that rank in the
+ * middle of that layer (its predecessor lists built), as a crash would. */
+static void maybe_die(const struct dist *d)
+{
+    const char *spec = getenv("MANCALA_SOLVE_MPI_KILL");
+    int rank, stones;
+    if (spec && sscanf(spec, "%d,%d", &rank, &stones) == 2 && rank == d->rank && stones == d->s)
+        raise(SIGKILL);
+}
+
+static void solve_layer(struct dist *d)
+{
+    build_predecessors(d);
+    maybe_die(d);
+
+    struct vec cur = {0}, next = {0};
+    int *head = xmalloc((size_t)d->size * sizeof *head);
+    int *from = xmalloc((size_t)d->size * sizeof *from);
+    uint64_t *counts = xmalloc((size_t)d->size * sizeof *counts);
+    const int s = d->s;
+    for (int b = 0; b < 2 * s + 1; b++) {
+        const int v = s - b;
+        /* Generation 0: the nodes whose exit is worth v, L before H, in
+         * index order; the ranks' slices follow each other. */
+        cur.len = 0;
+        for (uint32_t k = 0; k < 2 * d->m; k++) {
+            const uint32_t x = k >> 1;
+            uint8_t *e = entry(d, d->lo + x);
+            if (!(k & 1)) {
+                if (d->or_exit[x] != v || (int8_t)e[0] != UNSETTLED)
+                    continue;
+                e[0] = (uint8_t)(int8_t)v;
+                d->l_distance[x] = 0;
+            } else {
+                if (d->and_exit[x] != v || (int8_t)e[1] != UNSETTLED || d->pending[x])
+                    continue;
+                settle_h(d, x, v);
+            }
+            struct gnode *g = vec_add(&cur, sizeof *g);
+            g->p = d->lo + x;
+            g->node = k;
+        }
+        uint64_t mine = cur.len / sizeof(struct gnode), offset = 0, total = 0;
+        MPI_Allgather(&mine, 1, MPI_UINT64_T, counts, 1, MPI_UINT64_T, MPI_COMM_WORLD);
+        for (int r = 0; r < d->size; r++) {
+            if (r < d->rank)
+                offset += counts[r];
+            total += counts[r];
+        }
+        for (uint64_t i = 0; i < mine; i++)
+            ((struct gnode *)cur.data)[i].rank = offset + i;
+
+        while (total > 0) {
+            const struct gnode *g = (const struct gnode *)cur.data;
+            const size_t count = cur.len / sizeof *g;
+            size_t at = 0;
+            next.len = 0;
+            for (uint64_t window = 0; window < total; window += WINDOW) {
+                /* This rank's nodes of the window, in rank order: one
+                 * message per predecessor to its owner. */
+                for (; at < count && g[at].rank < window + WINDOW; at++) {
+                    const uint32_t x = g[at].node >> 1;
+                    const int is_h = g[at].node & 1;
+                    const uint16_t dist = is_h
+                        ? (uint16_t)mt_entry_read(d->entries, d->base + d->lo + x).distance
+                        : d->l_distance[x];
+                    for (uint32_t k = d->pred_start[x]; k < d->pred_start[x + 1]; k++) {
+                        const uint32_t p = d->pred[k];
+                        struct msg *o = vec_add(&d->out[owner(d, p)], sizeof *o);
+                        o->rank = g[at].rank;
+                        o->p = p;
+                        o->d = dist;
+                        o->to_h = (uint8_t)!is_h;
+                        o->pad = 0;
+                    }
+                }
+                exchange(d, sizeof(struct msg));
+                /* All ranks' messages in the order of the single queue. */
+                const struct msg *in = (const struct msg *)d->in.data;
+                size_t received = 0;
+                for (int r = 0; r < d->size; r++) {
+                    from[r] = (int)received;
+                    head[r] = 0;
+                    received += (size_t)d->recv_counts[r];
+                }
+                for (size_t done = 0; done < received;) {
+                    int best = -1;
+                    for (int r = 0; r < d->size; r++)
+                        if (head[r] < d->recv_counts[r] &&
+                            (best < 0 ||
+                             in[from[r] + head[r]].rank < in[from[best] + head[best]].rank))
+                            best = r;
+                    const uint64_t rank = in[from[best] + head[best]].rank;
+                    for (; head[best] < d->recv_counts[best] &&
+                           in[from[best] + head[best]].rank == rank;
+                         head[best]++, done++) {
+                        const struct msg *o = &in[from[best] + head[best]];
+                        const uint32_t p = o->p - d->lo;
+                        uint8_t *e = entry(d, o->p);
+                        if (o->to_h) {
+                            if ((int8_t)e[1] != UNSETTLED)
+                                continue;
+                            const unsigned far = o->d + 1u;
+                            if (far > d->farthest[p])
+                                d->farthest[p] = (uint16_t)(far < 0xffffu ? far : 0xffffu);
+                            if (--d->pending[p] != 0 || d->and_exit[p] < v)
+                                continue;
+                            settle_h(d, p, v);
+                        } else {
+                            if ((int8_t)e[0] != UNSETTLED)
+                                continue;
+                            e[0] = (uint8_t)(int8_t)v;
+                            d->l_distance[p] = (uint16_t)(o->d + 1);
+                        }
+                        struct gnode *n = vec_add(&next, sizeof *n);
+                        n->rank = rank;
+                        n->p = o->p;
+                        n->node = p << 1 | o->to_h;
+                    }
+                }
+            }
+            const uint64_t previous = total;
+            total = rank_generation(d, (struct gnode *)next.data, next.len / sizeof(struct gnode),
+                                    previous);
+            struct vec swap = cur;
+            cur = next;
+            next = swap;
+        }
+    }
+    free(cur.data);
+    free(next.data);
+    free(counts);
+    free(from);
+    free(head);
+
+    for (uint32_t i = 0; i < d->m; i++) {
+        uint8_t *e = entry(d, d->lo + i);
+        if ((int8_t)e[0] == UNSETTLED)
+            e[0] = (uint8_t)(int8_t)-s;
+        else
+            d->stats.forced++;
+        if ((int8_t)e[1] == UNSETTLED) {
+            e[1] = (uint8_t)(int8_t)s;
+            mt_put(e + 2, MT_NO_DISTANCE, 2);
+        }
+        d->stats.exact += e[0] == e[1];
+    }
+    d->stats.positions += d->m;
+}
+
+/* ---- Checkpoints ----
+ *
+ * TARGET.mpi-partial has the layout of the table file: its header, with
+ * the stones of the first layer not yet in it in place of the checksum,
+ * then the entries of the finished layers at their place in the table.
+ * After each layer every rank writes its slice (MPI-IO), all of them sync,
+ * and only then rank 0 counts the layer in the header: a job killed at
+ * any moment leaves a header that is true. Since the file is laid out by
+ * table entry, not by rank, a job with any number of ranks resumes it. */
+
+struct checkpoint {
+    char *path;
+    MPI_File file;
+    int on;
+};
+
+/* Rank 0: opens or starts the file; returns the layer to resume from, or
+ * -1 to go on without checkpoints (a file of that name that is no
+ * partial table is left alone). */
+static int checkpoint_prepare(const struct dist *d, const char *path)
+{
+    const int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0666);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    uint8_t want[MT_HEADER_SIZE], have[MT_HEADER_SIZE];
+    mancala__solve_header(&d->lay, &d->board, want);
+    const int got = st.st_size > 0 && pread(fd, have, sizeof have, 0) == (ssize_t)sizeof have;
+    if (st.st_size > 0 && (!got || memcmp(have, mt_magic, sizeof mt_magic) != 0)) {
+        close(fd);
+        return -1;
+    }
+    int from = 0;
+    if (got && memcmp(have, want, MT_OFF_CHECKSUM) == 0) {
+        const uint64_t next = mt_get(have + MT_OFF_CHECKSUM, 8);
+        if (next <= (uint64_t)d->lay.max_stones + 1 &&
+            (uint64_t)st.st_size >= MT_HEADER_SIZE + d->lay.layer[next] * MT_ENTRY_SIZE)
+            from = (int)next;
+    }
+    int ok = 1;
+    if (from == 0)
+        ok = ftruncate(fd, 0) == 0 && pwrite(fd, want, sizeof want, 0) == (ssize_t)sizeof want &&
+             fsync(fd) == 0;
+    close(fd);
+    if (!ok) {
+        unlink(path);
+        return -1;
+    }
+    return from;
+}
+
+/* All ranks: the layer to start from, with the layers below it read. */
+static int checkpoint_open(struct dist *d, struct checkpoint *cp, const char *target)
+{
+    int from = -1;
+    cp->on = 0;
+    cp->path = NULL;
+    if (d->rank == 0) {
+        cp->path = xmalloc(strlen(target) + 16);
+        sprintf(cp->path, "%s.mpi-partial", target);
+        from = checkpoint_prepare(d, cp->path);
+    }
+    MPI_Bcast(&from, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (from < 0)
+        return 0;
+    int length = d->rank == 0 ? (int)strlen(cp->path) + 1 : 0;
+    MPI_Bcast(&length, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (d->rank != 0)
+        cp->path = xmalloc((size_t)length);
+    MPI_Bcast(cp->path, length, MPI_CHAR, 0, MPI_COMM_WORLD);
+    if (MPI_File_open(MPI_COMM_WORLD, cp->path, MPI_MODE_RDWR, MPI_INFO_NULL, &cp->file) !=
+        MPI_SUCCESS)
+        return 0;
+    cp->on = 1;
+    if (from > 0) {
+        /* Every rank reads the finished layers: the exits need them. */
+        MPI_Status status;
+        MPI_File_read_at_all(cp->file, MT_HEADER_SIZE, d->entries, (int)d->lay.layer[from],
+                             d->entry_type, &status);
+    }
+    return from;
+}
+
+static void checkpoint_layer(struct dist *d, struct checkpoint *cp, int s)
+{
+    if (!cp->on)
+        return;
+    MPI_Status status;
+    const uint64_t at = (uint64_t)d->base + d->lo;
+    MPI_File_write_at_all(cp->file, (MPI_Offset)(MT_HEADER_SIZE + at * MT_ENTRY_SIZE),
+                          d->entries + at * MT_ENTRY_SIZE, (int)d->m, d->entry_type, &status);
+    MPI_File_sync(cp->file);
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (d->rank == 0) {
+        uint8_t next[8];
+        mt_put(next, (uint64_t)s + 1, 8);
+        MPI_File_write_at(cp->file, MT_OFF_CHECKSUM, next, 8, MPI_BYTE, &status);
+    }
+    MPI_File_sync(cp->file);
+}
+
+static void checkpoint_close(struct dist *d, struct checkpoint *cp, int remove_it)
+{
+    if (cp->on) {
+        MPI_File_close(&cp->file);
+        if (remove_it && d->rank == 0)
+            unlink(cp->path);
+    }
+    free(cp->path);
+}
+
+/* ---- The table ---- */
+
+/* Writes the table: every rank its share of the entries, rank 0 the
+ * header with the checksum of the whole, into the temporary file that
+ * rank 0 made at the start; then rank 0 puts it in place. */
+static int write_table(struct dist *d, struct mt_output *out)
+{
+    int length = d->rank == 0 ? (int)strlen(mancala__output_temp(out)) + 1 : 0;
+    MPI_Bcast(&length, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    char *temp = xmalloc((size_t)length);
+    if (d->rank == 0)
+        memcpy(temp, mancala__output_temp(out), (size_t)length);
+    MPI_Bcast(temp, length, MPI_CHAR, 0, MPI_COMM_WORLD);
+
+    const size_t padded = ((size_t)d->lay.count * MT_ENTRY_SIZE + 7) / 8 * 8;
+    MPI_File file;
+    int ok = MPI_File_open(MPI_COMM_WORLD, temp, MPI_MODE_WRONLY, MPI_INFO_NULL, &file) ==
+             MPI_SUCCESS;
+    free(temp);
+    if (ok) {
+        const size_t from = padded * (size_t)d->rank / (size_t)d->size;
+        const size_t to = padded * ((size_t)d->rank + 1) / (size_t)d->size;
+        MPI_Status status;
+        int written = 0;
+        ok = MPI_File_write_at_all(file, (MPI_Offset)(MT_HEADER_SIZE + from), d->entries + from,
+                                   (int)(to - from), MPI_BYTE, &status) == MPI_SUCCESS &&
+             MPI_Get_count(&status, MPI_BYTE, &written) == MPI_SUCCESS &&
+             written == (int)(to - from);
+        if (d->rank == 0) {
+            uint8_t header[MT_HEADER_SIZE];
+            mancala__solve_header(&d->lay, &d->board, header);
+            mt_put(header + MT_OFF_CHECKSUM, mt_checksum(header, d->entries, padded), 8);
+            ok &= MPI_File_write_at(file, 0, header, MT_HEADER_SIZE, MPI_BYTE, &status) ==
+                  MPI_SUCCESS;
+        }
+        ok &= MPI_File_sync(file) == MPI_SUCCESS;
+        ok &= MPI_File_close(&file) == MPI_SUCCESS;
+    }
+    int all_ok;
+    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    int status = all_ok ? MANCALA_OK : MANCALA_E_IO;
+    if (d->rank == 0) {
+        if (status == MANCALA_OK)
+            status = mancala__output_install(out);
+        else
+            mancala__output_discard(out);
+    }
+    MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    return status;
+}
+
+/* ---- The solve ---- */
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The layer s: this rank's slice and its scratch. */
+static void layer_begin(struct dist *d, int s)
+{
+    d->s = s;
+    d->base = (uint32_t)d->lay.layer[s];
+    d->n = (uint32_t)mt_layout_size(&d->lay, s);
+    for (int r = 0; r <= d->size; r++)
+        d->bounds[r] = (uint32_t)((uint64_t)d->n * (uint64_t)r / (uint64_t)d->size);
+    d->lo = d->bounds[d->rank];
+    d->hi = d->bounds[d->rank + 1];
+    d->m = d->hi - d->lo;
+    const size_t m = d->m;
+    d->pending = xmalloc(m);
+    d->or_exit = xmalloc(m);
+    d->and_exit = xmalloc(m);
+    d->farthest = xmalloc(m * sizeof *d->farthest);
+    d->l_distance = xmalloc(m * sizeof *d->l_distance);
+    d->pred_start = xmalloc((m + 1) * sizeof *d->pred_start);
+    d->pred = NULL;
+}
+
+/* Frees the scratch; every rank gets the finished layer. */
+static void layer_end(struct dist *d)
+{
+    free(d->pending);
+    free(d->or_exit);
+    free(d->and_exit);
+    free(d->farthest);
+    free(d->l_distance);
+    free(d->pred_start);
+    free(d->pred);
+    int *counts = xmalloc((size_t)d->size * sizeof *counts);
+    int *displs = xmalloc((size_t)d->size * sizeof *displs);
+    for (int r = 0; r < d->size; r++) {
+        counts[r] = (int)(d->bounds[r + 1] - d->bounds[r]);
+        displs[r] = (int)d->bounds[r];
+    }
+    MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL,
+                   d->entries + (size_t)d->base * MT_ENTRY_SIZE, counts, displs, d->entry_type,
+                   MPI_COMM_WORLD);
+    d->bytes_sent += ((uint64_t)d->n - d->m) * MT_ENTRY_SIZE; /* to the others, as received */
+    free(displs);
+    free(counts);
+}
+
+struct request {
+    const char *rules, *path;
+    unsigned closed;
+    int max_stones, step;
+    int quiet;
+};
+
+/* Solves and writes the table; returns a MANCALA_ status (the same on
+ * every rank). */
+static int solve(struct dist *d, const struct request *q, double *seconds)
+{
+    const struct mc_variant *variant = mancala__variant_find(q->rules, strlen(q->rules));
+    if (!variant || !mt_layout_init(&d->lay, variant->n, (uint16_t)q->closed, q->max_stones,
+                                    q->step))
+        return MANCALA_E_INVALID;
+    mancala__board_init(&d->board, variant, (uint16_t)q->closed);
+    MPI_Type_contiguous(MT_ENTRY_SIZE, MPI_BYTE, &d->entry_type);
+    MPI_Type_commit(&d->entry_type);
+    d->bounds = xmalloc(((size_t)d->size + 1) * sizeof *d->bounds);
+    d->out = calloc((size_t)d->size, sizeof *d->out);
+    d->send_counts = xmalloc((size_t)d->size * sizeof(int));
+    d->recv_counts = xmalloc((size_t)d->size * sizeof(int));
+    d->send_displs = xmalloc((size_t)d->size * sizeof(int));
+    d->recv_displs = xmalloc((size_t)d->size * sizeof(int));
+    d->entries = calloc((size_t)d->lay.count * MT_ENTRY_SIZE + 8, 1);
+    if (!d->out || !d->entries) {
+        fprintf(stderr, "mancala-solve-mpi: out of memory\n");
+        MPI_Abort(MPI_COMM_WORLD, EXIT_FAILED);
+    }
+
+    /* The temporary output file first: a destination that cannot be
+     * written fails at once. */
+    struct mt_output *out = NULL;
+    int status = MANCALA_OK;
+    if (d->rank == 0)
+        status = mancala__output_open(&out, q->path);
+    MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (status != MANCALA_OK)
+        return status;
+    struct checkpoint cp;
+    const int from = checkpoint_open(d, &cp, d->rank == 0 ? mancala__output_target(out) : NULL);
+    if (d->rank == 0 && from > 0 && !q->quiet)
+        fprintf(stderr, "resuming from layer %d (stones on the board) of %s\n", from, cp.path);
+
+    const double start = now_seconds();
+    for (int s = from; s <= q->max_stones; s++) {
+        if (!mt_layout_covers(&d->lay, s))
+            continue;
+        layer_begin(d, s);
+        solve_layer(d);
+        layer_end(d);
+        int range = d->range_error, any;
+        MPI_Allreduce(&range, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+        if (any) {
+            status = MANCALA_E_RANGE;
+            break;
+        }
+        checkpoint_layer(d, &cp, s);
+        if (d->rank == 0 && !q->quiet)
+            fprintf(stderr, "layer %d/%d: %llu positions, %.1f s\n", s, q->max_stones,
+                    (unsigned long long)d->n, now_seconds() - start);
+    }
+    *seconds = now_seconds() - start;
+    if (status == MANCALA_OK)
+        status = write_table(d, out);
+    else if (d->rank == 0)
+        mancala__output_discard(out);
+    checkpoint_close(d, &cp, status == MANCALA_OK);
+    MPI_Type_free(&d->entry_type);
+    return status;
+}
+
+/* ---- The command ---- */
+
+static const char help[] =
+    "Usage: mpirun -np N mancala-solve-mpi RULES [-o|--out FILE] [--max-stones K]\n"
+    "                                            [--open KS,KN] [--step 4] [-q|--quiet]\n"
+    "\n"
+    "The table solver of 'mancala solve' on N MPI processes: the same\n"
+    "arguments and the same table, byte for byte, for any N. Each layer's\n"
+    "positions are split among the processes; the finished layers are kept\n"
+    "in FILE.mpi-partial, so that a job that stopped (a process killed, a\n"
+    "node lost) and is started again with the same arguments, on any number\n"
+    "of processes, goes on from the last finished layer. The table replaces\n"
+    "FILE only when complete.\n"
+    "\n"
+    "  -o, --out FILE    where to write the table (default as 'mancala solve')\n"
+    "  --max-stones K    rio-kadalis: the most stones on the board\n"
+    "  --open KS,KN      the open pits of each player (1 to the holes per row)\n"
+    "  --step 4          only the counts of stones that are multiples of 4\n"
+    "  -q, --quiet       no progress lines\n";
+
+/* Reads the arguments as 'mancala solve' does; returns 0, -1 after
+ * --help, or an exit status (message printed). */
+static int parse(int argc, char **argv, struct request *q, char *name, size_t size)
+{
+    const char *cmd = "solve-mpi", *out_arg = NULL, *stones_arg = NULL, *rules = NULL;
+    const char *open_arg = NULL, *step_arg = NULL;
+    int quiet = 0;
+    const struct option_spec options[] = {
+        {"out", &out_arg, NULL}, {"max-stones", &stones_arg, NULL}, {"quiet", NULL, &quiet},
+        {"open", &open_arg, NULL}, {"step", &step_arg, NULL}, {0}};
+    static const char *const names[] = {"RULES (modiar or rio-kadalis)"};
+    char **args = xmalloc(((size_t)argc + 1) * sizeof *args);
+    for (int i = 0, done = 0; i < argc; i++) {
+        done |= !strcmp(argv[i], "--");
+        args[i] = done ? argv[i] : !strcmp(argv[i], "-o") ? "--out"
+                                 : !strcmp(argv[i], "-q") ? "--quiet" : argv[i];
+    }
+    int status = parse_args(cmd, argc, args, options, &rules, 1, 1, names);
+    free(args);
+    if (status)
+        return status;
+    const struct mc_variant *variant = mancala__variant_find(rules, strlen(rules));
+    const int modiar = variant && !variant->match;
+    if (!variant || (modiar && strcmp(rules, "modiar")))
+        return usage_error(cmd, "tables can be solved for modiar and rio-kadalis, not %s",
+                           quote(rules));
+    const int config = open_arg || step_arg || (!modiar && strcmp(rules, "rio-kadalis"));
+    const int holes = variant->n;
+    long long max_stones = modiar ? 42 : 12, ks = holes, kn = holes;
+    if ((stones_arg || open_arg || step_arg) && modiar)
+        return usage_error(cmd, "%s for rio-kadalis: modiar is solved whole",
+                           stones_arg ? "--max-stones is" : open_arg ? "--open is" : "--step is");
+    if (open_arg) {
+        char *end;
+        ks = strtoll(open_arg, &end, 10);
+        if (end == open_arg || *end != ',' || ks < 1 || ks > holes)
+            return usage_error(cmd, "--open must be KS,KN with 1 to %d open pits each, not %s",
+                               holes, quote(open_arg));
+        const char *rest = end + 1;
+        kn = strtoll(rest, &end, 10);
+        if (end == rest || *end || kn < 1 || kn > holes)
+            return usage_error(cmd, "--open must be KS,KN with 1 to %d open pits each, not %s",
+                               holes, quote(open_arg));
+        max_stones = 4 * (ks + kn);
+    }
+    if (step_arg && strcmp(step_arg, "1") && strcmp(step_arg, "4"))
+        return usage_error(cmd, "--step must be 1 or 4, not %s", quote(step_arg));
+    if (stones_arg && (status = parse_number(cmd, "--max-stones", stones_arg, 0,
+                                             open_arg ? 8 * holes : 16, &max_stones)))
+        return status;
+    q->closed = 0;
+    for (int p = 0; p < holes - ks; p++)
+        q->closed |= 1u << p;
+    for (int p = holes; p < 2 * holes - kn; p++)
+        q->closed |= 1u << p;
+    q->rules = rules;
+    q->max_stones = (int)max_stones;
+    q->step = step_arg ? step_arg[0] - '0' : 1;
+    q->quiet = quiet;
+    /* The default names of 'mancala solve'. */
+    if (out_arg)
+        q->path = out_arg;
+    else if (!config || (ks == holes && kn == holes))
+        q->path = (snprintf(name, size, "%s.table", rules), name);
+    else
+        q->path = (snprintf(name, size, "%s-open-%lld-%lld.table", rules, ks, kn), name);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    struct dist d;
+    memset(&d, 0, sizeof d);
+    MPI_Comm_rank(MPI_COMM_WORLD, &d.rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &d.size);
+
+    /* Every rank reads the arguments; rank 0 alone says what is wrong. */
+    int saved = -1;
+    if (d.rank != 0) {
+        fflush(stderr);
+        saved = dup(STDERR_FILENO);
+        const int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+        if (null >= 0) {
+            dup2(null, STDERR_FILENO);
+            close(null);
+        }
+    }
+    struct request q;
+    memset(&q, 0, sizeof q);
+    char name[96];
+    int status = parse(argc - 1, argv + 1, &q, name, sizeof name);
+    if (saved >= 0) {
+        fflush(stderr);
+        dup2(saved, STDERR_FILENO);
+        close(saved);
+    }
+    if (status) {
+        if (status < 0 && d.rank == 0)
+            fputs(help, stdout);
+        MPI_Finalize();
+        return status < 0 ? EXIT_DONE : status;
+    }
+
+    double seconds = 0;
+    status = solve(&d, &q, &seconds);
+    if (status != MANCALA_OK) {
+        if (d.rank == 0)
+            fail("solve-mpi", "%s: %s", quote(q.path), mancala_strerror(status));
+        MPI_Finalize();
+        return EXIT_FAILED;
+    }
+
+    /* Figures: the stats of the whole, bytes sent to other ranks, and the
+     * peak memory of each process. */
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    uint64_t mine[4] = {d.stats.positions, d.stats.exact, d.stats.forced, d.bytes_sent}, sum[4];
+    MPI_Reduce(mine, sum, 4, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+    long rss = usage.ru_maxrss, most_rss = 0, all_rss = 0;
+    MPI_Reduce(&rss, &most_rss, 1, MPI_LONG, MPI_MAX, 0, MPI_COMM_WORLD);
+    MPI_Reduce(&rss, &all_rss, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+    if (d.rank == 0) {
+        printf("Solved %s (positions of at most %d stones) on %d processes in %.2f s; the table "
+               "is in ", q.rules, q.max_stones, d.size, seconds);
+        print_safely(stdout, q.path);
+        printf(".\n");
+        printf("positions=%llu exact=%llu processes=%d seconds=%.3f positions_per_s_per_process=%.0f "
+               "bytes_exchanged=%llu bytes_per_position=%.1f exchanges=%llu "
+               "peak_rss_mib_max=%.1f peak_rss_mib_total=%.1f\n",
+               (unsigned long long)sum[0], (unsigned long long)sum[1], d.size, seconds,
+               seconds > 0 ? (double)sum[0] / seconds / d.size : 0, (unsigned long long)sum[3],
+               sum[0] ? (double)sum[3] / (double)sum[0] : 0, (unsigned long long)d.exchanges,
+               (double)most_rss / 1024.0, (double)all_rss / 1024.0);
+    }
+    MPI_Finalize();
+    return EXIT_DONE;
+}
