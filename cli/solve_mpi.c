@@ -120,6 +120,9 @@ struct key {
     uint32_t pad;
 };
 
+/* What the bytes exchanged are for (the figures the program prints). */
+enum phase { PHASE_EDGES, PHASE_ATTRACTOR, PHASE_RANKS, PHASE_LAYERS };
+
 struct dist {
     int rank, size;
     struct mt_layout lay;
@@ -139,7 +142,10 @@ struct dist {
     int *send_counts, *recv_counts, *send_displs, *recv_displs;
     /* Figures. */
     struct mt_stats stats;
-    uint64_t bytes_sent, exchanges;
+    uint64_t bytes_sent, exchanges, generations;
+    uint64_t edges, last_edges, last_positions; /* moves inside layers; of the last layer */
+    int phase;                       /* what the bytes go to: enum phase */
+    uint64_t phase_bytes[4];
     int range_error;
 };
 
@@ -173,8 +179,10 @@ static void exchange(struct dist *d, size_t elem)
             MPI_Abort(MPI_COMM_WORLD, EXIT_FAILED);
         }
         d->send_counts[r] = (int)bytes;
-        if (r != d->rank)
+        if (r != d->rank) {
             d->bytes_sent += bytes;
+            d->phase_bytes[d->phase] += bytes;
+        }
     }
     MPI_Alltoall(d->send_counts, 1, MPI_INT, d->recv_counts, 1, MPI_INT, MPI_COMM_WORLD);
     size_t sent = 0, received = 0;
@@ -305,6 +313,9 @@ static void build_predecessors(struct dist *d)
     for (uint32_t i = 0; i < d->m; i++)
         d->pred_start[i + 1] += d->pred_start[i];
     d->pred = xmalloc((size_t)d->pred_start[d->m] * sizeof *d->pred);
+    d->edges += d->pred_start[d->m];
+    d->last_edges = d->pred_start[d->m];
+    d->last_positions = d->m;
     expand_layer(d, 1);
     for (uint32_t i = d->m; i > 0; i--)
         d->pred_start[i] = d->pred_start[i - 1];
@@ -416,6 +427,7 @@ static void maybe_die(const struct dist *d)
 
 static void solve_layer(struct dist *d)
 {
+    d->phase = PHASE_EDGES;
     build_predecessors(d);
     maybe_die(d);
 
@@ -461,6 +473,7 @@ static void solve_layer(struct dist *d)
             const size_t count = cur.len / sizeof *g;
             size_t at = 0;
             next.len = 0;
+            d->phase = PHASE_ATTRACTOR;
             for (uint64_t window = 0; window < total; window += WINDOW) {
                 /* This rank's nodes of the window, in rank order: one
                  * message per predecessor to its owner. */
@@ -525,7 +538,9 @@ static void solve_layer(struct dist *d)
                     }
                 }
             }
+            d->phase = PHASE_RANKS;
             const uint64_t previous = total;
+            d->generations++;
             total = rank_generation(d, (struct gnode *)next.data, next.len / sizeof(struct gnode),
                                     previous);
             struct vec swap = cur;
@@ -768,7 +783,9 @@ static void layer_end(struct dist *d)
     MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL,
                    d->entries + (size_t)d->base * MT_ENTRY_SIZE, counts, displs, d->entry_type,
                    MPI_COMM_WORLD);
-    d->bytes_sent += ((uint64_t)d->n - d->m) * MT_ENTRY_SIZE; /* to the others, as received */
+    /* To the others, counted as received. */
+    d->bytes_sent += ((uint64_t)d->n - d->m) * MT_ENTRY_SIZE;
+    d->phase_bytes[PHASE_LAYERS] += ((uint64_t)d->n - d->m) * MT_ENTRY_SIZE;
     free(displs);
     free(counts);
 }
@@ -982,8 +999,19 @@ int main(int argc, char **argv)
      * peak memory of each process. */
     struct rusage usage;
     getrusage(RUSAGE_SELF, &usage);
-    uint64_t mine[4] = {d.stats.positions, d.stats.exact, d.stats.forced, d.bytes_sent}, sum[4];
-    MPI_Reduce(mine, sum, 4, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+    uint64_t mine[11] = {d.stats.positions, d.stats.exact, d.stats.forced, d.bytes_sent,
+                         d.phase_bytes[0], d.phase_bytes[1], d.phase_bytes[2], d.phase_bytes[3],
+                         d.edges, d.last_edges, d.last_positions};
+    uint64_t sum[11];
+    MPI_Reduce(mine, sum, 11, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+    unsigned most_distance = 0;
+    MPI_Reduce(&d.stats.max_distance, &most_distance, 1, MPI_UNSIGNED, MPI_MAX, 0, MPI_COMM_WORLD);
+    /* CPU time: on a machine shared with other work, positions per CPU
+     * second say more than per second of the wall clock. */
+    double cpu = (double)usage.ru_utime.tv_sec + (double)usage.ru_utime.tv_usec / 1e6 +
+                 (double)usage.ru_stime.tv_sec + (double)usage.ru_stime.tv_usec / 1e6;
+    double all_cpu = 0;
+    MPI_Reduce(&cpu, &all_cpu, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
     long rss = usage.ru_maxrss, most_rss = 0, all_rss = 0;
     MPI_Reduce(&rss, &most_rss, 1, MPI_LONG, MPI_MAX, 0, MPI_COMM_WORLD);
     MPI_Reduce(&rss, &all_rss, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
@@ -999,6 +1027,16 @@ int main(int argc, char **argv)
                seconds > 0 ? (double)sum[0] / seconds / d.size : 0, (unsigned long long)sum[3],
                sum[0] ? (double)sum[3] / (double)sum[0] : 0, (unsigned long long)d.exchanges,
                (double)most_rss / 1024.0, (double)all_rss / 1024.0);
+        const double per = sum[0] ? (double)sum[0] : 1;
+        printf("cpu_seconds_total=%.2f positions_per_cpu_second=%.0f\n", all_cpu,
+               all_cpu > 0 ? (double)sum[0] / all_cpu : 0);
+        printf("moves_in_layer_per_position=%.2f last_layer=%.2f generations=%llu "
+               "max_distance=%u\n", (double)sum[8] / per,
+               sum[10] ? (double)sum[9] / (double)sum[10] : 0, (unsigned long long)d.generations,
+               most_distance);
+        printf("bytes_per_position: edges=%.1f attractor=%.1f ranks=%.1f layers=%.1f\n",
+               (double)sum[4] / per, (double)sum[5] / per, (double)sum[6] / per,
+               (double)sum[7] / per);
     }
     MPI_Finalize();
     return EXIT_DONE;
