@@ -121,13 +121,16 @@ struct key {
 };
 
 /* What the bytes exchanged are for (the figures the program prints). */
-enum phase { PHASE_EDGES, PHASE_ATTRACTOR, PHASE_RANKS, PHASE_LAYERS };
+enum phase { PHASE_EDGES, PHASE_ATTRACTOR, PHASE_RANKS, PHASE_EXITS };
 
 struct dist {
     int rank, size;
     struct mt_layout lay;
     struct mc_board board;
-    uint8_t *entries;       /* the whole table; every rank has the finished layers */
+    /* This rank's slice of every layer: layer s's entries lo_s ... hi_s
+     * (slice_lo()) from entry local_at[s] on. */
+    uint8_t *table;
+    uint64_t local_at[MT_MOST_STONES + 2];
     MPI_Datatype entry_type;
     /* The layer under way: s stones, entries base ... base + n, this
      * rank's slice [lo, hi) of m positions; bounds[r] starts rank r's. */
@@ -149,22 +152,37 @@ struct dist {
     int range_error;
 };
 
-static int owner(const struct dist *d, uint32_t p)
+/* The partition: rank r owns positions [n r / N, n (r + 1) / N) of each
+ * layer of n positions (rounded down); the owner of position p is the
+ * largest r with n r / N <= p. */
+static uint64_t slice_lo(const struct dist *d, int s, int r)
 {
-    int lo = 0, hi = d->size - 1;
-    while (lo < hi) {
-        const int mid = (lo + hi + 1) / 2;
-        if (d->bounds[mid] <= p)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return lo;
+    return mt_layout_size(&d->lay, s) * (uint64_t)r / (uint64_t)d->size;
 }
 
+static int owner_of(uint64_t n, int size, uint64_t p)
+{
+    return (int)(((p + 1) * (uint64_t)size + n - 1) / n - 1);
+}
+
+static int owner(const struct dist *d, uint32_t p)
+{
+    return owner_of(d->n, d->size, p);
+}
+
+/* The layer of table entry ci. */
+static int layer_of(const struct dist *d, uint64_t ci)
+{
+    int s = d->lay.max_stones;
+    while (d->lay.layer[s] > ci)
+        s--;
+    return s;
+}
+
+/* Entry p of the layer under way (owned by this rank). */
 static uint8_t *entry(const struct dist *d, uint32_t p)
 {
-    return d->entries + ((size_t)d->base + p) * MT_ENTRY_SIZE;
+    return d->table + (d->local_at[d->s] + p - d->lo) * MT_ENTRY_SIZE;
 }
 
 /* Sends d->out[r] to each rank r (elements of `elem` bytes), receives
@@ -256,6 +274,58 @@ static void walk_next(const struct dist *d, struct walk *w)
     }
 }
 
+/* An exit of one of this rank's positions (local index i), into table
+ * entry ci, owned by rank dest. */
+struct exit_note {
+    uint32_t i;
+    int32_t gain;
+    uint32_t ci;
+    int32_t dest;
+};
+
+/* Asks the owners of the exits' children for their bounds, answers the
+ * others' questions, and counts the exits into the positions' best and
+ * worst. */
+static void resolve_exits(struct dist *d, const struct exit_note *notes, size_t count)
+{
+    const enum phase was = d->phase;
+    d->phase = PHASE_EXITS;
+    for (size_t k = 0; k < count; k++)
+        *(uint32_t *)vec_add(&d->out[notes[k].dest], 4) = notes[k].ci;
+    exchange(d, 4);
+    /* The questions, answered in the order they came: lo and hi. */
+    const uint32_t *asked = (const uint32_t *)d->in.data;
+    size_t at = 0;
+    for (int r = 0; r < d->size; r++) {
+        uint8_t *answer = vec_add(&d->out[r], 2 * (size_t)d->recv_counts[r]);
+        for (int k = 0; k < d->recv_counts[r]; k++, at++) {
+            const int s = layer_of(d, asked[at]);
+            const uint64_t local = d->local_at[s] + (asked[at] - d->lay.layer[s]) -
+                                   slice_lo(d, s, d->rank);
+            const uint8_t *e = d->table + local * MT_ENTRY_SIZE;
+            answer[2 * k] = e[0];
+            answer[2 * k + 1] = e[1];
+        }
+    }
+    exchange(d, 2);
+    size_t *next = xmalloc((size_t)d->size * sizeof *next);
+    for (int r = 0; r < d->size; r++)
+        next[r] = (size_t)d->recv_displs[r];
+    for (size_t k = 0; k < count; k++) {
+        const uint8_t *e = (const uint8_t *)d->in.data + next[notes[k].dest];
+        next[notes[k].dest] += 2;
+        const uint32_t i = notes[k].i;
+        struct mt_expansion x;
+        x.best = d->or_exit[i];
+        x.worst = d->and_exit[i];
+        mt_expansion_exit(&x, notes[k].gain, (int8_t)e[0], (int8_t)e[1]);
+        d->or_exit[i] = (int8_t)x.best;
+        d->and_exit[i] = (int8_t)x.worst;
+    }
+    free(next);
+    d->phase = was;
+}
+
 /* Pass 1 (list 0): exits and counters of this rank's positions, and the
  * number of predecessors of each owned position. Pass 2: the predecessor
  * lists. Positions go EXPAND_CHUNK at a time between exchanges. */
@@ -267,11 +337,13 @@ static void expand_layer(struct dist *d, int list)
     if (d->m)
         walk_start(d, &w);
     uint32_t i = 0;
+    struct vec notes = {0};
     for (uint64_t round = 0; round < most; round++) {
         const uint32_t end = d->m - i > EXPAND_CHUNK ? i + EXPAND_CHUNK : d->m;
+        notes.len = 0;
         for (; i < end; i++, walk_next(d, &w)) {
             struct mt_expansion x;
-            mancala__solve_expand(&d->lay, &d->board, d->entries, d->s, w.side, w.r, &x);
+            mancala__solve_expand(&d->lay, &d->board, NULL, d->s, w.side, w.r, &x);
             const uint32_t p = d->lo + i;
             for (int k = 0; k < x.inside; k++) {
                 const uint32_t c = x.child[k] - d->base;
@@ -282,6 +354,16 @@ static void expand_layer(struct dist *d, int list)
             }
             if (list)
                 continue;
+            /* The exits' values come from their owners, below. */
+            for (int k = 0; k < x.exits; k++) {
+                struct exit_note *note = vec_add(&notes, sizeof *note);
+                note->i = i;
+                note->gain = x.exit_gain[k];
+                note->ci = x.exit_child[k];
+                const int s = layer_of(d, note->ci);
+                note->dest = owner_of(mt_layout_size(&d->lay, s), d->size,
+                                      note->ci - d->lay.layer[s]);
+            }
             d->pending[i] = (uint8_t)x.inside;
             d->or_exit[i] = (int8_t)x.best;
             d->and_exit[i] = (int8_t)x.worst;
@@ -302,7 +384,11 @@ static void expand_layer(struct dist *d, int list)
                 d->pred_start[got[k] - d->lo + 1]++;
             }
         }
+        if (!list)
+            resolve_exits(d, (const struct exit_note *)notes.data,
+                          notes.len / sizeof(struct exit_note));
     }
+    free(notes.data);
 }
 
 /* Builds the predecessor lists of this rank's positions. */
@@ -481,7 +567,7 @@ static void solve_layer(struct dist *d)
                     const uint32_t x = g[at].node >> 1;
                     const int is_h = g[at].node & 1;
                     const uint16_t dist = is_h
-                        ? (uint16_t)mt_entry_read(d->entries, d->base + d->lo + x).distance
+                        ? (uint16_t)mt_entry_read(entry(d, d->lo + x), 0).distance
                         : d->l_distance[x];
                     for (uint32_t k = d->pred_start[x]; k < d->pred_start[x + 1]; k++) {
                         const uint32_t p = d->pred[k];
@@ -646,10 +732,16 @@ static int checkpoint_open(struct dist *d, struct checkpoint *cp, const char *ta
         MPI_SUCCESS)
         return 0;
     cp->on = 1;
-    if (from > 0) {
-        /* Every rank reads the finished layers: the exits need them. */
+    /* Each rank reads its slices of the finished layers (by this job's
+     * partition, whatever the number of ranks that wrote them). */
+    for (int s = 0; s < from; s++) {
+        if (!mt_layout_covers(&d->lay, s))
+            continue;
+        const uint64_t lo = slice_lo(d, s, d->rank), hi = slice_lo(d, s, d->rank + 1);
         MPI_Status status;
-        MPI_File_read_at_all(cp->file, MT_HEADER_SIZE, d->entries, (int)d->lay.layer[from],
+        MPI_File_read_at_all(cp->file,
+                             (MPI_Offset)(MT_HEADER_SIZE + (d->lay.layer[s] + lo) * MT_ENTRY_SIZE),
+                             d->table + d->local_at[s] * MT_ENTRY_SIZE, (int)(hi - lo),
                              d->entry_type, &status);
     }
     return from;
@@ -662,7 +754,7 @@ static void checkpoint_layer(struct dist *d, struct checkpoint *cp, int s)
     MPI_Status status;
     const uint64_t at = (uint64_t)d->base + d->lo;
     MPI_File_write_at_all(cp->file, (MPI_Offset)(MT_HEADER_SIZE + at * MT_ENTRY_SIZE),
-                          d->entries + at * MT_ENTRY_SIZE, (int)d->m, d->entry_type, &status);
+                          entry(d, d->lo), (int)d->m, d->entry_type, &status);
     MPI_File_sync(cp->file);
     MPI_Barrier(MPI_COMM_WORLD);
     if (d->rank == 0) {
@@ -685,9 +777,10 @@ static void checkpoint_close(struct dist *d, struct checkpoint *cp, int remove_i
 
 /* ---- The table ---- */
 
-/* Writes the table: every rank its share of the entries, rank 0 the
- * header with the checksum of the whole, into the temporary file that
- * rank 0 made at the start; then rank 0 puts it in place. */
+/* Writes the table into the temporary file that rank 0 made at the
+ * start: every rank its slices of the layers, the last one the padding;
+ * then rank 0 reads the data back for the checksum (XXH3, sequential),
+ * writes the header and puts the file in place. */
 static int write_table(struct dist *d, struct mt_output *out)
 {
     int length = d->rank == 0 ? (int)strlen(mancala__output_temp(out)) + 1 : 0;
@@ -697,31 +790,63 @@ static int write_table(struct dist *d, struct mt_output *out)
         memcpy(temp, mancala__output_temp(out), (size_t)length);
     MPI_Bcast(temp, length, MPI_CHAR, 0, MPI_COMM_WORLD);
 
-    const size_t padded = ((size_t)d->lay.count * MT_ENTRY_SIZE + 7) / 8 * 8;
+    const size_t size = (size_t)d->lay.count * MT_ENTRY_SIZE;
+    const size_t padded = (size + 7) / 8 * 8;
     MPI_File file;
-    int ok = MPI_File_open(MPI_COMM_WORLD, temp, MPI_MODE_WRONLY, MPI_INFO_NULL, &file) ==
+    int ok = MPI_File_open(MPI_COMM_WORLD, temp, MPI_MODE_RDWR, MPI_INFO_NULL, &file) ==
              MPI_SUCCESS;
     free(temp);
-    if (ok) {
-        const size_t from = padded * (size_t)d->rank / (size_t)d->size;
-        const size_t to = padded * ((size_t)d->rank + 1) / (size_t)d->size;
+    int all_ok;
+    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (all_ok) {
         MPI_Status status;
-        int written = 0;
-        ok = MPI_File_write_at_all(file, (MPI_Offset)(MT_HEADER_SIZE + from), d->entries + from,
-                                   (int)(to - from), MPI_BYTE, &status) == MPI_SUCCESS &&
-             MPI_Get_count(&status, MPI_BYTE, &written) == MPI_SUCCESS &&
-             written == (int)(to - from);
-        if (d->rank == 0) {
+        for (int s = 0; s <= d->lay.max_stones; s++) {
+            if (!mt_layout_covers(&d->lay, s))
+                continue;
+            const uint64_t lo = slice_lo(d, s, d->rank), hi = slice_lo(d, s, d->rank + 1);
+            int written = -1;
+            ok &= MPI_File_write_at_all(file,
+                                        (MPI_Offset)(MT_HEADER_SIZE +
+                                                     (d->lay.layer[s] + lo) * MT_ENTRY_SIZE),
+                                        d->table + d->local_at[s] * MT_ENTRY_SIZE, (int)(hi - lo),
+                                        d->entry_type, &status) == MPI_SUCCESS &&
+                  MPI_Get_count(&status, d->entry_type, &written) == MPI_SUCCESS &&
+                  written == (int)(hi - lo);
+        }
+        static const uint8_t zeros[8];
+        if (d->rank == d->size - 1 && padded > size)
+            ok &= MPI_File_write_at(file, (MPI_Offset)(MT_HEADER_SIZE + size), zeros,
+                                    (int)(padded - size), MPI_BYTE, &status) == MPI_SUCCESS;
+        /* Every rank's data visible to rank 0 (MPI's sync-barrier-sync). */
+        ok &= MPI_File_sync(file) == MPI_SUCCESS;
+        MPI_Barrier(MPI_COMM_WORLD);
+        ok &= MPI_File_sync(file) == MPI_SUCCESS;
+        if (d->rank == 0 && ok) {
             uint8_t header[MT_HEADER_SIZE];
             mancala__solve_header(&d->lay, &d->board, header);
-            mt_put(header + MT_OFF_CHECKSUM, mt_checksum(header, d->entries, padded), 8);
-            ok &= MPI_File_write_at(file, 0, header, MT_HEADER_SIZE, MPI_BYTE, &status) ==
-                  MPI_SUCCESS;
+            XXH3_state_t *hash = XXH3_createState();
+            enum { PIECE = 1 << 24 };
+            uint8_t *piece = xmalloc(PIECE);
+            ok = hash && XXH3_64bits_reset_withSeed(hash, mt_checksum_seed(header)) == XXH_OK;
+            for (size_t at = 0; ok && at < padded; at += PIECE) {
+                const int want = (int)(padded - at < PIECE ? padded - at : PIECE);
+                int got = -1;
+                ok = MPI_File_read_at(file, (MPI_Offset)(MT_HEADER_SIZE + at), piece, want,
+                                      MPI_BYTE, &status) == MPI_SUCCESS &&
+                     MPI_Get_count(&status, MPI_BYTE, &got) == MPI_SUCCESS && got == want &&
+                     XXH3_64bits_update(hash, piece, (size_t)want) == XXH_OK;
+            }
+            if (ok) {
+                mt_put(header + MT_OFF_CHECKSUM, XXH3_64bits_digest(hash), 8);
+                ok = MPI_File_write_at(file, 0, header, MT_HEADER_SIZE, MPI_BYTE, &status) ==
+                     MPI_SUCCESS;
+            }
+            free(piece);
+            XXH3_freeState(hash);
         }
         ok &= MPI_File_sync(file) == MPI_SUCCESS;
         ok &= MPI_File_close(&file) == MPI_SUCCESS;
     }
-    int all_ok;
     MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     int status = all_ok ? MANCALA_OK : MANCALA_E_IO;
     if (d->rank == 0) {
@@ -764,7 +889,6 @@ static void layer_begin(struct dist *d, int s)
     d->pred = NULL;
 }
 
-/* Frees the scratch; every rank gets the finished layer. */
 static void layer_end(struct dist *d)
 {
     free(d->pending);
@@ -774,20 +898,6 @@ static void layer_end(struct dist *d)
     free(d->l_distance);
     free(d->pred_start);
     free(d->pred);
-    int *counts = xmalloc((size_t)d->size * sizeof *counts);
-    int *displs = xmalloc((size_t)d->size * sizeof *displs);
-    for (int r = 0; r < d->size; r++) {
-        counts[r] = (int)(d->bounds[r + 1] - d->bounds[r]);
-        displs[r] = (int)d->bounds[r];
-    }
-    MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL,
-                   d->entries + (size_t)d->base * MT_ENTRY_SIZE, counts, displs, d->entry_type,
-                   MPI_COMM_WORLD);
-    /* To the others, counted as received. */
-    d->bytes_sent += ((uint64_t)d->n - d->m) * MT_ENTRY_SIZE;
-    d->phase_bytes[PHASE_LAYERS] += ((uint64_t)d->n - d->m) * MT_ENTRY_SIZE;
-    free(displs);
-    free(counts);
 }
 
 struct request {
@@ -814,8 +924,14 @@ static int solve(struct dist *d, const struct request *q, double *seconds)
     d->recv_counts = xmalloc((size_t)d->size * sizeof(int));
     d->send_displs = xmalloc((size_t)d->size * sizeof(int));
     d->recv_displs = xmalloc((size_t)d->size * sizeof(int));
-    d->entries = calloc((size_t)d->lay.count * MT_ENTRY_SIZE + 8, 1);
-    if (!d->out || !d->entries) {
+    uint64_t mine = 0;
+    for (int s = 0; s <= q->max_stones; s++) {
+        d->local_at[s] = mine;
+        if (mt_layout_covers(&d->lay, s))
+            mine += slice_lo(d, s, d->rank + 1) - slice_lo(d, s, d->rank);
+    }
+    d->table = calloc((size_t)mine * MT_ENTRY_SIZE + 8, 1);
+    if (!d->out || !d->table) {
         fprintf(stderr, "mancala-solve-mpi: out of memory\n");
         MPI_Abort(MPI_COMM_WORLD, EXIT_FAILED);
     }
@@ -1034,7 +1150,7 @@ int main(int argc, char **argv)
                "max_distance=%u\n", (double)sum[8] / per,
                sum[10] ? (double)sum[9] / (double)sum[10] : 0, (unsigned long long)d.generations,
                most_distance);
-        printf("bytes_per_position: edges=%.1f attractor=%.1f ranks=%.1f layers=%.1f\n",
+        printf("bytes_per_position: edges=%.1f attractor=%.1f ranks=%.1f exits=%.1f\n",
                (double)sum[4] / per, (double)sum[5] / per, (double)sum[6] / per,
                (double)sum[7] / per);
     }

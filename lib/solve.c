@@ -698,7 +698,7 @@ void mancala__solve_expand(const struct mt_layout *lay, const struct mc_board *b
     const int mover = side, opponent = side ^ 1;
     out->best = NO_OR_EXIT;
     out->worst = NO_AND_EXIT;
-    out->inside = 0;
+    out->inside = out->exits = 0;
     for (int m = 0; m < moves.count; m++) {
         const struct mc_state *c = &moves.child[m];
         const int gain = c->captured[mover] - c->captured[opponent];
@@ -707,11 +707,12 @@ void mancala__solve_expand(const struct mt_layout *lay, const struct mc_board *b
             out->child[out->inside++] = ci;
             continue;
         }
-        const struct mt_entry e = mt_entry_read(entries, ci);
-        if (gain - e.hi > out->best)
-            out->best = gain - e.hi;
-        if (e.lo - gain < out->worst)
-            out->worst = e.lo - gain;
+        out->exit_child[out->exits] = ci;
+        out->exit_gain[out->exits++] = gain;
+        if (entries) {
+            const struct mt_entry e = mt_entry_read(entries, ci);
+            mt_expansion_exit(out, gain, e.lo, e.hi);
+        }
     }
     if (moves.count == 0) {
         int own = 0;
