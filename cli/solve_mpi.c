@@ -25,11 +25,12 @@
  *   is pushed by the message that empties its counter (the largest key).
  *   The keys of the new generation become ranks again by a distributed
  *   merge (blocks of rank(x) per process).
- * - Finished layers are copied to every rank (the exits of higher layers
- *   read them), appended by each rank's slice to a checkpoint file in the
- *   table's own layout (resumable with any N), and the table is written
- *   by every rank's slice with MPI-IO to a temporary file that replaces
- *   the target once complete.
+ * - Each rank keeps its slices of the finished layers; the exits (captures
+ *   into lower layers) of a layer's moves are asked of their owners. Each
+ *   rank appends its slice of a finished layer to a checkpoint file in the
+ *   table's own layout (resumable with any N), and writes its slices of
+ *   the table with MPI-IO to a temporary file that replaces the target
+ *   once complete.
  *
  * SPDX-License-Identifier: MIT
  */
