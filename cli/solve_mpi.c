@@ -94,17 +94,19 @@ static void *xmalloc(size_t bytes)
     return p;
 }
 
-/* A message of the attractor: node x (global rank `rank` of its
- * generation) was settled; `p` is a predecessor of x in the layer, owned
- * by the receiver. to_h: x is an L node, `d` its distance, for H(p);
- * otherwise x is an H node, `d` its distance, for L(p). */
+/* A message of the attractor (12 bytes): node x was settled; `p` is a
+ * predecessor of x in the layer, owned by the receiver. `at` is x's
+ * global rank in its generation less the start of the window (below
+ * WINDOW), with MSG_TO_H set if x is an L node (`d` its distance, for
+ * H(p)); otherwise x is an H node, `d` its distance, for L(p). */
 struct msg {
-    uint64_t rank;
+    uint32_t at;
     uint32_t p;
     uint16_t d;
-    uint8_t to_h;
-    uint8_t pad;
+    uint16_t pad;
 };
+#define MSG_TO_H 0x80000000u
+_Static_assert(WINDOW < MSG_TO_H, "a window's ranks fit beside MSG_TO_H");
 
 /* A node of a generation owned by this rank: its local position, whether
  * it is the H node, and its rank (or, before ranking, its key's rank(x)
@@ -116,9 +118,8 @@ struct gnode {
 };
 
 struct key {
-    uint64_t rank;
+    uint32_t rel;   /* rank(x) less the start of its block */
     uint32_t p;
-    uint32_t pad;
 };
 
 /* What the bytes exchanged are for (the figures the program prints). */
@@ -436,21 +437,33 @@ static void settle_h(struct dist *d, uint32_t local, int v)
 
 /* Gives the nodes of the next generation (keys (rank(x), p), ascending)
  * their global ranks; returns the generation's size. `previous` is the
- * size of the generation their keys' ranks count. */
+ * size of the generation their keys' ranks count: rank(x) < previous. The
+ * keys go to the rank of their block of rank(x) (N equal blocks), which
+ * merges them and numbers them; the blocks' counts give their offsets.
+ * Keys travel as rank(x) less the block's start and p (8 bytes), numbers
+ * back as 4 bytes. */
+static uint64_t block_start(const struct dist *d, int b, uint64_t previous)
+{
+    /* rank(x) < previous <= 2^33 and size < 2^16: no overflow. */
+    return ((uint64_t)b * previous + (uint64_t)d->size - 1) / (uint64_t)d->size;
+}
+
 static uint64_t rank_generation(struct dist *d, struct gnode *next, size_t count,
                                 uint64_t previous)
 {
-    /* rank(x) < previous <= 2^33 and size < 2^16: no overflow below. */
-    /* Each key to the process of its block of rank(x). */
+    if (previous / (uint64_t)d->size >= UINT32_MAX) {
+        fprintf(stderr, "mancala-solve-mpi: a generation of %llu nodes is too large for %d "
+                        "processes\n", (unsigned long long)previous, d->size);
+        MPI_Abort(MPI_COMM_WORLD, EXIT_FAILED);
+    }
     for (size_t i = 0; i < count; i++) {
-        const int block = (int)(next[i].rank * (uint64_t)d->size / previous);
-        struct key *k = vec_add(&d->out[block], sizeof *k);
-        k->rank = next[i].rank;
+        const int b = (int)(next[i].rank * (uint64_t)d->size / previous);
+        struct key *k = vec_add(&d->out[b], sizeof *k);
+        k->rel = (uint32_t)(next[i].rank - block_start(d, b, previous));
         k->p = next[i].p;
-        k->pad = 0;
     }
     exchange(d, sizeof(struct key));
-    /* Merge the sorted lists of all ranks; rank each key in the block. */
+    /* Merge the sorted lists of all ranks; number each key in the block. */
     const struct key *keys = (const struct key *)d->in.data;
     size_t total = 0;
     int *head = xmalloc((size_t)d->size * sizeof *head);
@@ -460,8 +473,12 @@ static uint64_t rank_generation(struct dist *d, struct gnode *next, size_t count
         head[r] = 0;
         total += (size_t)d->recv_counts[r];
     }
-    uint64_t *local_rank = xmalloc(total * sizeof *local_rank);
-    for (uint64_t k = 0; k < total; k++) {
+    if (total >= UINT32_MAX) {
+        fprintf(stderr, "mancala-solve-mpi: a block of %zu nodes is too large\n", total);
+        MPI_Abort(MPI_COMM_WORLD, EXIT_FAILED);
+    }
+    uint32_t *number = xmalloc((total ? total : 1) * sizeof *number);
+    for (uint32_t k = 0; k < total; k++) {
         int best = -1;
         for (int r = 0; r < d->size; r++) {
             if (head[r] == d->recv_counts[r])
@@ -471,32 +488,33 @@ static uint64_t rank_generation(struct dist *d, struct gnode *next, size_t count
                 best = r;
             else {
                 const struct key *b = &keys[from[best] + head[best]];
-                if (a->rank < b->rank || (a->rank == b->rank && a->p < b->p))
+                if (a->rel < b->rel || (a->rel == b->rel && a->p < b->p))
                     best = r;
             }
         }
-        local_rank[from[best] + head[best]++] = k;
+        number[from[best] + head[best]++] = k;
     }
-    uint64_t mine = total, offset = 0, sum = 0;
-    uint64_t *counts = xmalloc((size_t)d->size * sizeof *counts);
-    MPI_Allgather(&mine, 1, MPI_UINT64_T, counts, 1, MPI_UINT64_T, MPI_COMM_WORLD);
+    uint64_t mine = total, sum = 0;
+    uint64_t *offset = xmalloc((size_t)d->size * sizeof *offset);
+    MPI_Allgather(&mine, 1, MPI_UINT64_T, offset, 1, MPI_UINT64_T, MPI_COMM_WORLD);
     for (int r = 0; r < d->size; r++) {
-        if (r < d->rank)
-            offset += counts[r];
-        sum += counts[r];
+        const uint64_t blocks = offset[r];
+        offset[r] = sum;
+        sum += blocks;
     }
-    /* The ranks back to the keys' owners, in the order they came. */
+    /* The numbers back to the keys' owners, in the order the keys came. */
     for (int r = 0; r < d->size; r++) {
-        uint64_t *at = vec_add(&d->out[r], (size_t)d->recv_counts[r] * sizeof *at);
-        for (int k = 0; k < d->recv_counts[r]; k++)
-            at[k] = offset + local_rank[from[r] + k];
+        uint32_t *at = vec_add(&d->out[r], (size_t)d->recv_counts[r] * sizeof *at);
+        memcpy(at, number + from[r], (size_t)d->recv_counts[r] * sizeof *at);
     }
-    exchange(d, sizeof(uint64_t));
-    const uint64_t *ranks = (const uint64_t *)d->in.data;
-    for (size_t i = 0; i < count; i++)
-        next[i].rank = ranks[i];
-    free(counts);
-    free(local_rank);
+    exchange(d, sizeof(uint32_t));
+    const uint32_t *numbers = (const uint32_t *)d->in.data;
+    for (size_t i = 0; i < count; i++) {
+        const int b = (int)(next[i].rank * (uint64_t)d->size / previous);
+        next[i].rank = offset[b] + numbers[i];
+    }
+    free(offset);
+    free(number);
     free(from);
     free(head);
     return sum;
@@ -573,10 +591,9 @@ static void solve_layer(struct dist *d)
                     for (uint32_t k = d->pred_start[x]; k < d->pred_start[x + 1]; k++) {
                         const uint32_t p = d->pred[k];
                         struct msg *o = vec_add(&d->out[owner(d, p)], sizeof *o);
-                        o->rank = g[at].rank;
+                        o->at = (uint32_t)(g[at].rank - window) | (is_h ? 0 : MSG_TO_H);
                         o->p = p;
                         o->d = dist;
-                        o->to_h = (uint8_t)!is_h;
                         o->pad = 0;
                     }
                 }
@@ -594,16 +611,18 @@ static void solve_layer(struct dist *d)
                     for (int r = 0; r < d->size; r++)
                         if (head[r] < d->recv_counts[r] &&
                             (best < 0 ||
-                             in[from[r] + head[r]].rank < in[from[best] + head[best]].rank))
+                             (in[from[r] + head[r]].at & ~MSG_TO_H) <
+                                 (in[from[best] + head[best]].at & ~MSG_TO_H)))
                             best = r;
-                    const uint64_t rank = in[from[best] + head[best]].rank;
-                    for (; head[best] < d->recv_counts[best] &&
-                           in[from[best] + head[best]].rank == rank;
+                    const uint32_t x_at = in[from[best] + head[best]].at;
+                    const uint64_t rank = window + (x_at & ~MSG_TO_H);
+                    const uint32_t to_h = x_at >> 31;
+                    for (; head[best] < d->recv_counts[best] && in[from[best] + head[best]].at == x_at;
                          head[best]++, done++) {
                         const struct msg *o = &in[from[best] + head[best]];
                         const uint32_t p = o->p - d->lo;
                         uint8_t *e = entry(d, o->p);
-                        if (o->to_h) {
+                        if (to_h) {
                             if ((int8_t)e[1] != UNSETTLED)
                                 continue;
                             const unsigned far = o->d + 1u;
@@ -621,7 +640,7 @@ static void solve_layer(struct dist *d)
                         struct gnode *n = vec_add(&next, sizeof *n);
                         n->rank = rank;
                         n->p = o->p;
-                        n->node = p << 1 | o->to_h;
+                        n->node = p << 1 | to_h;
                     }
                 }
             }
