@@ -11,7 +11,7 @@
  *   per process (rank). A rank generates the moves of its positions and
  *   sends each move that stays in the layer, (child, parent), to the
  *   child's owner, which keeps the predecessor lists of its positions
- *   (ascending, duplicates kept, as the single-process solver's).
+ *   (ascending, a parent once per move, as the single-process solver's).
  * - The attractor runs threshold by threshold as in solve_layer(), its
  *   FIFO queue in generations (bulk-synchronous steps): generation g + 1
  *   is what processing generation g pushes. Every node of a generation
