@@ -152,6 +152,10 @@ struct dist {
     int phase;                       /* what the bytes go to: enum phase */
     uint64_t phase_bytes[4];
     int range_error;
+    /* EXPAND_CHUNK and WINDOW; the test hook MANCALA_SOLVE_MPI_SMALL=1
+     * makes them tiny, so that small tables go through many rounds and
+     * windows too. */
+    uint32_t chunk, window;
 };
 
 /* The partition: rank r owns positions [n r / N, n (r + 1) / N) of each
@@ -333,7 +337,7 @@ static void resolve_exits(struct dist *d, const struct exit_note *notes, size_t 
  * lists. Positions go EXPAND_CHUNK at a time between exchanges. */
 static void expand_layer(struct dist *d, int list)
 {
-    uint64_t rounds = ((uint64_t)d->m + EXPAND_CHUNK - 1) / EXPAND_CHUNK, most;
+    uint64_t rounds = ((uint64_t)d->m + d->chunk - 1) / d->chunk, most;
     MPI_Allreduce(&rounds, &most, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
     struct walk w;
     if (d->m)
@@ -341,7 +345,7 @@ static void expand_layer(struct dist *d, int list)
     uint32_t i = 0;
     struct vec notes = {0};
     for (uint64_t round = 0; round < most; round++) {
-        const uint32_t end = d->m - i > EXPAND_CHUNK ? i + EXPAND_CHUNK : d->m;
+        const uint32_t end = d->m - i > d->chunk ? i + d->chunk : d->m;
         notes.len = 0;
         for (; i < end; i++, walk_next(d, &w)) {
             struct mt_expansion x;
@@ -579,10 +583,10 @@ static void solve_layer(struct dist *d)
             size_t at = 0;
             next.len = 0;
             d->phase = PHASE_ATTRACTOR;
-            for (uint64_t window = 0; window < total; window += WINDOW) {
+            for (uint64_t window = 0; window < total; window += d->window) {
                 /* This rank's nodes of the window, in rank order: one
                  * message per predecessor to its owner. */
-                for (; at < count && g[at].rank < window + WINDOW; at++) {
+                for (; at < count && g[at].rank < window + d->window; at++) {
                     const uint32_t x = g[at].node >> 1;
                     const int is_h = g[at].node & 1;
                     const uint16_t dist = is_h
@@ -1094,6 +1098,10 @@ int main(int argc, char **argv)
     memset(&d, 0, sizeof d);
     MPI_Comm_rank(MPI_COMM_WORLD, &d.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &d.size);
+    const char *small = getenv("MANCALA_SOLVE_MPI_SMALL");
+    const int tiny = small && !strcmp(small, "1");
+    d.chunk = tiny ? 300 : EXPAND_CHUNK;
+    d.window = tiny ? 700 : WINDOW;
 
     /* Every rank reads the arguments; rank 0 alone says what is wrong. */
     int saved = -1;

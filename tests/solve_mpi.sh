@@ -61,6 +61,14 @@ resume() { # KILLED-NP KILLED-RANK LAYER RESUMED-NP
     echo "ok: -np $1 killed in layer $3, resumed on -np $4: the same table"
 }
 "$mancala" solve rio-kadalis --max-stones 10 -q -o ref-10.table >/dev/null
+
+# Exchanges in many rounds and windows (the test hook of solve_mpi.c makes
+# them a few hundred positions and nodes): the same table.
+for np in 1 3; do
+    MANCALA_SOLVE_MPI_SMALL=1 run "$np" rio-kadalis --max-stones 10 -q -o small.table >/dev/null
+    cmp ref-10.table small.table || fail "-np $np with small windows differs"
+    echo "ok: -np $np in small rounds and windows: the same table"
+done
 resume 3 1 7 2
 resume 2 0 9 2
 resume 4 3 10 1
