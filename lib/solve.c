@@ -675,3 +675,122 @@ MANCALA_EXPORT int mancala_solve_rio_kadalis_config(const char *path, const char
         return MANCALA_E_INVALID;
     return mancala__solve_resumable(path, rules, closed, max_stones, step, progress, opaque, NULL);
 }
+
+/*
+ * For a solver that splits each layer among processes (solve.h): the
+ * moves of one position, the header and the temporary output file, as
+ * the solver above makes them.
+ */
+
+void mancala__solve_expand(const struct mt_layout *lay, const struct mc_board *board,
+                           const uint8_t *entries, int s, int side, const uint8_t *r,
+                           struct mt_expansion *out)
+{
+    struct mc_state st;
+    memset(&st, 0, sizeof st);
+    for (int j = 0; j < lay->open_count; j++)
+        st.pit[lay->open[side][j]] = r[j];
+    st.to_move = (uint8_t)side;
+    st.ply = 1;
+    struct mc_moves moves;
+    board->variant->rules->generate(board, &st, &moves, NULL);
+
+    const int mover = side, opponent = side ^ 1;
+    out->best = NO_OR_EXIT;
+    out->worst = NO_AND_EXIT;
+    out->inside = out->exits = 0;
+    for (int m = 0; m < moves.count; m++) {
+        const struct mc_state *c = &moves.child[m];
+        const int gain = c->captured[mover] - c->captured[opponent];
+        const uint32_t ci = mt_layout_state_index(lay, c);
+        if (c->captured[MANCALA_SOUTH] + c->captured[MANCALA_NORTH] == 0) {
+            out->child[out->inside++] = ci;
+            continue;
+        }
+        out->exit_child[out->exits] = ci;
+        out->exit_gain[out->exits++] = gain;
+        if (entries) {
+            const struct mt_entry e = mt_entry_read(entries, ci);
+            mt_expansion_exit(out, gain, e.lo, e.hi);
+        }
+    }
+    if (moves.count == 0) {
+        int own = 0;
+        for (int p = 0; p < lay->pits; p++)
+            own += mc_owner(board, p) == mover ? st.pit[p] : 0;
+        out->best = own - (s - own);
+        out->worst = -out->best;
+    }
+}
+
+void mancala__solve_header(const struct mt_layout *lay, const struct mc_board *board,
+                           uint8_t header[MT_HEADER_SIZE])
+{
+    static const struct solver zero;
+    struct solver sv = zero;
+    sv.lay = *lay;
+    sv.board = *board;
+    sv.pits = lay->pits;
+    sv.row = lay->n;
+    make_header(&sv, lay->max_stones, (uint32_t)lay->count, header);
+}
+
+struct mt_output {
+    struct output out;
+};
+
+int mancala__output_open(struct mt_output **out, const char *path)
+{
+    *out = malloc(sizeof **out);
+    if (!*out)
+        return MANCALA_E_NOMEM;
+    const int status = output_open(&(*out)->out, path);
+    if (status != MANCALA_OK) {
+        free(*out);
+        *out = NULL;
+    }
+    return status;
+}
+
+const char *mancala__output_temp(const struct mt_output *out)
+{
+    return out->out.temp;
+}
+
+const char *mancala__output_target(const struct mt_output *out)
+{
+    return out->out.target;
+}
+
+int mancala__output_install(struct mt_output *out)
+{
+    struct output *o = &out->out;
+    int ok = fsync(o->fd) == 0;
+    ok &= close(o->fd) == 0;
+    o->fd = -1;
+    if (!ok || rename(o->temp, o->target) != 0) {
+        unlink(o->temp);
+        output_discard(o);
+        free(out);
+        return MANCALA_E_IO;
+    }
+    char *slash = strrchr(o->target, '/');
+    if (slash)
+        *(slash == o->target ? slash + 1 : slash) = '\0';
+    const int dir = open(slash ? o->target : ".", O_RDONLY | O_CLOEXEC | O_DIRECTORY);
+    if (dir >= 0) {
+        fsync(dir);
+        close(dir);
+    }
+    output_discard(o);
+    free(out);
+    return MANCALA_OK;
+}
+
+void mancala__output_discard(struct mt_output *out)
+{
+    if (!out)
+        return;
+    output_discard(&out->out);
+    free(out);
+}

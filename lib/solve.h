@@ -345,4 +345,65 @@ int mancala__solve_resumable(const char *path, const char *rules, unsigned close
 int mancala__table_best(const mancala_table *table, const struct mc_state *st,
                         int moves[MANCALA_MAX_PITS], unsigned *potential);
 
+/*
+ * For a solver that splits each layer among processes (the MPI solver,
+ * cli/solve_mpi.c): the pieces of the one above it shares, so that both
+ * write the same table. Additions to the interface above, nothing more.
+ */
+
+/* The moves of one position of layer s (`side` to move, open pit counts r
+ * seen from the mover), as the solver sees them: the best exit for the
+ * mover and the worst for the opponent (or, without moves, the end's
+ * value), the entries of the children of the moves that stay in the
+ * layer, in the order of the moves, and those of the moves that capture
+ * (exits, into lower layers) with what the mover gains by them. If
+ * `entries` (the lower layers) is NULL, best and worst leave the exits
+ * out; the caller adds each with mt_expansion_exit(). */
+struct mt_expansion {
+    int best, worst;
+    int inside, exits;
+    uint32_t child[MANCALA_MAX_PITS];
+    uint32_t exit_child[MANCALA_MAX_PITS];
+    int exit_gain[MANCALA_MAX_PITS];
+};
+
+/* Counts an exit worth `gain` to the mover into a child of bounds [lo, hi]
+ * (for the child's mover): the mover's best, the opponent's worst. */
+static inline void mt_expansion_exit(struct mt_expansion *x, int gain, int lo, int hi)
+{
+    if (gain - hi > x->best)
+        x->best = gain - hi;
+    if (lo - gain < x->worst)
+        x->worst = lo - gain;
+}
+void mancala__solve_expand(const struct mt_layout *lay, const struct mc_board *board,
+                           const uint8_t *entries, int s, int side, const uint8_t *r,
+                           struct mt_expansion *out);
+
+/* The seed of mt_checksum(): XXH3 of the header with its checksum field
+ * zero. The data's XXH3 with this seed, also when computed in pieces
+ * (XXH3's streaming functions), is the checksum. */
+static inline uint64_t mt_checksum_seed(const uint8_t *header)
+{
+    uint8_t zeroed[MT_HEADER_SIZE];
+    memcpy(zeroed, header, sizeof zeroed);
+    memset(zeroed + MT_OFF_CHECKSUM, 0, 8);
+    return XXH3_64bits(zeroed, sizeof zeroed);
+}
+
+/* The header of the table of `lay` on `board`, its checksum field zero. */
+void mancala__solve_header(const struct mt_layout *lay, const struct mc_board *board,
+                           uint8_t header[MT_HEADER_SIZE]);
+
+/* The temporary file a table is written to before it replaces `path`
+ * (see solve.c, struct output): open makes it (MANCALA_E_IO, _NOMEM);
+ * install syncs it, renames it over the target and frees `out`; discard
+ * removes it and frees `out` (NULL is fine). */
+struct mt_output;
+int mancala__output_open(struct mt_output **out, const char *path);
+const char *mancala__output_temp(const struct mt_output *out);
+const char *mancala__output_target(const struct mt_output *out);
+int mancala__output_install(struct mt_output *out);
+void mancala__output_discard(struct mt_output *out);
+
 #endif /* MANCALA_SOLVE_H */

@@ -1,0 +1,1187 @@
+/*
+ * mancala-solve-mpi: the table solver of lib/solve.c on MPI. Run as
+ *
+ *     mpirun -np N mancala-solve-mpi RULES [-o FILE] [--max-stones K]
+ *                                          [--open KS,KN] [--step 4] [-q]
+ *
+ * with the arguments of 'mancala solve'; it writes the same table, byte
+ * for byte, for any N. The design (doc/solve-mpi.md) in brief:
+ *
+ * - Each layer's positions are split into N contiguous index ranges, one
+ *   per process (rank). A rank generates the moves of its positions and
+ *   sends each move that stays in the layer, (child, parent), to the
+ *   child's owner, which keeps the predecessor lists of its positions
+ *   (ascending, a parent once per move, as the single-process solver's).
+ * - The attractor runs threshold by threshold as in solve_layer(), its
+ *   FIFO queue in generations (bulk-synchronous steps): generation g + 1
+ *   is what processing generation g pushes. Every node of a generation
+ *   has its global rank in the single-process queue's order, and a node
+ *   pushed by processing node x at predecessor p has the order key
+ *   (rank(x), p). A rank processes its nodes of a generation in rank
+ *   order and sends one message per predecessor to the predecessor's
+ *   owner; the owner merges the messages of all ranks by rank(x) and
+ *   applies them in exactly the order the single-process queue would: an
+ *   L node takes the first settled H child (the smallest key), an H node
+ *   is pushed by the message that empties its counter (the largest key).
+ *   The keys of the new generation become ranks again by a distributed
+ *   merge (blocks of rank(x) per process).
+ * - Each rank keeps its slices of the finished layers; the exits (captures
+ *   into lower layers) of a layer's moves are asked of their owners. Each
+ *   rank appends its slice of a finished layer to a checkpoint file in the
+ *   table's own layout (resumable with any N), and writes its slices of
+ *   the table with MPI-IO to a temporary file that replaces the target
+ *   once complete.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#define _XOPEN_SOURCE 700
+
+#include <mpi.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "solve.h"
+
+#define UNSETTLED INT8_MIN
+
+/* Positions whose moves a rank generates between two exchanges, and nodes
+ * of a generation (all ranks together) processed between two: they bound
+ * the message buffers. */
+enum { EXPAND_CHUNK = 1 << 16, WINDOW = 1 << 18 };
+
+/* A growing byte buffer. */
+struct vec {
+    char *data;
+    size_t len, cap;
+};
+
+static void *vec_add(struct vec *v, size_t bytes)
+{
+    if (v->len + bytes > v->cap) {
+        size_t cap = v->cap ? v->cap : 4096;
+        while (cap < v->len + bytes)
+            cap *= 2;
+        char *grown = realloc(v->data, cap);
+        if (!grown) {
+            fprintf(stderr, "mancala-solve-mpi: out of memory\n");
+            MPI_Abort(MPI_COMM_WORLD, EXIT_FAILED);
+        }
+        v->data = grown;
+        v->cap = cap;
+    }
+    void *at = v->data + v->len;
+    v->len += bytes;
+    return at;
+}
+
+static void *xmalloc(size_t bytes)
+{
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p) {
+        fprintf(stderr, "mancala-solve-mpi: out of memory\n");
+        MPI_Abort(MPI_COMM_WORLD, EXIT_FAILED);
+    }
+    return p;
+}
+
+/* A message of the attractor (12 bytes): node x was settled; `p` is a
+ * predecessor of x in the layer, owned by the receiver. `at` is x's
+ * global rank in its generation less the start of the window (below
+ * WINDOW), with MSG_TO_H set if x is an L node (`d` its distance, for
+ * H(p)); otherwise x is an H node, `d` its distance, for L(p). */
+struct msg {
+    uint32_t at;
+    uint32_t p;
+    uint16_t d;
+    uint16_t pad;
+};
+#define MSG_TO_H 0x80000000u
+_Static_assert(WINDOW < MSG_TO_H, "a window's ranks fit beside MSG_TO_H");
+
+/* A node of a generation owned by this rank: its local position, whether
+ * it is the H node, and its rank (or, before ranking, its key's rank(x)
+ * and global position p). */
+struct gnode {
+    uint64_t rank;
+    uint32_t p;      /* global index in the layer */
+    uint32_t node;   /* local index << 1 | is_h */
+};
+
+struct key {
+    uint32_t rel;   /* rank(x) less the start of its block */
+    uint32_t p;
+};
+
+/* What the bytes exchanged are for (the figures the program prints). */
+enum phase { PHASE_EDGES, PHASE_ATTRACTOR, PHASE_RANKS, PHASE_EXITS };
+
+struct dist {
+    int rank, size;
+    struct mt_layout lay;
+    struct mc_board board;
+    /* This rank's slice of every layer: layer s's entries lo_s ... hi_s
+     * (slice_lo()) from entry local_at[s] on. */
+    uint8_t *table;
+    uint64_t local_at[MT_MOST_STONES + 2];
+    MPI_Datatype entry_type;
+    /* The layer under way: s stones, entries base ... base + n, this
+     * rank's slice [lo, hi) of m positions; bounds[r] starts rank r's. */
+    int s;
+    uint32_t base, n, lo, hi, m;
+    uint32_t *bounds;
+    uint8_t *pending;
+    int8_t *or_exit, *and_exit;
+    uint16_t *farthest, *l_distance;
+    uint32_t *pred_start, *pred;
+    struct vec *out, in;    /* per destination; received */
+    int *send_counts, *recv_counts, *send_displs, *recv_displs;
+    /* Figures. */
+    struct mt_stats stats;
+    uint64_t bytes_sent, exchanges, generations;
+    uint64_t edges, last_edges, last_positions; /* moves inside layers; of the last layer */
+    int phase;                       /* what the bytes go to: enum phase */
+    uint64_t phase_bytes[4];
+    int range_error;
+    /* EXPAND_CHUNK and WINDOW; the test hook MANCALA_SOLVE_MPI_SMALL=1
+     * makes them tiny, so that small tables go through many rounds and
+     * windows too. */
+    uint32_t chunk, window;
+};
+
+/* The partition: rank r owns positions [n r / N, n (r + 1) / N) of each
+ * layer of n positions (rounded down); the owner of position p is the
+ * largest r with n r / N <= p. */
+static uint64_t slice_lo(const struct dist *d, int s, int r)
+{
+    return mt_layout_size(&d->lay, s) * (uint64_t)r / (uint64_t)d->size;
+}
+
+static int owner_of(uint64_t n, int size, uint64_t p)
+{
+    return (int)(((p + 1) * (uint64_t)size + n - 1) / n - 1);
+}
+
+static int owner(const struct dist *d, uint32_t p)
+{
+    return owner_of(d->n, d->size, p);
+}
+
+/* The layer of table entry ci. */
+static int layer_of(const struct dist *d, uint64_t ci)
+{
+    int s = d->lay.max_stones;
+    while (d->lay.layer[s] > ci)
+        s--;
+    return s;
+}
+
+/* Entry p of the layer under way (owned by this rank). */
+static uint8_t *entry(const struct dist *d, uint32_t p)
+{
+    return d->table + (d->local_at[d->s] + p - d->lo) * MT_ENTRY_SIZE;
+}
+
+/* Sends d->out[r] to each rank r (elements of `elem` bytes), receives
+ * into d->in, with d->recv_counts[r] elements from rank r (in rank
+ * order). Empties d->out. */
+static void exchange(struct dist *d, size_t elem)
+{
+    for (int r = 0; r < d->size; r++) {
+        const size_t bytes = d->out[r].len;
+        if (bytes > INT32_MAX) {
+            fprintf(stderr, "mancala-solve-mpi: a message of %zu bytes is too large\n", bytes);
+            MPI_Abort(MPI_COMM_WORLD, EXIT_FAILED);
+        }
+        d->send_counts[r] = (int)bytes;
+        if (r != d->rank) {
+            d->bytes_sent += bytes;
+            d->phase_bytes[d->phase] += bytes;
+        }
+    }
+    MPI_Alltoall(d->send_counts, 1, MPI_INT, d->recv_counts, 1, MPI_INT, MPI_COMM_WORLD);
+    size_t sent = 0, received = 0;
+    for (int r = 0; r < d->size; r++) {
+        d->send_displs[r] = (int)sent;
+        d->recv_displs[r] = (int)received;
+        sent += (size_t)d->send_counts[r];
+        received += (size_t)d->recv_counts[r];
+    }
+    if (sent > INT32_MAX || received > INT32_MAX) {
+        fprintf(stderr, "mancala-solve-mpi: an exchange of %zu bytes is too large\n",
+                sent > received ? sent : received);
+        MPI_Abort(MPI_COMM_WORLD, EXIT_FAILED);
+    }
+    char *send = xmalloc(sent);
+    for (int r = 0; r < d->size; r++) {
+        if (d->out[r].len)
+            memcpy(send + d->send_displs[r], d->out[r].data, d->out[r].len);
+        d->out[r].len = 0;
+    }
+    d->in.len = 0;
+    vec_add(&d->in, received);
+    MPI_Alltoallv(send, d->send_counts, d->send_displs, MPI_BYTE, d->in.data, d->recv_counts,
+                  d->recv_displs, MPI_BYTE, MPI_COMM_WORLD);
+    free(send);
+    for (int r = 0; r < d->size; r++)
+        d->recv_counts[r] /= (int)elem;
+    d->exchanges++;
+}
+
+/* The open pit counts of position `index` of one side of layer s. */
+static void unrank(const struct mt_layout *l, int s, uint64_t index, uint8_t *r)
+{
+    const int m = l->open_count;
+    int left = s;
+    for (int i = 0; i < m - 1; i++) {
+        int a = 0;
+        for (;;) {
+            const uint64_t ways = mt_ways(&l->binom, left - a, m - i - 1);
+            if (index < ways)
+                break;
+            index -= ways;
+            a++;
+        }
+        r[i] = (uint8_t)a;
+        left -= a;
+    }
+    r[m - 1] = (uint8_t)left;
+}
+
+/* Walks this rank's positions in index order. */
+struct walk {
+    int side;
+    uint8_t r[MT_MOST_PITS];
+};
+
+static void walk_start(const struct dist *d, struct walk *w)
+{
+    const uint64_t per_side = mt_ways(&d->lay.binom, d->s, d->lay.open_count);
+    w->side = d->lo >= per_side ? 1 : 0;
+    unrank(&d->lay, d->s, d->lo - (uint64_t)w->side * per_side, w->r);
+}
+
+static void walk_next(const struct dist *d, struct walk *w)
+{
+    const int m = d->lay.open_count;
+    if (!mt_next_position(w->r, m)) {
+        w->side++;
+        memset(w->r, 0, sizeof w->r);
+        w->r[m - 1] = (uint8_t)d->s;
+    }
+}
+
+/* An exit of one of this rank's positions (local index i), into table
+ * entry ci, owned by rank dest. */
+struct exit_note {
+    uint32_t i;
+    int32_t gain;
+    uint32_t ci;
+    int32_t dest;
+};
+
+/* Asks the owners of the exits' children for their bounds, answers the
+ * others' questions, and counts the exits into the positions' best and
+ * worst. */
+static void resolve_exits(struct dist *d, const struct exit_note *notes, size_t count)
+{
+    const enum phase was = d->phase;
+    d->phase = PHASE_EXITS;
+    for (size_t k = 0; k < count; k++)
+        *(uint32_t *)vec_add(&d->out[notes[k].dest], 4) = notes[k].ci;
+    exchange(d, 4);
+    /* The questions, answered in the order they came: lo and hi. */
+    const uint32_t *asked = (const uint32_t *)d->in.data;
+    size_t at = 0;
+    for (int r = 0; r < d->size; r++) {
+        uint8_t *answer = vec_add(&d->out[r], 2 * (size_t)d->recv_counts[r]);
+        for (int k = 0; k < d->recv_counts[r]; k++, at++) {
+            const int s = layer_of(d, asked[at]);
+            const uint64_t local = d->local_at[s] + (asked[at] - d->lay.layer[s]) -
+                                   slice_lo(d, s, d->rank);
+            const uint8_t *e = d->table + local * MT_ENTRY_SIZE;
+            answer[2 * k] = e[0];
+            answer[2 * k + 1] = e[1];
+        }
+    }
+    exchange(d, 2);
+    size_t *next = xmalloc((size_t)d->size * sizeof *next);
+    for (int r = 0; r < d->size; r++)
+        next[r] = (size_t)d->recv_displs[r];
+    for (size_t k = 0; k < count; k++) {
+        const uint8_t *e = (const uint8_t *)d->in.data + next[notes[k].dest];
+        next[notes[k].dest] += 2;
+        const uint32_t i = notes[k].i;
+        struct mt_expansion x;
+        x.best = d->or_exit[i];
+        x.worst = d->and_exit[i];
+        mt_expansion_exit(&x, notes[k].gain, (int8_t)e[0], (int8_t)e[1]);
+        d->or_exit[i] = (int8_t)x.best;
+        d->and_exit[i] = (int8_t)x.worst;
+    }
+    free(next);
+    d->phase = was;
+}
+
+/* Pass 1 (list 0): exits and counters of this rank's positions, and the
+ * number of predecessors of each owned position. Pass 2: the predecessor
+ * lists. Positions go EXPAND_CHUNK at a time between exchanges. */
+static void expand_layer(struct dist *d, int list)
+{
+    uint64_t rounds = ((uint64_t)d->m + d->chunk - 1) / d->chunk, most;
+    MPI_Allreduce(&rounds, &most, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+    struct walk w;
+    if (d->m)
+        walk_start(d, &w);
+    uint32_t i = 0;
+    struct vec notes = {0};
+    for (uint64_t round = 0; round < most; round++) {
+        const uint32_t end = d->m - i > d->chunk ? i + d->chunk : d->m;
+        notes.len = 0;
+        for (; i < end; i++, walk_next(d, &w)) {
+            struct mt_expansion x;
+            mancala__solve_expand(&d->lay, &d->board, NULL, d->s, w.side, w.r, &x);
+            const uint32_t p = d->lo + i;
+            for (int k = 0; k < x.inside; k++) {
+                const uint32_t c = x.child[k] - d->base;
+                uint32_t *at = vec_add(&d->out[owner(d, c)], list ? 8 : 4);
+                at[0] = c;
+                if (list)
+                    at[1] = p;
+            }
+            if (list)
+                continue;
+            /* The exits' values come from their owners, below. */
+            for (int k = 0; k < x.exits; k++) {
+                struct exit_note *note = vec_add(&notes, sizeof *note);
+                note->i = i;
+                note->gain = x.exit_gain[k];
+                note->ci = x.exit_child[k];
+                const int s = layer_of(d, note->ci);
+                note->dest = owner_of(mt_layout_size(&d->lay, s), d->size,
+                                      note->ci - d->lay.layer[s]);
+            }
+            d->pending[i] = (uint8_t)x.inside;
+            d->or_exit[i] = (int8_t)x.best;
+            d->and_exit[i] = (int8_t)x.worst;
+            d->farthest[i] = 0;
+            uint8_t *e = entry(d, p);
+            e[0] = e[1] = (uint8_t)UNSETTLED;
+        }
+        exchange(d, list ? 8 : 4);
+        const uint32_t *got = (const uint32_t *)d->in.data;
+        size_t total = 0;
+        for (int r = 0; r < d->size; r++)
+            total += (size_t)d->recv_counts[r];
+        for (size_t k = 0; k < total; k++) {
+            if (list) {
+                const uint32_t c = got[2 * k] - d->lo;
+                d->pred[d->pred_start[c]++] = got[2 * k + 1];
+            } else {
+                d->pred_start[got[k] - d->lo + 1]++;
+            }
+        }
+        if (!list)
+            resolve_exits(d, (const struct exit_note *)notes.data,
+                          notes.len / sizeof(struct exit_note));
+    }
+    free(notes.data);
+}
+
+/* Builds the predecessor lists of this rank's positions. */
+static void build_predecessors(struct dist *d)
+{
+    memset(d->pred_start, 0, ((size_t)d->m + 1) * sizeof *d->pred_start);
+    expand_layer(d, 0);
+    for (uint32_t i = 0; i < d->m; i++)
+        d->pred_start[i + 1] += d->pred_start[i];
+    d->pred = xmalloc((size_t)d->pred_start[d->m] * sizeof *d->pred);
+    d->edges += d->pred_start[d->m];
+    d->last_edges = d->pred_start[d->m];
+    d->last_positions = d->m;
+    expand_layer(d, 1);
+    for (uint32_t i = d->m; i > 0; i--)
+        d->pred_start[i] = d->pred_start[i - 1];
+    d->pred_start[0] = 0;
+    /* Ascending, as the single-process solver lists them (it walks the
+     * parents in index order; the rounds here interleave the ranks). */
+    for (uint32_t i = 0; i < d->m; i++) {
+        uint32_t *list = d->pred + d->pred_start[i];
+        const uint32_t count = d->pred_start[i + 1] - d->pred_start[i];
+        for (uint32_t a = 1; a < count; a++) {
+            const uint32_t x = list[a];
+            uint32_t b = a;
+            for (; b > 0 && list[b - 1] > x; b--)
+                list[b] = list[b - 1];
+            list[b] = x;
+        }
+    }
+}
+
+static void settle_h(struct dist *d, uint32_t local, int v)
+{
+    uint8_t *e = entry(d, d->lo + local);
+    const uint32_t distance = d->farthest[local];
+    e[1] = (uint8_t)(int8_t)-v;
+    mt_put(e + 2, distance, 2);
+    if (distance > d->stats.max_distance)
+        d->stats.max_distance = distance;
+    if (distance >= MT_NO_DISTANCE)
+        d->range_error = 1;
+}
+
+/* Gives the nodes of the next generation (keys (rank(x), p), ascending)
+ * their global ranks; returns the generation's size. `previous` is the
+ * size of the generation their keys' ranks count: rank(x) < previous. The
+ * keys go to the rank of their block of rank(x) (N equal blocks), which
+ * merges them and numbers them; the blocks' counts give their offsets.
+ * Keys travel as rank(x) less the block's start and p (8 bytes), numbers
+ * back as 4 bytes. */
+static uint64_t block_start(const struct dist *d, int b, uint64_t previous)
+{
+    /* rank(x) < previous <= 2^33 and size < 2^16: no overflow. */
+    return ((uint64_t)b * previous + (uint64_t)d->size - 1) / (uint64_t)d->size;
+}
+
+static uint64_t rank_generation(struct dist *d, struct gnode *next, size_t count,
+                                uint64_t previous)
+{
+    if (previous / (uint64_t)d->size >= UINT32_MAX) {
+        fprintf(stderr, "mancala-solve-mpi: a generation of %llu nodes is too large for %d "
+                        "processes\n", (unsigned long long)previous, d->size);
+        MPI_Abort(MPI_COMM_WORLD, EXIT_FAILED);
+    }
+    for (size_t i = 0; i < count; i++) {
+        const int b = (int)(next[i].rank * (uint64_t)d->size / previous);
+        struct key *k = vec_add(&d->out[b], sizeof *k);
+        k->rel = (uint32_t)(next[i].rank - block_start(d, b, previous));
+        k->p = next[i].p;
+    }
+    exchange(d, sizeof(struct key));
+    /* Merge the sorted lists of all ranks; number each key in the block. */
+    const struct key *keys = (const struct key *)d->in.data;
+    size_t total = 0;
+    int *head = xmalloc((size_t)d->size * sizeof *head);
+    int *from = xmalloc((size_t)d->size * sizeof *from);
+    for (int r = 0; r < d->size; r++) {
+        from[r] = (int)total;
+        head[r] = 0;
+        total += (size_t)d->recv_counts[r];
+    }
+    if (total >= UINT32_MAX) {
+        fprintf(stderr, "mancala-solve-mpi: a block of %zu nodes is too large\n", total);
+        MPI_Abort(MPI_COMM_WORLD, EXIT_FAILED);
+    }
+    uint32_t *number = xmalloc((total ? total : 1) * sizeof *number);
+    for (uint32_t k = 0; k < total; k++) {
+        int best = -1;
+        for (int r = 0; r < d->size; r++) {
+            if (head[r] == d->recv_counts[r])
+                continue;
+            const struct key *a = &keys[from[r] + head[r]];
+            if (best < 0)
+                best = r;
+            else {
+                const struct key *b = &keys[from[best] + head[best]];
+                if (a->rel < b->rel || (a->rel == b->rel && a->p < b->p))
+                    best = r;
+            }
+        }
+        number[from[best] + head[best]++] = k;
+    }
+    uint64_t mine = total, sum = 0;
+    uint64_t *offset = xmalloc((size_t)d->size * sizeof *offset);
+    MPI_Allgather(&mine, 1, MPI_UINT64_T, offset, 1, MPI_UINT64_T, MPI_COMM_WORLD);
+    for (int r = 0; r < d->size; r++) {
+        const uint64_t blocks = offset[r];
+        offset[r] = sum;
+        sum += blocks;
+    }
+    /* The numbers back to the keys' owners, in the order the keys came. */
+    for (int r = 0; r < d->size; r++) {
+        uint32_t *at = vec_add(&d->out[r], (size_t)d->recv_counts[r] * sizeof *at);
+        memcpy(at, number + from[r], (size_t)d->recv_counts[r] * sizeof *at);
+    }
+    exchange(d, sizeof(uint32_t));
+    const uint32_t *numbers = (const uint32_t *)d->in.data;
+    for (size_t i = 0; i < count; i++) {
+        const int b = (int)(next[i].rank * (uint64_t)d->size / previous);
+        next[i].rank = offset[b] + numbers[i];
+    }
+    free(offset);
+    free(number);
+    free(from);
+    free(head);
+    return sum;
+}
+
+/* Test hook: MANCALA_SOLVE_MPI_KILL=RANK,STONES kills that rank in the
+ * middle of that layer (its predecessor lists built), as a crash would. */
+static void maybe_die(const struct dist *d)
+{
+    const char *spec = getenv("MANCALA_SOLVE_MPI_KILL");
+    int rank, stones;
+    if (spec && sscanf(spec, "%d,%d", &rank, &stones) == 2 && rank == d->rank && stones == d->s)
+        raise(SIGKILL);
+}
+
+static void solve_layer(struct dist *d)
+{
+    d->phase = PHASE_EDGES;
+    build_predecessors(d);
+    maybe_die(d);
+
+    struct vec cur = {0}, next = {0};
+    int *head = xmalloc((size_t)d->size * sizeof *head);
+    int *from = xmalloc((size_t)d->size * sizeof *from);
+    uint64_t *counts = xmalloc((size_t)d->size * sizeof *counts);
+    const int s = d->s;
+    for (int b = 0; b < 2 * s + 1; b++) {
+        const int v = s - b;
+        /* Generation 0: the nodes whose exit is worth v, L before H, in
+         * index order; the ranks' slices follow each other. */
+        cur.len = 0;
+        for (uint32_t k = 0; k < 2 * d->m; k++) {
+            const uint32_t x = k >> 1;
+            uint8_t *e = entry(d, d->lo + x);
+            if (!(k & 1)) {
+                if (d->or_exit[x] != v || (int8_t)e[0] != UNSETTLED)
+                    continue;
+                e[0] = (uint8_t)(int8_t)v;
+                d->l_distance[x] = 0;
+            } else {
+                if (d->and_exit[x] != v || (int8_t)e[1] != UNSETTLED || d->pending[x])
+                    continue;
+                settle_h(d, x, v);
+            }
+            struct gnode *g = vec_add(&cur, sizeof *g);
+            g->p = d->lo + x;
+            g->node = k;
+        }
+        uint64_t mine = cur.len / sizeof(struct gnode), offset = 0, total = 0;
+        MPI_Allgather(&mine, 1, MPI_UINT64_T, counts, 1, MPI_UINT64_T, MPI_COMM_WORLD);
+        for (int r = 0; r < d->size; r++) {
+            if (r < d->rank)
+                offset += counts[r];
+            total += counts[r];
+        }
+        for (uint64_t i = 0; i < mine; i++)
+            ((struct gnode *)cur.data)[i].rank = offset + i;
+
+        while (total > 0) {
+            const struct gnode *g = (const struct gnode *)cur.data;
+            const size_t count = cur.len / sizeof *g;
+            size_t at = 0;
+            next.len = 0;
+            d->phase = PHASE_ATTRACTOR;
+            for (uint64_t window = 0; window < total; window += d->window) {
+                /* This rank's nodes of the window, in rank order: one
+                 * message per predecessor to its owner. */
+                for (; at < count && g[at].rank < window + d->window; at++) {
+                    const uint32_t x = g[at].node >> 1;
+                    const int is_h = g[at].node & 1;
+                    const uint16_t dist = is_h
+                        ? (uint16_t)mt_entry_read(entry(d, d->lo + x), 0).distance
+                        : d->l_distance[x];
+                    for (uint32_t k = d->pred_start[x]; k < d->pred_start[x + 1]; k++) {
+                        const uint32_t p = d->pred[k];
+                        struct msg *o = vec_add(&d->out[owner(d, p)], sizeof *o);
+                        o->at = (uint32_t)(g[at].rank - window) | (is_h ? 0 : MSG_TO_H);
+                        o->p = p;
+                        o->d = dist;
+                        o->pad = 0;
+                    }
+                }
+                exchange(d, sizeof(struct msg));
+                /* All ranks' messages in the order of the single queue. */
+                const struct msg *in = (const struct msg *)d->in.data;
+                size_t received = 0;
+                for (int r = 0; r < d->size; r++) {
+                    from[r] = (int)received;
+                    head[r] = 0;
+                    received += (size_t)d->recv_counts[r];
+                }
+                for (size_t done = 0; done < received;) {
+                    int best = -1;
+                    for (int r = 0; r < d->size; r++)
+                        if (head[r] < d->recv_counts[r] &&
+                            (best < 0 ||
+                             (in[from[r] + head[r]].at & ~MSG_TO_H) <
+                                 (in[from[best] + head[best]].at & ~MSG_TO_H)))
+                            best = r;
+                    const uint32_t x_at = in[from[best] + head[best]].at;
+                    const uint64_t rank = window + (x_at & ~MSG_TO_H);
+                    const uint32_t to_h = x_at >> 31;
+                    for (; head[best] < d->recv_counts[best] && in[from[best] + head[best]].at == x_at;
+                         head[best]++, done++) {
+                        const struct msg *o = &in[from[best] + head[best]];
+                        const uint32_t p = o->p - d->lo;
+                        uint8_t *e = entry(d, o->p);
+                        if (to_h) {
+                            if ((int8_t)e[1] != UNSETTLED)
+                                continue;
+                            const unsigned far = o->d + 1u;
+                            if (far > d->farthest[p])
+                                d->farthest[p] = (uint16_t)(far < 0xffffu ? far : 0xffffu);
+                            if (--d->pending[p] != 0 || d->and_exit[p] < v)
+                                continue;
+                            settle_h(d, p, v);
+                        } else {
+                            if ((int8_t)e[0] != UNSETTLED)
+                                continue;
+                            e[0] = (uint8_t)(int8_t)v;
+                            d->l_distance[p] = (uint16_t)(o->d + 1);
+                        }
+                        struct gnode *n = vec_add(&next, sizeof *n);
+                        n->rank = rank;
+                        n->p = o->p;
+                        n->node = p << 1 | to_h;
+                    }
+                }
+            }
+            d->phase = PHASE_RANKS;
+            const uint64_t previous = total;
+            d->generations++;
+            total = rank_generation(d, (struct gnode *)next.data, next.len / sizeof(struct gnode),
+                                    previous);
+            struct vec swap = cur;
+            cur = next;
+            next = swap;
+        }
+    }
+    free(cur.data);
+    free(next.data);
+    free(counts);
+    free(from);
+    free(head);
+
+    for (uint32_t i = 0; i < d->m; i++) {
+        uint8_t *e = entry(d, d->lo + i);
+        if ((int8_t)e[0] == UNSETTLED)
+            e[0] = (uint8_t)(int8_t)-s;
+        else
+            d->stats.forced++;
+        if ((int8_t)e[1] == UNSETTLED) {
+            e[1] = (uint8_t)(int8_t)s;
+            mt_put(e + 2, MT_NO_DISTANCE, 2);
+        }
+        d->stats.exact += e[0] == e[1];
+    }
+    d->stats.positions += d->m;
+}
+
+/* ---- Checkpoints ----
+ *
+ * TARGET.mpi-partial has the layout of the table file: its header, with
+ * the stones of the first layer not yet in it in place of the checksum,
+ * then the entries of the finished layers at their place in the table.
+ * After each layer every rank writes its slice (MPI-IO), all of them sync,
+ * and only then rank 0 counts the layer in the header: a job killed at
+ * any moment leaves a header that is true. Since the file is laid out by
+ * table entry, not by rank, a job with any number of ranks resumes it. */
+
+struct checkpoint {
+    char *path;
+    MPI_File file;
+    int on;
+};
+
+/* Rank 0: opens or starts the file; returns the layer to resume from, or
+ * -1 to go on without checkpoints (a file of that name that is no
+ * partial table is left alone). */
+static int checkpoint_prepare(const struct dist *d, const char *path)
+{
+    const int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0666);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    uint8_t want[MT_HEADER_SIZE], have[MT_HEADER_SIZE];
+    mancala__solve_header(&d->lay, &d->board, want);
+    const int got = st.st_size > 0 && pread(fd, have, sizeof have, 0) == (ssize_t)sizeof have;
+    if (st.st_size > 0 && (!got || memcmp(have, mt_magic, sizeof mt_magic) != 0)) {
+        close(fd);
+        return -1;
+    }
+    int from = 0;
+    if (got && memcmp(have, want, MT_OFF_CHECKSUM) == 0) {
+        const uint64_t next = mt_get(have + MT_OFF_CHECKSUM, 8);
+        if (next <= (uint64_t)d->lay.max_stones + 1 &&
+            (uint64_t)st.st_size >= MT_HEADER_SIZE + d->lay.layer[next] * MT_ENTRY_SIZE)
+            from = (int)next;
+    }
+    int ok = 1;
+    if (from == 0)
+        ok = ftruncate(fd, 0) == 0 && pwrite(fd, want, sizeof want, 0) == (ssize_t)sizeof want &&
+             fsync(fd) == 0;
+    close(fd);
+    if (!ok) {
+        unlink(path);
+        return -1;
+    }
+    return from;
+}
+
+/* All ranks: the layer to start from, with the layers below it read. */
+static int checkpoint_open(struct dist *d, struct checkpoint *cp, const char *target)
+{
+    int from = -1;
+    cp->on = 0;
+    cp->path = NULL;
+    if (d->rank == 0) {
+        cp->path = xmalloc(strlen(target) + 16);
+        sprintf(cp->path, "%s.mpi-partial", target);
+        from = checkpoint_prepare(d, cp->path);
+    }
+    MPI_Bcast(&from, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (from < 0)
+        return 0;
+    int length = d->rank == 0 ? (int)strlen(cp->path) + 1 : 0;
+    MPI_Bcast(&length, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (d->rank != 0)
+        cp->path = xmalloc((size_t)length);
+    MPI_Bcast(cp->path, length, MPI_CHAR, 0, MPI_COMM_WORLD);
+    if (MPI_File_open(MPI_COMM_WORLD, cp->path, MPI_MODE_RDWR, MPI_INFO_NULL, &cp->file) !=
+        MPI_SUCCESS)
+        return 0;
+    cp->on = 1;
+    /* Each rank reads its slices of the finished layers (by this job's
+     * partition, whatever the number of ranks that wrote them). */
+    for (int s = 0; s < from; s++) {
+        if (!mt_layout_covers(&d->lay, s))
+            continue;
+        const uint64_t lo = slice_lo(d, s, d->rank), hi = slice_lo(d, s, d->rank + 1);
+        MPI_Status status;
+        MPI_File_read_at_all(cp->file,
+                             (MPI_Offset)(MT_HEADER_SIZE + (d->lay.layer[s] + lo) * MT_ENTRY_SIZE),
+                             d->table + d->local_at[s] * MT_ENTRY_SIZE, (int)(hi - lo),
+                             d->entry_type, &status);
+    }
+    return from;
+}
+
+static void checkpoint_layer(struct dist *d, struct checkpoint *cp, int s)
+{
+    if (!cp->on)
+        return;
+    MPI_Status status;
+    const uint64_t at = (uint64_t)d->base + d->lo;
+    MPI_File_write_at_all(cp->file, (MPI_Offset)(MT_HEADER_SIZE + at * MT_ENTRY_SIZE),
+                          entry(d, d->lo), (int)d->m, d->entry_type, &status);
+    MPI_File_sync(cp->file);
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (d->rank == 0) {
+        uint8_t next[8];
+        mt_put(next, (uint64_t)s + 1, 8);
+        MPI_File_write_at(cp->file, MT_OFF_CHECKSUM, next, 8, MPI_BYTE, &status);
+    }
+    MPI_File_sync(cp->file);
+}
+
+static void checkpoint_close(struct dist *d, struct checkpoint *cp, int remove_it)
+{
+    if (cp->on) {
+        MPI_File_close(&cp->file);
+        if (remove_it && d->rank == 0)
+            unlink(cp->path);
+    }
+    free(cp->path);
+}
+
+/* ---- The table ---- */
+
+/* Writes the table into the temporary file that rank 0 made at the
+ * start: every rank its slices of the layers, the last one the padding;
+ * then rank 0 reads the data back for the checksum (XXH3, sequential),
+ * writes the header and puts the file in place. */
+static int write_table(struct dist *d, struct mt_output *out)
+{
+    int length = d->rank == 0 ? (int)strlen(mancala__output_temp(out)) + 1 : 0;
+    MPI_Bcast(&length, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    char *temp = xmalloc((size_t)length);
+    if (d->rank == 0)
+        memcpy(temp, mancala__output_temp(out), (size_t)length);
+    MPI_Bcast(temp, length, MPI_CHAR, 0, MPI_COMM_WORLD);
+
+    const size_t size = (size_t)d->lay.count * MT_ENTRY_SIZE;
+    const size_t padded = (size + 7) / 8 * 8;
+    MPI_File file;
+    int ok = MPI_File_open(MPI_COMM_WORLD, temp, MPI_MODE_RDWR, MPI_INFO_NULL, &file) ==
+             MPI_SUCCESS;
+    free(temp);
+    int all_ok;
+    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (all_ok) {
+        MPI_Status status;
+        for (int s = 0; s <= d->lay.max_stones; s++) {
+            if (!mt_layout_covers(&d->lay, s))
+                continue;
+            const uint64_t lo = slice_lo(d, s, d->rank), hi = slice_lo(d, s, d->rank + 1);
+            int written = -1;
+            ok &= MPI_File_write_at_all(file,
+                                        (MPI_Offset)(MT_HEADER_SIZE +
+                                                     (d->lay.layer[s] + lo) * MT_ENTRY_SIZE),
+                                        d->table + d->local_at[s] * MT_ENTRY_SIZE, (int)(hi - lo),
+                                        d->entry_type, &status) == MPI_SUCCESS &&
+                  MPI_Get_count(&status, d->entry_type, &written) == MPI_SUCCESS &&
+                  written == (int)(hi - lo);
+        }
+        static const uint8_t zeros[8];
+        if (d->rank == d->size - 1 && padded > size)
+            ok &= MPI_File_write_at(file, (MPI_Offset)(MT_HEADER_SIZE + size), zeros,
+                                    (int)(padded - size), MPI_BYTE, &status) == MPI_SUCCESS;
+        /* Every rank's data visible to rank 0 (MPI's sync-barrier-sync). */
+        ok &= MPI_File_sync(file) == MPI_SUCCESS;
+        MPI_Barrier(MPI_COMM_WORLD);
+        ok &= MPI_File_sync(file) == MPI_SUCCESS;
+        if (d->rank == 0 && ok) {
+            uint8_t header[MT_HEADER_SIZE];
+            mancala__solve_header(&d->lay, &d->board, header);
+            XXH3_state_t *hash = XXH3_createState();
+            enum { PIECE = 1 << 24 };
+            uint8_t *piece = xmalloc(PIECE);
+            ok = hash && XXH3_64bits_reset_withSeed(hash, mt_checksum_seed(header)) == XXH_OK;
+            for (size_t at = 0; ok && at < padded; at += PIECE) {
+                const int want = (int)(padded - at < PIECE ? padded - at : PIECE);
+                int got = -1;
+                ok = MPI_File_read_at(file, (MPI_Offset)(MT_HEADER_SIZE + at), piece, want,
+                                      MPI_BYTE, &status) == MPI_SUCCESS &&
+                     MPI_Get_count(&status, MPI_BYTE, &got) == MPI_SUCCESS && got == want &&
+                     XXH3_64bits_update(hash, piece, (size_t)want) == XXH_OK;
+            }
+            if (ok) {
+                mt_put(header + MT_OFF_CHECKSUM, XXH3_64bits_digest(hash), 8);
+                ok = MPI_File_write_at(file, 0, header, MT_HEADER_SIZE, MPI_BYTE, &status) ==
+                     MPI_SUCCESS;
+            }
+            free(piece);
+            XXH3_freeState(hash);
+        }
+        ok &= MPI_File_sync(file) == MPI_SUCCESS;
+        ok &= MPI_File_close(&file) == MPI_SUCCESS;
+    }
+    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    int status = all_ok ? MANCALA_OK : MANCALA_E_IO;
+    if (d->rank == 0) {
+        if (status == MANCALA_OK)
+            status = mancala__output_install(out);
+        else
+            mancala__output_discard(out);
+    }
+    MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    return status;
+}
+
+/* ---- The solve ---- */
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The layer s: this rank's slice and its scratch. */
+static void layer_begin(struct dist *d, int s)
+{
+    d->s = s;
+    d->base = (uint32_t)d->lay.layer[s];
+    d->n = (uint32_t)mt_layout_size(&d->lay, s);
+    for (int r = 0; r <= d->size; r++)
+        d->bounds[r] = (uint32_t)((uint64_t)d->n * (uint64_t)r / (uint64_t)d->size);
+    d->lo = d->bounds[d->rank];
+    d->hi = d->bounds[d->rank + 1];
+    d->m = d->hi - d->lo;
+    const size_t m = d->m;
+    d->pending = xmalloc(m);
+    d->or_exit = xmalloc(m);
+    d->and_exit = xmalloc(m);
+    d->farthest = xmalloc(m * sizeof *d->farthest);
+    d->l_distance = xmalloc(m * sizeof *d->l_distance);
+    d->pred_start = xmalloc((m + 1) * sizeof *d->pred_start);
+    d->pred = NULL;
+}
+
+static void layer_end(struct dist *d)
+{
+    free(d->pending);
+    free(d->or_exit);
+    free(d->and_exit);
+    free(d->farthest);
+    free(d->l_distance);
+    free(d->pred_start);
+    free(d->pred);
+}
+
+struct request {
+    const char *rules, *path;
+    unsigned closed;
+    int max_stones, step;
+    int quiet;
+};
+
+/* Solves and writes the table; returns a MANCALA_ status (the same on
+ * every rank). */
+static int solve(struct dist *d, const struct request *q, double *seconds)
+{
+    const struct mc_variant *variant = mancala__variant_find(q->rules, strlen(q->rules));
+    if (!variant || !mt_layout_init(&d->lay, variant->n, (uint16_t)q->closed, q->max_stones,
+                                    q->step))
+        return MANCALA_E_INVALID;
+    mancala__board_init(&d->board, variant, (uint16_t)q->closed);
+    MPI_Type_contiguous(MT_ENTRY_SIZE, MPI_BYTE, &d->entry_type);
+    MPI_Type_commit(&d->entry_type);
+    d->bounds = xmalloc(((size_t)d->size + 1) * sizeof *d->bounds);
+    d->out = calloc((size_t)d->size, sizeof *d->out);
+    d->send_counts = xmalloc((size_t)d->size * sizeof(int));
+    d->recv_counts = xmalloc((size_t)d->size * sizeof(int));
+    d->send_displs = xmalloc((size_t)d->size * sizeof(int));
+    d->recv_displs = xmalloc((size_t)d->size * sizeof(int));
+    uint64_t mine = 0;
+    for (int s = 0; s <= q->max_stones; s++) {
+        d->local_at[s] = mine;
+        if (mt_layout_covers(&d->lay, s))
+            mine += slice_lo(d, s, d->rank + 1) - slice_lo(d, s, d->rank);
+    }
+    d->table = calloc((size_t)mine * MT_ENTRY_SIZE + 8, 1);
+    if (!d->out || !d->table) {
+        fprintf(stderr, "mancala-solve-mpi: out of memory\n");
+        MPI_Abort(MPI_COMM_WORLD, EXIT_FAILED);
+    }
+
+    /* The temporary output file first: a destination that cannot be
+     * written fails at once. */
+    struct mt_output *out = NULL;
+    int status = MANCALA_OK;
+    if (d->rank == 0)
+        status = mancala__output_open(&out, q->path);
+    MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (status != MANCALA_OK)
+        return status;
+    struct checkpoint cp;
+    const int from = checkpoint_open(d, &cp, d->rank == 0 ? mancala__output_target(out) : NULL);
+    if (d->rank == 0 && from > 0 && !q->quiet)
+        fprintf(stderr, "resuming from layer %d (stones on the board) of %s\n", from, cp.path);
+
+    const double start = now_seconds();
+    for (int s = from; s <= q->max_stones; s++) {
+        if (!mt_layout_covers(&d->lay, s))
+            continue;
+        layer_begin(d, s);
+        solve_layer(d);
+        layer_end(d);
+        int range = d->range_error, any;
+        MPI_Allreduce(&range, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+        if (any) {
+            status = MANCALA_E_RANGE;
+            break;
+        }
+        checkpoint_layer(d, &cp, s);
+        if (d->rank == 0 && !q->quiet)
+            fprintf(stderr, "layer %d/%d: %llu positions, %.1f s\n", s, q->max_stones,
+                    (unsigned long long)d->n, now_seconds() - start);
+    }
+    *seconds = now_seconds() - start;
+    if (status == MANCALA_OK)
+        status = write_table(d, out);
+    else if (d->rank == 0)
+        mancala__output_discard(out);
+    checkpoint_close(d, &cp, status == MANCALA_OK);
+    MPI_Type_free(&d->entry_type);
+    return status;
+}
+
+/* ---- The command ---- */
+
+static const char help[] =
+    "Usage: mpirun -np N mancala-solve-mpi RULES [-o|--out FILE] [--max-stones K]\n"
+    "                                            [--open KS,KN] [--step 4] [-q|--quiet]\n"
+    "\n"
+    "The table solver of 'mancala solve' on N MPI processes: the same\n"
+    "arguments and the same table, byte for byte, for any N. Each layer's\n"
+    "positions are split among the processes; the finished layers are kept\n"
+    "in FILE.mpi-partial, so that a job that stopped (a process killed, a\n"
+    "node lost) and is started again with the same arguments, on any number\n"
+    "of processes, goes on from the last finished layer. The table replaces\n"
+    "FILE only when complete.\n"
+    "\n"
+    "  -o, --out FILE    where to write the table (default as 'mancala solve')\n"
+    "  --max-stones K    rio-kadalis: the most stones on the board\n"
+    "  --open KS,KN      the open pits of each player (1 to the holes per row)\n"
+    "  --step 4          only the counts of stones that are multiples of 4\n"
+    "  -q, --quiet       no progress lines\n";
+
+/* Reads the arguments as 'mancala solve' does; returns 0, -1 after
+ * --help, or an exit status (message printed). */
+static int parse(int argc, char **argv, struct request *q, char *name, size_t size)
+{
+    const char *cmd = "solve-mpi", *out_arg = NULL, *stones_arg = NULL, *rules = NULL;
+    const char *open_arg = NULL, *step_arg = NULL;
+    int quiet = 0;
+    const struct option_spec options[] = {
+        {"out", &out_arg, NULL}, {"max-stones", &stones_arg, NULL}, {"quiet", NULL, &quiet},
+        {"open", &open_arg, NULL}, {"step", &step_arg, NULL}, {0}};
+    static const char *const names[] = {"RULES (modiar or rio-kadalis)"};
+    char **args = xmalloc(((size_t)argc + 1) * sizeof *args);
+    for (int i = 0, done = 0; i < argc; i++) {
+        done |= !strcmp(argv[i], "--");
+        args[i] = done ? argv[i] : !strcmp(argv[i], "-o") ? "--out"
+                                 : !strcmp(argv[i], "-q") ? "--quiet" : argv[i];
+    }
+    int status = parse_args(cmd, argc, args, options, &rules, 1, 1, names);
+    free(args);
+    if (status)
+        return status;
+    const struct mc_variant *variant = mancala__variant_find(rules, strlen(rules));
+    const int modiar = variant && !variant->match;
+    if (!variant || (modiar && strcmp(rules, "modiar")))
+        return usage_error(cmd, "tables can be solved for modiar and rio-kadalis, not %s",
+                           quote(rules));
+    const int config = open_arg || step_arg || (!modiar && strcmp(rules, "rio-kadalis"));
+    const int holes = variant->n;
+    long long max_stones = modiar ? 42 : 12, ks = holes, kn = holes;
+    if ((stones_arg || open_arg || step_arg) && modiar)
+        return usage_error(cmd, "%s for rio-kadalis: modiar is solved whole",
+                           stones_arg ? "--max-stones is" : open_arg ? "--open is" : "--step is");
+    if (open_arg) {
+        char *end;
+        ks = strtoll(open_arg, &end, 10);
+        if (end == open_arg || *end != ',' || ks < 1 || ks > holes)
+            return usage_error(cmd, "--open must be KS,KN with 1 to %d open pits each, not %s",
+                               holes, quote(open_arg));
+        const char *rest = end + 1;
+        kn = strtoll(rest, &end, 10);
+        if (end == rest || *end || kn < 1 || kn > holes)
+            return usage_error(cmd, "--open must be KS,KN with 1 to %d open pits each, not %s",
+                               holes, quote(open_arg));
+        max_stones = 4 * (ks + kn);
+    }
+    if (step_arg && strcmp(step_arg, "1") && strcmp(step_arg, "4"))
+        return usage_error(cmd, "--step must be 1 or 4, not %s", quote(step_arg));
+    if (stones_arg && (status = parse_number(cmd, "--max-stones", stones_arg, 0,
+                                             open_arg ? 8 * holes : 16, &max_stones)))
+        return status;
+    q->closed = 0;
+    for (int p = 0; p < holes - ks; p++)
+        q->closed |= 1u << p;
+    for (int p = holes; p < 2 * holes - kn; p++)
+        q->closed |= 1u << p;
+    q->rules = rules;
+    q->max_stones = (int)max_stones;
+    q->step = step_arg ? step_arg[0] - '0' : 1;
+    q->quiet = quiet;
+    /* The default names of 'mancala solve'. */
+    if (out_arg)
+        q->path = out_arg;
+    else if (!config || (ks == holes && kn == holes))
+        q->path = (snprintf(name, size, "%s.table", rules), name);
+    else
+        q->path = (snprintf(name, size, "%s-open-%lld-%lld.table", rules, ks, kn), name);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    struct dist d;
+    memset(&d, 0, sizeof d);
+    MPI_Comm_rank(MPI_COMM_WORLD, &d.rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &d.size);
+    const char *small = getenv("MANCALA_SOLVE_MPI_SMALL");
+    const int tiny = small && !strcmp(small, "1");
+    d.chunk = tiny ? 300 : EXPAND_CHUNK;
+    d.window = tiny ? 700 : WINDOW;
+
+    /* Every rank reads the arguments; rank 0 alone says what is wrong. */
+    int saved = -1;
+    if (d.rank != 0) {
+        fflush(stderr);
+        saved = dup(STDERR_FILENO);
+        const int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+        if (null >= 0) {
+            dup2(null, STDERR_FILENO);
+            close(null);
+        }
+    }
+    struct request q;
+    memset(&q, 0, sizeof q);
+    char name[96];
+    int status = parse(argc - 1, argv + 1, &q, name, sizeof name);
+    if (saved >= 0) {
+        fflush(stderr);
+        dup2(saved, STDERR_FILENO);
+        close(saved);
+    }
+    if (status) {
+        if (status < 0 && d.rank == 0)
+            fputs(help, stdout);
+        MPI_Finalize();
+        return status < 0 ? EXIT_DONE : status;
+    }
+
+    double seconds = 0;
+    status = solve(&d, &q, &seconds);
+    if (status != MANCALA_OK) {
+        if (d.rank == 0)
+            fail("solve-mpi", "%s: %s", quote(q.path), mancala_strerror(status));
+        MPI_Finalize();
+        return EXIT_FAILED;
+    }
+
+    /* Figures: the stats of the whole, bytes sent to other ranks, and the
+     * peak memory of each process. */
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    uint64_t mine[11] = {d.stats.positions, d.stats.exact, d.stats.forced, d.bytes_sent,
+                         d.phase_bytes[0], d.phase_bytes[1], d.phase_bytes[2], d.phase_bytes[3],
+                         d.edges, d.last_edges, d.last_positions};
+    uint64_t sum[11];
+    MPI_Reduce(mine, sum, 11, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+    unsigned most_distance = 0;
+    MPI_Reduce(&d.stats.max_distance, &most_distance, 1, MPI_UNSIGNED, MPI_MAX, 0, MPI_COMM_WORLD);
+    /* CPU time: on a machine shared with other work, positions per CPU
+     * second say more than per second of the wall clock. */
+    double cpu = (double)usage.ru_utime.tv_sec + (double)usage.ru_utime.tv_usec / 1e6 +
+                 (double)usage.ru_stime.tv_sec + (double)usage.ru_stime.tv_usec / 1e6;
+    double all_cpu = 0;
+    MPI_Reduce(&cpu, &all_cpu, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    long rss = usage.ru_maxrss, most_rss = 0, all_rss = 0;
+    MPI_Reduce(&rss, &most_rss, 1, MPI_LONG, MPI_MAX, 0, MPI_COMM_WORLD);
+    MPI_Reduce(&rss, &all_rss, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+    if (d.rank == 0) {
+        printf("Solved %s (positions of at most %d stones) on %d processes in %.2f s; the table "
+               "is in ", q.rules, q.max_stones, d.size, seconds);
+        print_safely(stdout, q.path);
+        printf(".\n");
+        printf("positions=%llu exact=%llu processes=%d seconds=%.3f positions_per_s_per_process=%.0f "
+               "bytes_exchanged=%llu bytes_per_position=%.1f exchanges=%llu "
+               "peak_rss_mib_max=%.1f peak_rss_mib_total=%.1f\n",
+               (unsigned long long)sum[0], (unsigned long long)sum[1], d.size, seconds,
+               seconds > 0 ? (double)sum[0] / seconds / d.size : 0, (unsigned long long)sum[3],
+               sum[0] ? (double)sum[3] / (double)sum[0] : 0, (unsigned long long)d.exchanges,
+               (double)most_rss / 1024.0, (double)all_rss / 1024.0);
+        const double per = sum[0] ? (double)sum[0] : 1;
+        printf("cpu_seconds_total=%.2f positions_per_cpu_second=%.0f\n", all_cpu,
+               all_cpu > 0 ? (double)sum[0] / all_cpu : 0);
+        printf("moves_in_layer_per_position=%.2f last_layer=%.2f generations=%llu "
+               "max_distance=%u\n", (double)sum[8] / per,
+               sum[10] ? (double)sum[9] / (double)sum[10] : 0, (unsigned long long)d.generations,
+               most_distance);
+        printf("bytes_per_position: edges=%.1f attractor=%.1f ranks=%.1f exits=%.1f\n",
+               (double)sum[4] / per, (double)sum[5] / per, (double)sum[6] / per,
+               (double)sum[7] / per);
+    }
+    MPI_Finalize();
+    return EXIT_DONE;
+}
