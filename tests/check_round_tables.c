@@ -159,11 +159,20 @@ static void check_rotated(const struct table_info *t, const struct table_info *r
                           int side)
 {
     mancala_game *g = position(t, count, side, 0), *h = position(t, count, side, 1);
-    int lo, hi, rlo, rhi;
+    int lo, hi, rlo, rhi, tlo, thi;
     expect(mancala_table_value(t->table, g, &lo, &hi) == MANCALA_OK &&
                mancala_table_value(r->table, h, &rlo, &rhi) == MANCALA_OK &&
                lo == rlo && hi == rhi,
            "turned round: [%d, %d] against [%d, %d]", lo, hi, rlo, rhi);
+    /* Each table answers for the other's boards too, turned round, with
+     * the same value and best moves. */
+    expect(mancala_table_value(t->table, h, &tlo, &thi) == MANCALA_OK && tlo == rlo && thi == rhi,
+           "looked up turned round: [%d, %d] against [%d, %d]", tlo, thi, rlo, rhi);
+    int best[2][MANCALA_MAX_PITS];
+    const int found = mancala_table_best_moves(r->table, h, best[0], MANCALA_MAX_PITS);
+    expect(found == mancala_table_best_moves(t->table, h, best[1], MANCALA_MAX_PITS) &&
+               (found <= 0 || !memcmp(best[0], best[1], (size_t)found * sizeof best[0][0])),
+           "best moves turned round differ");
     mancala_free(g);
     mancala_free(h);
 }
