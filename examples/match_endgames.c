@@ -233,11 +233,6 @@ static void prove(void)
 
 /* ---- output ---- */
 
-static const char *side_name(int p)
-{
-    return p == MANCALA_SOUTH ? "South" : "North";
-}
-
 static void print_exactness(void)
 {
     printf("## Exactness of the tables\n\n");
@@ -333,8 +328,9 @@ static void print_rounds(void)
     printf("\n");
 }
 
-/* The match from (s, starter) with each round played for the most stones. */
-static void chain(int s, int st, char *line, size_t size)
+/* The match from (s, starter) with each round played for the most stones:
+ * the stones of `trailer` and the other after each round, and the end. */
+static void chain(int trailer, int s, int st, char *line, size_t size)
 {
     static int seen[2][64];
     memset(seen, 0, sizeof seen);
@@ -343,8 +339,9 @@ static void chain(int s, int st, char *line, size_t size)
     for (;;) {
         int n = total - s;
         if (s < 4 || n < 4) {
-            snprintf(line + len, size - (size_t)len, ": %s wins after %d round%s",
-                     side_name(s < 4 ? MANCALA_NORTH : MANCALA_SOUTH), rounds, rounds == 1 ? "" : "s");
+            const int loser = s < 4 ? MANCALA_SOUTH : MANCALA_NORTH;
+            snprintf(line + len, size - (size_t)len, ": the %s loses after %d round%s",
+                     loser == trailer ? "trailer" : "leader", rounds, rounds == 1 ? "" : "s");
             return;
         }
         if (++seen[st][s] == 3) {
@@ -359,7 +356,8 @@ static void chain(int s, int st, char *line, size_t size)
         }
         const struct round_value *v = &values[st][s];
         if (!v->known) {
-            snprintf(line + len, size - (size_t)len, ": no table after %d rounds", rounds);
+            snprintf(line + len, size - (size_t)len, "%sno table after %d rounds", len ? ": " : "",
+                     rounds);
             return;
         }
         if (v->lo != v->hi) {
@@ -371,8 +369,9 @@ static void chain(int s, int st, char *line, size_t size)
         st = !st;
         rounds++;
         if (len < (int)size - 32)
-            len += snprintf(line + len, size - (size_t)len, "%s%d-%d", rounds == 1 ? "" : ", ", s,
-                            total - s);
+            len += snprintf(line + len, size - (size_t)len, "%s%d-%d", rounds == 1 ? "" : ", ",
+                            trailer == MANCALA_SOUTH ? s : total - s,
+                            trailer == MANCALA_SOUTH ? total - s : s);
     }
 }
 
@@ -388,30 +387,41 @@ static void print_match(void)
 {
     printf("## The match from each split\n\n");
     printf("Start: the trailer's stones T and who starts. Played for stones: the\n"
-           "stones South-North after each round, each round played for the most\n"
+           "stones trailer-leader after each round, each round played for the most\n"
            "stones, and how it ends. Proven (by the tables' lower bounds, whatever\n"
            "the players aim for in a round): the leader forces the match win within\n"
            "W rounds; the trailer holds out at least H rounds (inf: forever, that is a\n"
            "draw by repetition or more); the trailer forces its way back (16 stones or\n"
-           "the match) within B rounds; \"no\": not by the tables.\n\n");
-    printf("| T | trailer | starts | played for stones | W | H | B |\n");
-    printf("|---:|---|---|---|---:|---:|---:|\n");
+           "the match) within B rounds; \"no\": not by the tables. Both seats (trailer\n"
+           "South or North) give the same; where not, both rows are shown.\n\n");
+    printf("| T | starts | played for stones | W | H | B |\n");
+    printf("|---:|---|---|---:|---:|---:|\n");
     for (int t = 4; t <= REACH; t++)
-        for (int p = 0; p < 2; p++)
-            for (int trailer_starts = 1; trailer_starts >= 0; trailer_starts--) {
+        for (int trailer_starts = 1; trailer_starts >= 0; trailer_starts--) {
+            char row[2][640];
+            for (int p = 0; p < 2; p++) {
                 int s = p == MANCALA_SOUTH ? t : total - t;
                 int st = trailer_starts ? p : !p;
                 char line[512], w[16], h[16], b[16];
-                chain(s, st, line, sizeof line);
+                chain(p, s, st, line, sizeof line);
                 print_rounds_count(w, sizeof w, win[!p][st][s]);
                 if (hold[p][st][s] >= INF)
                     snprintf(h, sizeof h, "inf");
                 else
                     snprintf(h, sizeof h, "%d", hold[p][st][s]);
                 print_rounds_count(b, sizeof b, back[p][st][s]);
-                printf("| %d | %s | %s | %s | %s | %s | %s |\n", t, side_name(p),
-                       trailer_starts ? "trailer" : "leader", line, w, h, b);
+                if (!values[st][s].known)
+                    snprintf(row[p], sizeof row[p], "%s | - | - | - |", line);
+                else
+                    snprintf(row[p], sizeof row[p], "%s | %s | %s | %s |", line, w, h, b);
             }
+            const char *who = trailer_starts ? "trailer" : "leader";
+            if (!strcmp(row[0], row[1]))
+                printf("| %d | %s | %s\n", t, who, row[0]);
+            else
+                printf("| %d | %s (trailer South) | %s\n| %d | %s (trailer North) | %s\n", t, who,
+                       row[0], t, who, row[1]);
+        }
     printf("\n");
 }
 
