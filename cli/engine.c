@@ -150,6 +150,13 @@ const char *table_for_position(const mancala_game *game, char *buf, size_t size)
             return default_table(rules);
         return (size_t)snprintf(buf, size, "%s.table", rules) < size ? buf : NULL;
     }
+    /* The table of the round with the players' roles exchanged serves too
+     * (the board turned round; mancala_solve_rio_kadalis_config()). */
+    char turned[64];
+    if (ks != kn && config_table(rules, kn, ks, turned, sizeof turned) &&
+        config_table(rules, ks, kn, buf, size) && access(buf, F_OK) != 0 &&
+        access(turned, F_OK) == 0 && strlen(turned) < size)
+        return strcpy(buf, turned);
     return config_table(rules, ks, kn, buf, size);
 }
 
@@ -193,7 +200,9 @@ static const char analyze_help[] =
     "'mancala solve RULES'), it covers the position, and neither --depth nor\n"
     "--time is given; otherwise by alpha-beta search, which uses the table\n"
     "where it reaches positions the table covers. A table found in the current\n"
-    "directory that cannot be used is skipped with a warning.\n"
+    "directory that cannot be used is skipped with a warning. At the start of a\n"
+    "Rio Kadalis round ranked by a table, the round's value follows: the stones\n"
+    "each player will hold, and what that means for the match.\n"
     "\n"
     "  --depth D     search each move D plies deep in all (default 8)\n"
     "  --time S      search for S seconds in all, shared among the moves\n"

@@ -1057,6 +1057,15 @@ def test_rounds():
         rows = analysis_rows(out)
         expect({r[0]: (r[1], r[2]) for r in rows},
                {m: (v, v) for m, v in move_values(position).items()}, "the table's values")
+        # The same position turned round (North has the one pit): the table
+        # of 1,6 serves, with the moves turned round too.
+        turned = "rio-kadalis/1,0,0,0,0,0,x,x,x,x,x,3/N/21,22/30/1,0"
+        out = ok("analyze", turned, cwd=tmp)
+        check(out.startswith("North to move; 1 legal move ranked by the solved table "
+                             "rio-kadalis-open-1-6.table.\n"), out)
+        expect({r[0]: (r[1], r[2]) for r in analysis_rows(out)},
+               {(m + 6) % 12: (v, v) for m, v in move_values(position).items()},
+               "the values turned round")
         # At a round's start (ply 0, nothing captured yet) the round's value
         # and what it means for the match.
         start = "rio-kadalis/x,x,x,x,x,4,0,0,4,0,0,0/N/0,0/0/6,34"
