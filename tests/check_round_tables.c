@@ -5,7 +5,8 @@
  * configurations, so CI runs it on its own (.ci/run):
  *
  *   check-round-tables [--equations N] [--rotated FILE2] [--matches M]
- *                      [--seed S] [--nodes K] FILE
+ *                      [--seed S] [--nodes K] [--search-stones T]
+ *                      [--min-proven P] FILE
  *   check-round-tables --solve RULES KS,KN,MAX [same options]
  *
  * (--solve: solves the round with KS pits open for South and KN for North,
@@ -26,7 +27,8 @@
  *   (including round starts), without its history, against alpha-beta
  *   search with the repetition rule and no table, where the search proves
  *   its score within K nodes (default 2,000,000); at least P of them
- *   (--min-proven P, default 1) must be proven.
+ *   (--min-proven P, default 1) must be proven; --search-stones T: only
+ *   the positions with at most T stones on the board.
  * Prints what it checked; exit status 0 if everything agrees.
  *
  * SPDX-License-Identifier: MIT
@@ -236,6 +238,7 @@ static void random_position(const struct table_info *t, int *count)
 
 struct match_check {
     const struct table_info *t, *rotated;
+    int most;   /* the most stones on the board of a position searched */
     mancala_search *search;
     long covered, proven, agree;
 };
@@ -281,7 +284,7 @@ static void play_matches(struct match_check *m, int matches)
         mancala_set_option(g, MANCALA_OPT_MAX_ROUNDS, 60);
         while (!mancala_match_over(g)) {
             while (!mancala_is_over(g)) {
-                if (board_stones(g) <= m->t->max_stones)
+                if (board_stones(g) <= m->most)
                     check_against_search(m, g);
                 int moves[MANCALA_MAX_PITS];
                 int count = mancala_legal_moves(g, moves, MANCALA_MAX_PITS);
@@ -325,7 +328,7 @@ int main(int argc, char **argv)
     const char *path = NULL, *rotated_path = NULL, *solve_rules = NULL;
     int solve_ks = 0, solve_kn = 0, solve_max = 0;
     char solved[2][64];
-    long equations = -1, matches = 0, nodes = 2000000, min_proven = 1;
+    long equations = -1, matches = 0, nodes = 2000000, min_proven = 1, search_stones = 48;
     unsigned long long seed = 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--equations") && i + 1 < argc)
@@ -338,6 +341,8 @@ int main(int argc, char **argv)
             seed = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--nodes") && i + 1 < argc)
             nodes = atol(argv[++i]);
+        else if (!strcmp(argv[i], "--search-stones") && i + 1 < argc)
+            search_stones = atol(argv[++i]);
         else if (!strcmp(argv[i], "--min-proven") && i + 1 < argc)
             min_proven = atol(argv[++i]);
         else if (!strcmp(argv[i], "--solve") && i + 2 < argc &&
@@ -349,7 +354,8 @@ int main(int argc, char **argv)
             path = argv[i];
         else {
             fprintf(stderr, "usage: check-round-tables [--equations N] [--rotated FILE2] "
-                            "[--matches M] [--seed S] [--nodes K] FILE\n"
+                            "[--matches M] [--seed S] [--nodes K] [--search-stones T] "
+                            "[--min-proven P] FILE\n"
                             "       check-round-tables --solve RULES KS,KN,MAX [OPTIONS]\n");
             return 2;
         }
@@ -388,7 +394,9 @@ int main(int argc, char **argv)
                w.rotated ? ", the same turned round in the other table" : "");
     }
     if (matches > 0) {
-        struct match_check m = {&t, rotated_path ? &r : NULL, NULL, 0, 0, 0};
+        struct match_check m = {&t, rotated_path ? &r : NULL,
+                                search_stones < t.max_stones ? (int)search_stones : t.max_stones,
+                                NULL, 0, 0, 0};
         if (mancala_search_new(&m.search, 0) < 0 ||
             mancala_search_set_limit(m.search, MANCALA_LIMIT_NODES, nodes) < 0)
             return 2;
