@@ -110,7 +110,7 @@ static void round_start(char *buf, size_t size, int s, int starter, int turned)
 
 /* The value of the round starting with South holding s, `starter` to
  * move, from the table of its configuration or of the turned one. */
-static struct round_value value_of(int s, int starter, const char **used)
+static struct round_value value_of(int s, int starter)
 {
     struct round_value v = {0, 0, 0};
     int ks = pits_open(s), kn = pits_open(total - s);
@@ -141,8 +141,6 @@ static struct round_value value_of(int s, int starter, const char **used)
             v.hi = -lo;
         }
         v.known = 1;
-        if (used)
-            *used = turned ? configs[kn][ks].name : configs[ks][kn].name;
         return v;
     }
     return v;
@@ -448,7 +446,7 @@ int main(int argc, char **argv)
     for (int st = 0; st < 2; st++)
         for (int s = 0; s <= total; s++)
             if (in_reach(s))
-                values[st][s] = value_of(s, st, NULL);
+                values[st][s] = value_of(s, st);
     prove();
 
     printf("# Rio Kadalis match endgames: %s, %d stones\n\n", rules, total);
