@@ -29,7 +29,10 @@
  *   its score within K nodes (default 2,000,000); at least P of them
  *   (--min-proven P, default 1) must be proven; --search-stones T: only
  *   the positions with at most T stones on the board.
- * Prints what it checked; exit status 0 if everything agrees.
+ * Under MANCALA_TEST_SCALE=P (percent, below 100: the valgrind and
+ * sanitizer test setups) it checks every (100/P)-th position of a full
+ * walk and P % of the matches, and --solve stops at 4 stones. Prints what it checked; exit status 0 if
+ * everything agrees.
  *
  * SPDX-License-Identifier: MIT
  */
@@ -182,11 +185,14 @@ static void check_rotated(const struct table_info *t, const struct table_info *r
 struct walk {
     const struct table_info *t, *rotated;
     int equations;
-    long positions;
+    long positions, every; /* check every `every`-th position */
+    long seen;
 };
 
 static void visit(struct walk *w, const int *count)
 {
+    if (w->seen++ % w->every)
+        return;
     for (int side = 0; side < 2; side++) {
         if (w->equations) {
             mancala_game *g = position(w->t, count, side, 0);
@@ -360,7 +366,20 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    /* Under valgrind and the sanitizers (MANCALA_TEST_SCALE percent, as
+     * the other heavy tests): a share of the positions and matches. */
+    const char *scale_env = getenv("MANCALA_TEST_SCALE");
+    long scale = scale_env ? atol(scale_env) : 100;
+    if (scale < 1 || scale > 100)
+        scale = 100;
+    if (scale < 100) {
+        matches = matches * scale / 100 + 1;
+        min_proven = 1;
+    }
     if (solve_rules) {
+        /* The solve cannot be sampled: scaled down, it covers 4 stones. */
+        if (scale < 100 && solve_max > 4)
+            solve_max = 4;
         /* The table and the one turned round, solved here, removed at the end. */
         for (int i = 0; i < 2; i++)
             snprintf(solved[i], sizeof solved[i], "check-round-tables-%ld-%d.table",
@@ -379,7 +398,7 @@ int main(int argc, char **argv)
         open_info(&r, rotated_path);
 
     if (equations >= 0 || rotated_path) {
-        struct walk w = {&t, rotated_path ? &r : NULL, equations >= 0, 0};
+        struct walk w = {&t, rotated_path ? &r : NULL, equations >= 0, 0, 100 / scale, 0};
         int count[12] = {0};
         if (equations > 0)
             for (long i = 0; i < equations; i++) {
