@@ -134,7 +134,9 @@ const char *config_table(const char *rules, int ks, int kn, char *buf, size_t si
  * highest pits open), with their counts in @p ks and @p kn; 0 otherwise. */
 int open_pits_of(const mancala_game *game, int *ks, int *kn);
 /* The default table of the position of @p game: its configuration's
- * (config_table()) where pits are closed, else RULES.table; NULL if none. */
+ * (config_table()) where pits are closed (or, if that file is not in the
+ * current folder and the one of KN,KS is, that one: it serves turned
+ * round), else RULES.table; NULL if none. */
 const char *table_for_position(const mancala_game *game, char *buf, size_t size);
 /* Opens the table at @p path for games of @p rules. A table the user
  * @p named that cannot be used is an error (message printed, EXIT_FAILED);

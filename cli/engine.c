@@ -150,6 +150,13 @@ const char *table_for_position(const mancala_game *game, char *buf, size_t size)
             return default_table(rules);
         return (size_t)snprintf(buf, size, "%s.table", rules) < size ? buf : NULL;
     }
+    /* The table of the round with the players' roles exchanged serves too
+     * (the board turned round; mancala_solve_rio_kadalis_config()). */
+    char turned[64];
+    if (ks != kn && config_table(rules, kn, ks, turned, sizeof turned) &&
+        config_table(rules, ks, kn, buf, size) && access(buf, F_OK) != 0 &&
+        access(turned, F_OK) == 0 && strlen(turned) < size)
+        return strcpy(buf, turned);
     return config_table(rules, ks, kn, buf, size);
 }
 
@@ -193,7 +200,9 @@ static const char analyze_help[] =
     "'mancala solve RULES'), it covers the position, and neither --depth nor\n"
     "--time is given; otherwise by alpha-beta search, which uses the table\n"
     "where it reaches positions the table covers. A table found in the current\n"
-    "directory that cannot be used is skipped with a warning.\n"
+    "directory that cannot be used is skipped with a warning. At the start of a\n"
+    "Rio Kadalis round ranked by a table, the round's value follows: the stones\n"
+    "each player will hold, and what that means for the match.\n"
     "\n"
     "  --depth D     search each move D plies deep in all (default 8)\n"
     "  --time S      search for S seconds in all, shared among the moves\n"
@@ -274,6 +283,46 @@ static int rank_by_table(const char *cmd, const mancala_table *table, mancala_ga
         r->line[r->line_len++] = best[0];
     }
     return 0;
+}
+
+/* At the start of a Rio Kadalis round (ply 0, nothing captured yet), the
+ * round's value by the table: the final difference, the stones each
+ * player then holds, and what follows for the match (RULES.md, "Match"). */
+static void print_round_value(const mancala_table *table, const mancala_game *game, int mover)
+{
+    int lo, hi;
+    if (!is_rio(mancala_rules(game)) || mancala_ply(game) != 0 ||
+        mancala_captured(game, MANCALA_SOUTH) != 0 || mancala_captured(game, MANCALA_NORTH) != 0 ||
+        mancala_table_value(table, game, &lo, &hi) != MANCALA_OK)
+        return;
+    const int other = !mover, n = mancala_num_pits(game) / 2;
+    const int total = 4 * mancala_num_pits(game); /* every stone of the match: 48 or 40 */
+    /* The mover ends with m stones where m - (total - m) is the difference. */
+    const int mine_lo = (total + lo) / 2, mine_hi = (total + hi) / 2;
+    if (lo == hi)
+        printf("Round value: %s %+d with perfect play; the round ends %s %d, %s %d.\n",
+               player_name(mover), lo, player_name(mover), mine_lo, player_name(other),
+               total - mine_lo);
+    else
+        printf("Round value: %s %+d to %+d (the table does not decide it); the round ends "
+               "%s %d to %d, %s %d to %d.\n", player_name(mover), lo, hi, player_name(mover),
+               mine_lo, mine_hi, player_name(other), total - mine_hi, total - mine_lo);
+    if (lo != hi)
+        return;
+    const int held[2] = {mover == MANCALA_SOUTH ? mine_lo : total - mine_lo,
+                         mover == MANCALA_SOUTH ? total - mine_lo : mine_lo};
+    for (int p = 0; p < 2; p++)
+        if (held[p] < 4) {
+            printf("%s, with fewer than 4 stones, loses the match.\n", player_name(p));
+            return;
+        }
+    printf("Next round: %s moves first.", player_name(other));
+    for (int p = 0; p < 2; p++) {
+        const int k = held[p] / 4 < n ? held[p] / 4 : n;
+        printf("%s %s opens %d pit%s, bank %d", p ? ";" : "", player_name(p), k,
+               k == 1 ? "" : "s", held[p] - 4 * k);
+    }
+    printf(".\n");
 }
 
 int cmd_analyze(int argc, char **argv)
@@ -420,6 +469,8 @@ int cmd_analyze(int argc, char **argv)
                 printf(" %d", ranked[i].line[k]);
             putchar('\n');
         }
+        if (by_table)
+            print_round_value(table, game, mover);
     }
     mancala_search_free(search);
     mancala_table_close(table);

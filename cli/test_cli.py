@@ -1057,6 +1057,31 @@ def test_rounds():
         rows = analysis_rows(out)
         expect({r[0]: (r[1], r[2]) for r in rows},
                {m: (v, v) for m, v in move_values(position).items()}, "the table's values")
+        # The same position turned round (North has the one pit): the table
+        # of 1,6 serves, with the moves turned round too.
+        turned = "rio-kadalis/1,0,0,0,0,0,x,x,x,x,x,3/N/21,22/30/1,0"
+        out = ok("analyze", turned, cwd=tmp)
+        check(out.startswith("North to move; 1 legal move ranked by the solved table "
+                             "rio-kadalis-open-1-6.table.\n"), out)
+        expect({r[0]: (r[1], r[2]) for r in analysis_rows(out)},
+               {(m + 6) % 12: (v, v) for m, v in move_values(position).items()},
+               "the values turned round")
+        # At a round's start (ply 0, nothing captured yet) the round's value
+        # and what it means for the match.
+        start = "rio-kadalis/x,x,x,x,x,4,0,0,4,0,0,0/N/0,0/0/6,34"
+        expect(analysis_rows(ok("analyze", start, "--depth", "64"))[0][1:4], (36, 36, "exact"),
+               "the round's value by search")
+        out = ok("analyze", start, cwd=tmp)
+        check(out.endswith("\nRound value: North +36 with perfect play; the round ends North 42, "
+                           "South 6.\nNext round: South moves first. South opens 1 pit, bank 2; "
+                           "North opens 6 pits, bank 18.\n"), out)
+        start = "rio-kadalis/x,x,x,x,x,4,0,0,0,0,0,4/S/0,0/0/2,38"
+        expect(analysis_rows(ok("analyze", start, "--depth", "64"))[0][1:4], (-44, -44, "exact"),
+               "the round's value by search")
+        out = ok("analyze", start, cwd=tmp)
+        check(out.endswith("\nRound value: South -44 with perfect play; the round ends South 2, "
+                           "North 46.\nSouth, with fewer than 4 stones, loses the match.\n"), out)
+        check("Round value" not in ok("analyze", position, cwd=tmp), "only at a round's start")
         # The perfect player finds the round's table by its closed pits.
         game = ok("play", position, "--south", "perfect", "--north", "random", "--seed", "4",
                   "--rounds", "1", cwd=tmp)

@@ -1224,7 +1224,8 @@ int mancala_table_max_stones(const mancala_table *table);
  *         ::MANCALA_E_UNSUPPORTED if @p game is not of the table's rules;
  *         ::MANCALA_E_RANGE if the position has more stones on the board
  *         than the table holds, other closed pits than the table's (none,
- *         except for tables of mancala_solve_rio_kadalis_config()), or a
+ *         except for tables of mancala_solve_rio_kadalis_config(): those,
+ *         or those turned round by half a turn), or a
  *         count of stones the table skips (not a multiple of 4 in a table
  *         of multiples of 4).
  * @note Does not allocate. Thread-safe: reads the table and the game only.
@@ -1317,7 +1318,13 @@ int mancala_solve_rio_kadalis(const char *path, int max_stones, mancala_progress
  * mancala_table_value(), mancala_table_best_moves() and
  * mancala_search_set_table() then answer for the games of @p rules whose
  * closed pits are exactly @p closed and whose stones on the board are a
- * layer the table covers, whatever the captures and banks.
+ * layer the table covers, whatever the captures and banks. They answer
+ * too (since 1.2) where the closed pits are @p closed turned round by half
+ * a turn (pit p closed there where pit (p + n) mod 2n is closed in
+ * @p closed): that board is the same game with the players' seats
+ * exchanged (the match rule's open pits of South's KS and North's KN
+ * turned round are those of South's KN and North's KS), so one table
+ * serves a round and the one with the roles of the players exchanged.
  *
  * Sizes: entries (4 bytes) = sum over the layers s of C(s + m - 1, m - 1)
  * (times 2 if k_s != k_n), m the open pits; the solve needs about 20 to

@@ -206,9 +206,14 @@ MANCALA_EXPORT void mancala_table_close(mancala_table *table)
 
 /* The position of `game` as the rule code sees it; checks that the table
  * can answer for it: the same rules, the same closed pits, a layer of
- * stones on the board that it holds. */
-static int read_position(const mancala_table *table, const mancala_game *game, struct mc_state *st)
+ * stones on the board that it holds. A board whose closed pits are the
+ * table's turned round by half a turn (pit p there is pit p + n here) is
+ * the same game with the players' seats exchanged, so it is read turned
+ * round (*turned = 1): its values for the player to move are the same. */
+static int read_position(const mancala_table *table, const mancala_game *game, struct mc_state *st,
+                         int *turned)
 {
+    *turned = 0;
     if (!table || !game)
         return MANCALA_E_INVALID;
     if (strcmp(mancala_rules(game), table->board.variant->name) != 0)
@@ -224,6 +229,18 @@ static int read_position(const mancala_table *table, const mancala_game *game, s
         st->captured[player] = (uint8_t)mancala_captured(game, player);
     st->to_move = (uint8_t)mancala_to_move(game);
     st->ply = (uint32_t)mancala_ply(game);
+    const int n = table->pits / 2;
+    const unsigned all = (1u << table->pits) - 1, round = ((closed >> n) | (closed << n)) & all;
+    if (closed != table->lay.closed && round == table->lay.closed) {
+        struct mc_state was = *st;
+        for (int p = 0; p < table->pits; p++)
+            st->pit[p] = was.pit[(p + n) % table->pits];
+        st->captured[0] = was.captured[1];
+        st->captured[1] = was.captured[0];
+        st->to_move ^= 1;
+        closed = round;
+        *turned = 1;
+    }
     return !mt_layout_covers(&table->lay, stones) || closed != table->lay.closed ? MANCALA_E_RANGE
                                                                                : MANCALA_OK;
 }
@@ -274,10 +291,11 @@ MANCALA_EXPORT int mancala_table_value(const mancala_table *table, const mancala
     struct mc_state st;
     if (!lo || !hi)
         return MANCALA_E_INVALID;
-    int status = read_position(table, game, &st);
+    int turned;
+    int status = read_position(table, game, &st, &turned);
     if (status == MANCALA_E_INVALID || status == MANCALA_E_UNSUPPORTED)
         return status;
-    const int mover = st.to_move;
+    const int mover = st.to_move ^ turned; /* the game's */
     if (mancala_is_over(game)) {
         /* The game has its value already: the final scores. */
         *lo = *hi = mancala_score(game, mover) - mancala_score(game, mover ^ 1);
@@ -301,8 +319,8 @@ MANCALA_EXPORT int mancala_table_value(const mancala_table *table, const mancala
         v_lo = e.lo;
         v_hi = e.hi;
     }
-    const int so_far = st.captured[mover] - st.captured[mover ^ 1] + mancala_bank(game, mover) -
-                       mancala_bank(game, mover ^ 1);
+    const int so_far = mancala_captured(game, mover) - mancala_captured(game, mover ^ 1) +
+                       mancala_bank(game, mover) - mancala_bank(game, mover ^ 1);
     *lo = so_far + v_lo;
     *hi = so_far + v_hi;
     return MANCALA_OK;
@@ -353,7 +371,8 @@ MANCALA_EXPORT int mancala_table_best_moves(const mancala_table *table, const ma
                                             int *moves, size_t cap)
 {
     struct mc_state st;
-    int status = read_position(table, game, &st);
+    int turned;
+    int status = read_position(table, game, &st, &turned);
     if (status == MANCALA_E_INVALID || status == MANCALA_E_UNSUPPORTED)
         return status;
     if (mancala_is_over(game))
@@ -366,7 +385,15 @@ MANCALA_EXPORT int mancala_table_best_moves(const mancala_table *table, const ma
         return MANCALA_E_INVALID;
     if ((size_t)found > cap)
         return MANCALA_E_NOSPACE;
-    for (int m = 0; m < found; m++)
-        moves[m] = best[m];
+    /* Turned round, pit p of the table's board is pit p + n of the game's;
+     * the list stays ascending. */
+    const int n = table->pits / 2;
+    for (int m = 0; m < found; m++) {
+        const int pit = turned ? (best[m] + n) % table->pits : best[m];
+        int at = m;
+        for (; at > 0 && moves[at - 1] > pit; at--)
+            moves[at] = moves[at - 1];
+        moves[at] = pit;
+    }
     return found;
 }

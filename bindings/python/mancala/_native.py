@@ -21,7 +21,7 @@ import ctypes
 import ctypes.util
 import os
 import sys
-from ctypes import (CFUNCTYPE, POINTER, c_char_p, c_int, c_int64, c_size_t,
+from ctypes import (CFUNCTYPE, POINTER, c_char_p, c_int, c_int64, c_size_t, c_uint,
                     c_uint64, c_void_p)
 
 #: The ABI major version this binding is written for (the SONAME's number).
@@ -186,6 +186,8 @@ _prototypes.update({
     "mancala_format_record": (c_int, [game_p, c_char_p, c_size_t]),
     "mancala_parse_record": (c_int, [POINTER(game_p), c_char_p, c_char_p, c_size_t]),
     "mancala_table_open_memory": (c_int, [POINTER(table_p), c_char_p, c_size_t]),
+    "mancala_solve_rio_kadalis_config": (c_int, [c_char_p, c_char_p, c_uint, c_int, c_int,
+                                                 progress_fn, c_void_p]),
 })
 
 for _name, (_restype, _argtypes) in _prototypes.items():

@@ -330,5 +330,73 @@ class RioKadalisEndgames(unittest.TestCase):
             self.table.value(mancala.Game("modiar"))
 
 
+class MatchRounds(unittest.TestCase):
+    """Tables of match rounds with closed pits (solve_rio_kadalis with
+    open=, rules=, step=): one pit against five on 5 holes, a fraction of
+    a second."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.directory = tempfile.TemporaryDirectory()
+        cls.path = os.path.join(cls.directory.name, "rio-kadalis-5-open-1-5.table")
+        try:
+            mancala.solve_rio_kadalis(cls.path, rules="rio-kadalis-5", open=(1, 5), step=4)
+        except mancala.Unsupported as error:
+            cls.directory.cleanup()
+            raise unsupported(error) from None
+        cls.table = mancala.Table(cls.path)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.table.close()
+        cls.directory.cleanup()
+
+    def test_round_starts(self):
+        # South holds 5 stones (one pit, 1 in the bank), North 35 (five
+        # pits, 15 in the bank): whoever starts, North takes every stone on
+        # the board and South ends the round with its bank, 1 stone.
+        for side in "SN":
+            game = mancala.Game.parse(f"rio-kadalis-5/x,x,x,x,4,4,4,4,4,4/{side}/0,0/0/1,15")
+            lo, hi = self.table.value(game)
+            self.assertEqual((lo, hi), (-38, -38) if side == "S" else (38, 38))
+        # The same round turned round (North has the one pit): the same
+        # table answers, with the same value.
+        game = mancala.Game.parse("rio-kadalis-5/4,4,4,4,4,x,x,x,x,4/N/0,0/0/15,1")
+        self.assertEqual(tuple(self.table.value(game)), (-38, -38))
+        self.assertEqual(self.table.value(game).exact, True)
+
+    def test_search_agrees(self):
+        # Small endings of the round, without history, against search
+        # with the repetition rule and no table.
+        with mancala.Searcher(1 << 20) as searcher:
+            for position, value in [("rio-kadalis-5/x,x,x,x,1,0,0,3,0,0/S/20,15/9/1,0", 2),
+                                    ("rio-kadalis-5/x,x,x,x,2,1,0,0,0,1/N/20,15/9/1,0", -2),
+                                    ("rio-kadalis-5/x,x,x,x,3,2,0,2,0,1/S/16,15/9/1,0", -6)]:
+                game = mancala.Game.parse(position)
+                result = searcher.run(game, depth=64)
+                self.assertTrue(result.exact, position)
+                self.assertEqual(result.score, value, position)
+                self.assertEqual(tuple(self.table.value(game)), (value, value), position)
+
+    def test_closed_pits_as_a_set(self):
+        # The same closed pits given one by one: the same file.
+        other = os.path.join(self.directory.name, "closed.table")
+        mancala.solve_rio_kadalis(other, rules="rio-kadalis-5", closed=[0, 1, 2, 3],
+                                  step=4)
+        with open(self.path, "rb") as a, open(other, "rb") as b:
+            self.assertEqual(a.read(), b.read())
+
+    def test_errors(self):
+        path = os.path.join(self.directory.name, "never.table")
+        for kwargs in [{"open": (0, 5)}, {"open": (1, 6)}, {"rules": "modiar", "open": (1, 1)},
+                       {"open": (1, 5), "closed": [0]}, {"open": (1, 5), "step": 3},
+                       {"closed": [10]}, {"open": (1, 5), "max_stones": 41}]:
+            with self.assertRaises(mancala.InvalidArgument, msg=kwargs):
+                mancala.solve_rio_kadalis(path, **{"rules": "rio-kadalis-5", **kwargs})
+        with self.assertRaises(TypeError):
+            mancala.solve_rio_kadalis(path, rules="rio-kadalis-5", open=[1, 5])
+        self.assertFalse(os.path.exists(path))
+
+
 if __name__ == "__main__":
     unittest.main()
