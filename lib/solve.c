@@ -59,6 +59,8 @@
 #define _XOPEN_SOURCE 700
 
 #include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,62 +70,113 @@
 
 #include "solve.h"
 
-#define UNSETTLED INT8_MIN
+/* While a layer is solved, the entry bytes of its positions hold the state
+ * of its two nodes (the table's values never reach 49 in magnitude, so
+ * the codes CODE_LOW ... CODE_HIGH are free):
+ *   byte 0, L node: its value once settled, else CODE(best exit);
+ *   byte 1, H node: minus its value once settled, else CODE(worst exit);
+ *   bytes 2-3: the H node's distance once settled, else 1 + the largest
+ *   distance of its children settled so far (0 if none).
+ * Besides the table, a layer of n positions with E moves inside it needs
+ * n bytes of counters, 2n of predecessor counts, 4E of predecessor lists
+ * and the queue (6 bytes a node, for as many as wait at once). */
+enum { CODE_LOW = 60, CODE_ZERO = 112, CODE_HIGH = 199 };
 #define NO_OR_EXIT INT8_MIN  /* below any value */
 #define NO_AND_EXIT INT8_MAX /* above any value */
+_Static_assert(CODE_ZERO - CODE_LOW > (int)MT_MOST_STONES && CODE_HIGH - CODE_ZERO > (int)MT_MOST_STONES &&
+                   CODE_LOW > (int)MT_MOST_STONES && CODE_HIGH < 256 - (int)MT_MOST_STONES,
+               "the codes of unsettled nodes are no value");
+
+static uint8_t code_of(int exit)
+{
+    return (uint8_t)(exit == NO_OR_EXIT ? CODE_LOW : exit == NO_AND_EXIT ? CODE_HIGH
+                                                                          : CODE_ZERO + exit);
+}
+
+static int unsettled(uint8_t b)
+{
+    return b >= CODE_LOW && b <= CODE_HIGH;
+}
+
+static int exit_of(uint8_t code)
+{
+    return code == CODE_LOW ? NO_OR_EXIT : code == CODE_HIGH ? NO_AND_EXIT : code - CODE_ZERO;
+}
+
+/* Predecessor lists are kept per block of 64 children: where the block's
+ * list starts, and for each child the end of its list within the block. */
+enum { BLOCK_SHIFT = 6, BLOCK = 1 << BLOCK_SHIFT };
 
 struct solver {
     struct mt_layout lay;   /* the positions and their entries */
     struct mc_board board;
     int pits, row;          /* the board: 6 and 3, 10 and 5, or 12 and 6 */
+    int threads;            /* for generating a layer's moves */
     uint8_t *entries;       /* the table being written, MT_ENTRY_SIZE bytes each */
     struct mt_stats stats;
     /* Scratch for one layer, sized for the largest; indices are local to
      * the layer. Moves are generated twice rather than stored: once to
-     * count each position's predecessors, once to list them: 11 bytes
-     * per position, 4 per move inside the layer, and the queue. */
+     * count each position's predecessors, once to list them. */
     uint8_t *pending;       /* per H node: moves whose child's L node is unsettled */
-    int8_t *or_exit;        /* best exit of L nodes (or the end's value), NO_OR_EXIT */
-    int8_t *and_exit;       /* worst exit of H nodes (or the end's value), NO_AND_EXIT */
-    uint16_t *farthest;     /* per H node: 1 + largest distance of a settled child, 0 */
-    uint16_t *l_distance;   /* distance of L nodes */
-    uint32_t *pred_start;   /* predecessors in the layer, compressed rows */
+    _Atomic uint16_t *pred_end; /* per child: end of its predecessors in its block */
+    uint64_t *block_start;  /* per block: start of its predecessors */
     uint32_t *pred;
     size_t pred_room;
-    uint32_t *queue;        /* nodes settled at the current threshold, grown on demand */
-    size_t queue_room;
+    /* The queue of nodes settled at the current threshold, a ring grown
+     * on demand; an L node carries its distance (an H node's is in its
+     * entry). */
+    uint32_t *queue;
+    uint16_t *queue_distance;
+    size_t queue_room, head, count;
+    uint64_t scratch, scratch_peak; /* bytes */
+    int error;              /* of a pass over the layer */
 };
 
 static void free_scratch(struct solver *sv)
 {
     free(sv->pending);
-    free(sv->or_exit);
-    free(sv->and_exit);
-    free(sv->farthest);
-    free(sv->l_distance);
-    free(sv->pred_start);
+    free((void *)sv->pred_end);
+    free(sv->block_start);
     free(sv->pred);
     free(sv->queue);
+    free(sv->queue_distance);
+}
+
+static void count_scratch(struct solver *sv, int64_t bytes)
+{
+    sv->scratch += (uint64_t)bytes;
+    if (sv->scratch > sv->scratch_peak)
+        sv->scratch_peak = sv->scratch;
 }
 
 static int alloc_scratch(struct solver *sv, uint32_t n)
 {
-    sv->pending = malloc(n);
-    sv->or_exit = malloc(n);
-    sv->and_exit = malloc(n);
-    sv->farthest = malloc((size_t)n * sizeof *sv->farthest);
-    sv->l_distance = malloc((size_t)n * sizeof *sv->l_distance);
-    sv->pred_start = malloc(((size_t)n + 1) * sizeof *sv->pred_start);
-    sv->queue_room = n < 1024 ? 1024 : n / 16;
+    const size_t blocks = ((size_t)n >> BLOCK_SHIFT) + 1;
+    sv->pending = malloc(n ? n : 1);
+    sv->pred_end = malloc(((size_t)n + 1) * sizeof *sv->pred_end);
+    sv->block_start = malloc(blocks * sizeof *sv->block_start);
+    sv->queue_room = 1024;
     sv->queue = malloc(sv->queue_room * sizeof *sv->queue);
-    return sv->pending && sv->or_exit && sv->and_exit && sv->farthest && sv->l_distance &&
-           sv->pred_start && sv->queue ? MANCALA_OK : MANCALA_E_NOMEM;
+    sv->queue_distance = malloc(sv->queue_room * sizeof *sv->queue_distance);
+    count_scratch(sv, (int64_t)n + ((int64_t)n + 1) * 2 + (int64_t)blocks * 8 +
+                          (int64_t)sv->queue_room * 6);
+    return sv->pending && sv->pred_end && sv->block_start && sv->queue && sv->queue_distance
+               ? MANCALA_OK : MANCALA_E_NOMEM;
 }
 
 /* Entry bytes of a position of the layer. */
 static uint8_t *entry(const struct solver *sv, uint32_t base, uint32_t i)
 {
     return sv->entries + ((size_t)base + i) * MT_ENTRY_SIZE;
+}
+
+/* The predecessors of position c inside the layer: pred[*from ... *to). */
+static void preds(const struct solver *sv, uint32_t c, size_t *from, size_t *to)
+{
+    const size_t start = sv->block_start[c >> BLOCK_SHIFT];
+    *from = start + (c & (BLOCK - 1) ? atomic_load_explicit(&sv->pred_end[c - 1],
+                                                            memory_order_relaxed) : 0);
+    *to = start + atomic_load_explicit(&sv->pred_end[c], memory_order_relaxed);
 }
 
 /* The moves of position i of layer s (`side` to move, open pit counts r
@@ -150,10 +203,13 @@ static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, int side
         const int gain = c->captured[mover] - c->captured[opponent];
         const uint32_t ci = mt_layout_state_index(&sv->lay, c);
         if (c->captured[MANCALA_SOUTH] + c->captured[MANCALA_NORTH] == 0) {
+            const uint32_t local = ci - base;
+            /* A count never wraps: no position has 65,535 predecessors
+             * (checked per block when they are summed). */
+            const uint16_t at = atomic_fetch_add_explicit(&sv->pred_end[local], 1,
+                                                          memory_order_relaxed);
             if (list)
-                sv->pred[sv->pred_start[ci - base]++] = i;
-            else
-                sv->pred_start[ci - base + 1]++;
+                sv->pred[sv->block_start[local >> BLOCK_SHIFT] + at] = i;
             inside++;
             continue;
         }
@@ -176,141 +232,224 @@ static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, int side
         worst = -best;
     }
     sv->pending[i] = (uint8_t)inside;
-    sv->or_exit[i] = (int8_t)best;
-    sv->and_exit[i] = (int8_t)worst;
-    sv->farthest[i] = 0;
     uint8_t *e = entry(sv, base, i);
-    e[0] = e[1] = (uint8_t)UNSETTLED;
+    e[0] = code_of(best);
+    e[1] = code_of(worst);
+    e[2] = e[3] = 0;
 }
 
-/* Calls expand() on every position of layer s, in index order. */
-static void expand_layer(struct solver *sv, int s, uint32_t base, int list)
+/* One pass over a layer's moves, shared by the threads: each expands the
+ * chunks of positions whose number is its own modulo the thread count. */
+struct pass {
+    struct solver *sv;
+    int s, list, thread;
+    uint32_t base;
+};
+
+enum { CHUNK = 4096 };
+
+static void *run_pass(void *arg)
 {
+    const struct pass *ps = arg;
+    struct solver *sv = ps->sv;
     const int m = sv->lay.open_count;
     uint32_t i = 0;
     for (int side = 0; side < sv->lay.sides; side++) {
         uint8_t r[MT_MOST_PITS] = {0};
-        r[m - 1] = (uint8_t)s;
-        do
-            expand(sv, s, base, i++, side, r, list);
-        while (mt_next_position(r, m));
+        r[m - 1] = (uint8_t)ps->s;
+        do {
+            if ((int)(i / CHUNK % (uint32_t)sv->threads) == ps->thread)
+                expand(sv, ps->s, ps->base, i, side, r, ps->list);
+            i++;
+        } while (mt_next_position(r, m));
     }
+    return NULL;
 }
 
-/* Appends node x to the queue (which never holds more than the layer's
- * 2n nodes at once, and in practice far fewer). */
-static int push(struct solver *sv, uint32_t *tail, uint32_t x)
+/* Calls expand() on every position of layer s. The passes count and list
+ * the same moves whatever the order, and each list is sorted afterwards:
+ * the result is the same for any number of threads. */
+static void expand_layer(struct solver *sv, int s, uint32_t base, int list)
 {
-    if (*tail == sv->queue_room) {
-        uint32_t *grown = realloc(sv->queue, 2 * sv->queue_room * sizeof *grown);
-        if (!grown)
-            return MANCALA_E_NOMEM;
-        sv->queue = grown;
-        sv->queue_room *= 2;
+    struct pass ps[MT_MOST_THREADS];
+    pthread_t tid[MT_MOST_THREADS];
+    int started[MT_MOST_THREADS] = {0};
+    for (int t = 0; t < sv->threads; t++) {
+        ps[t] = (struct pass){sv, s, list, t, base};
+        /* Thread 0 is this one; a thread that cannot start is done here. */
+        started[t] = t > 0 && pthread_create(&tid[t], NULL, run_pass, &ps[t]) == 0;
     }
-    sv->queue[(*tail)++] = x;
+    for (int t = 0; t < sv->threads; t++)
+        if (!started[t])
+            run_pass(&ps[t]);
+    for (int t = 1; t < sv->threads; t++)
+        if (started[t])
+            pthread_join(tid[t], NULL);
+}
+
+/* Appends node x (with distance d if an L node) to the queue. */
+static int push(struct solver *sv, uint32_t x, uint16_t d)
+{
+    if (sv->count == sv->queue_room) {
+        /* Grow by half, the wrapped part moved to the end. */
+        const size_t room = sv->queue_room + sv->queue_room / 2, more = room - sv->queue_room;
+        uint32_t *q = realloc(sv->queue, room * sizeof *q);
+        if (q)
+            sv->queue = q;
+        uint16_t *qd = q ? realloc(sv->queue_distance, room * sizeof *qd) : NULL;
+        if (!qd)
+            return MANCALA_E_NOMEM;
+        sv->queue_distance = qd;
+        const size_t wrapped = sv->head, moved = wrapped < more ? wrapped : more;
+        memcpy(q + sv->queue_room, q, moved * sizeof *q);
+        memcpy(qd + sv->queue_room, qd, moved * sizeof *qd);
+        memmove(q, q + moved, (wrapped - moved) * sizeof *q);
+        memmove(qd, qd + moved, (wrapped - moved) * sizeof *qd);
+        count_scratch(sv, (int64_t)more * 6);
+        sv->queue_room = room;
+    }
+    size_t at = sv->head + sv->count++;
+    if (at >= sv->queue_room)
+        at -= sv->queue_room;
+    sv->queue[at] = x;
+    sv->queue_distance[at] = d;
     return MANCALA_OK;
 }
 
-/* Settles H(i) at value v (from the forcing opponent's side). Returns
- * nonzero if its distance does not fit the table. */
-static int settle_h(struct solver *sv, uint32_t base, uint32_t i, int v)
+/* Takes the node at the head of the queue. */
+static uint32_t pop(struct solver *sv, uint16_t *d)
 {
-    uint8_t *e = entry(sv, base, i);
-    const uint32_t distance = sv->farthest[i];
+    const uint32_t x = sv->queue[sv->head];
+    *d = sv->queue_distance[sv->head];
+    if (++sv->head == sv->queue_room)
+        sv->head = 0;
+    sv->count--;
+    return x;
+}
+
+/* Settles H(i) at value v (from the forcing opponent's side): its
+ * distance is already in its entry. Returns nonzero if the distance does
+ * not fit the table. */
+static int settle_h(struct solver *sv, uint8_t *e, int v)
+{
+    const uint32_t distance = (uint32_t)mt_get(e + 2, 2);
     e[1] = (uint8_t)(int8_t)-v;
-    mt_put(e + 2, distance, 2);
     if (distance > sv->stats.max_distance)
         sv->stats.max_distance = distance;
     return distance >= MT_NO_DISTANCE;
+}
+
+/* The predecessor lists of layer s, each in ascending order. */
+static int list_predecessors(struct solver *sv, int s, uint32_t base, uint32_t n)
+{
+    /* Count them, with the exits and counters of every position. */
+    for (uint32_t i = 0; i < n; i++)
+        atomic_store_explicit(&sv->pred_end[i], 0, memory_order_relaxed);
+    expand_layer(sv, s, base, 0);
+
+    /* Where each block's lists start; each count becomes where its list
+     * starts in the block. */
+    size_t total = 0;
+    for (uint32_t b = 0; b <= (n - 1) >> BLOCK_SHIFT; b++) {
+        sv->block_start[b] = total;
+        uint32_t inside = 0;
+        for (uint32_t c = b << BLOCK_SHIFT; c < n && c < (b + 1) << BLOCK_SHIFT; c++) {
+            const uint32_t k = atomic_load_explicit(&sv->pred_end[c], memory_order_relaxed);
+            atomic_store_explicit(&sv->pred_end[c], (uint16_t)inside, memory_order_relaxed);
+            inside += k;
+        }
+        if (inside > UINT16_MAX)
+            return MANCALA_E_RANGE; /* far beyond any game's: about 3 a position */
+        total += inside;
+    }
+    if (total > sv->pred_room) {
+        free(sv->pred);
+        count_scratch(sv, -(int64_t)sv->pred_room * 4);
+        sv->pred = malloc(total * sizeof *sv->pred);
+        sv->pred_room = sv->pred ? total : 0;
+        count_scratch(sv, (int64_t)sv->pred_room * 4);
+        if (!sv->pred)
+            return MANCALA_E_NOMEM;
+    }
+    /* The moves again, each predecessor into its child's list (which
+     * then ends where the next one starts). */
+    expand_layer(sv, s, base, 1);
+    for (uint32_t c = 0; c < n; c++) {
+        size_t from, to;
+        preds(sv, c, &from, &to);
+        for (size_t k = from + 1; k < to; k++) {
+            const uint32_t p = sv->pred[k];
+            size_t j = k;
+            for (; j > from && sv->pred[j - 1] > p; j--)
+                sv->pred[j] = sv->pred[j - 1];
+            sv->pred[j] = p;
+        }
+    }
+    return MANCALA_OK;
 }
 
 static int solve_layer(struct solver *sv, int s)
 {
     const uint32_t base = (uint32_t)sv->lay.layer[s];
     const uint32_t n = (uint32_t)mt_layout_size(&sv->lay, s);
-
-    /* Moves of every position, and the number of predecessors of each. */
-    memset(sv->pred_start, 0, ((size_t)n + 1) * sizeof *sv->pred_start);
-    expand_layer(sv, s, base, 0);
-
-    /* Predecessor lists: the moves again. */
-    uint32_t i;
-    for (i = 0; i < n; i++)
-        sv->pred_start[i + 1] += sv->pred_start[i];
-    const size_t edges = sv->pred_start[n];
-    if (edges > sv->pred_room) {
-        free(sv->pred);
-        sv->pred = malloc(edges * sizeof *sv->pred);
-        sv->pred_room = sv->pred ? edges : 0;
-        if (!sv->pred)
-            return MANCALA_E_NOMEM;
-    }
-    expand_layer(sv, s, base, 1);
-    for (i = n; i > 0; i--)
-        sv->pred_start[i] = sv->pred_start[i - 1];
-    sv->pred_start[0] = 0;
+    int status = list_predecessors(sv, s, base, n);
+    if (status != MANCALA_OK)
+        return status;
 
     const int buckets = 2 * s + 1;
     /* The attractor, threshold by threshold from the top. */
-    uint32_t head = 0, tail = 0;
     for (int b = 0; b < buckets; b++) {
         const int v = s - b;
-        head = tail = 0; /* the queue is empty between thresholds */
+        const uint8_t seed = code_of(v);
+        sv->head = sv->count = 0; /* the queue is empty between thresholds */
         /* The nodes whose exit is worth v, L before H, in index order. */
-        for (uint32_t k = 0; k < 2 * n; k++) {
-            const uint32_t x = k & 1 ? n + k / 2 : k / 2;
-            if (x < n ? sv->or_exit[x] != v : sv->and_exit[x - n] != v)
-                continue;
-            if (x < n) {
-                uint8_t *e = entry(sv, base, x);
-                if ((int8_t)e[0] != UNSETTLED)
-                    continue;
+        for (uint32_t x = 0; x < n; x++) {
+            uint8_t *e = entry(sv, base, x);
+            if (e[0] == seed) {
                 e[0] = (uint8_t)(int8_t)v;
-                sv->l_distance[x] = 0;
-                if (push(sv, &tail, x))
+                if (push(sv, x, 0))
                     return MANCALA_E_NOMEM;
-            } else {
-                uint8_t *e = entry(sv, base, x - n);
-                if ((int8_t)e[1] != UNSETTLED || sv->pending[x - n])
-                    continue;
-                if (settle_h(sv, base, x - n, v))
+            }
+            if (e[1] == seed && !sv->pending[x]) {
+                if (settle_h(sv, e, v))
                     return MANCALA_E_RANGE;
-                if (push(sv, &tail, x))
+                if (push(sv, n + x, 0))
                     return MANCALA_E_NOMEM;
             }
         }
-        while (head < tail) {
-            const uint32_t x = sv->queue[head++];
+        while (sv->count) {
+            uint16_t distance;
+            const uint32_t x = pop(sv, &distance);
+            size_t k, to;
             if (x < n) {
                 /* L(x) settled: one more settled move for the H nodes of
                  * its predecessors. */
-                for (uint32_t k = sv->pred_start[x]; k < sv->pred_start[x + 1]; k++) {
+                const unsigned far = distance + 1u;
+                for (preds(sv, x, &k, &to); k < to; k++) {
                     const uint32_t p = sv->pred[k];
-                    if ((int8_t)entry(sv, base, p)[1] != UNSETTLED)
+                    uint8_t *e = entry(sv, base, p);
+                    if (!unsettled(e[1]))
                         continue;
-                    const unsigned far = sv->l_distance[x] + 1u;
-                    if (far > sv->farthest[p]) /* 0xffff: too far, E_RANGE */
-                        sv->farthest[p] = (uint16_t)(far < 0xffffu ? far : 0xffffu);
-                    if (--sv->pending[p] == 0 && sv->and_exit[p] >= v) {
-                        if (settle_h(sv, base, p, v))
+                    if (far > mt_get(e + 2, 2)) /* 0xffff: too far, E_RANGE */
+                        mt_put(e + 2, far < 0xffffu ? far : 0xffffu, 2);
+                    if (--sv->pending[p] == 0 && exit_of(e[1]) >= v) {
+                        if (settle_h(sv, e, v))
                             return MANCALA_E_RANGE;
-                        if (push(sv, &tail, n + p))
+                        if (push(sv, n + p, 0))
                             return MANCALA_E_NOMEM;
                     }
                 }
             } else {
                 /* H(x) settled: the L nodes of its predecessors move there. */
                 const uint32_t c = x - n;
-                const unsigned distance = mt_entry_read(sv->entries, base + c).distance;
-                for (uint32_t k = sv->pred_start[c]; k < sv->pred_start[c + 1]; k++) {
+                const unsigned next = (unsigned)mt_get(entry(sv, base, c) + 2, 2) + 1;
+                for (preds(sv, c, &k, &to); k < to; k++) {
                     const uint32_t p = sv->pred[k];
                     uint8_t *e = entry(sv, base, p);
-                    if ((int8_t)e[0] != UNSETTLED)
+                    if (!unsettled(e[0]))
                         continue;
                     e[0] = (uint8_t)(int8_t)v;
-                    sv->l_distance[p] = (uint16_t)(distance + 1);
-                    if (push(sv, &tail, p))
+                    if (push(sv, p, (uint16_t)next))
                         return MANCALA_E_NOMEM;
                 }
             }
@@ -318,13 +457,13 @@ static int solve_layer(struct solver *sv, int s)
     }
 
     /* What nobody can force: the worst of the layer for the one who tries. */
-    for (i = 0; i < n; i++) {
+    for (uint32_t i = 0; i < n; i++) {
         uint8_t *e = entry(sv, base, i);
-        if ((int8_t)e[0] == UNSETTLED)
+        if (unsettled(e[0]))
             e[0] = (uint8_t)(int8_t)-s;
         else
             sv->stats.forced++;
-        if ((int8_t)e[1] == UNSETTLED) {
+        if (unsettled(e[1])) {
             e[1] = (uint8_t)(int8_t)s;
             mt_put(e + 2, MT_NO_DISTANCE, 2);
         }
@@ -573,24 +712,45 @@ static int output_commit(struct output *out, const struct solver *sv, int max_st
 }
 
 static int solve(const char *path, const char *rules, unsigned closed, int max_stones, int step,
-                 int resumable, mancala_progress_fn progress, void *opaque, struct mt_stats *stats);
+                 int resumable, int threads, mancala_progress_fn progress, void *opaque,
+                 struct mt_stats *stats);
+
+/* The threads of a solve: one per processor online, as the table is the
+ * same for any number and the caller has nothing to choose. */
+static int default_threads(void)
+{
+    const long online = sysconf(_SC_NPROCESSORS_ONLN);
+    return online < 1 ? 1 : online > MT_MOST_THREADS ? MT_MOST_THREADS : (int)online;
+}
 
 int mancala__solve_config(const char *path, const char *rules, unsigned closed, int max_stones,
                           int step, mancala_progress_fn progress, void *opaque,
                           struct mt_stats *stats)
 {
-    return solve(path, rules, closed, max_stones, step, 0, progress, opaque, stats);
+    return solve(path, rules, closed, max_stones, step, 0, default_threads(), progress, opaque,
+                 stats);
 }
 
 int mancala__solve_resumable(const char *path, const char *rules, unsigned closed, int max_stones,
                              int step, mancala_progress_fn progress, void *opaque,
                              struct mt_stats *stats)
 {
-    return solve(path, rules, closed, max_stones, step, 1, progress, opaque, stats);
+    return solve(path, rules, closed, max_stones, step, 1, default_threads(), progress, opaque,
+                 stats);
+}
+
+int mancala__solve_threads(const char *path, const char *rules, unsigned closed, int max_stones,
+                           int step, int threads, mancala_progress_fn progress, void *opaque,
+                           struct mt_stats *stats)
+{
+    if (threads < 1 || threads > MT_MOST_THREADS)
+        return MANCALA_E_INVALID;
+    return solve(path, rules, closed, max_stones, step, 1, threads, progress, opaque, stats);
 }
 
 static int solve(const char *path, const char *rules, unsigned closed, int max_stones, int step,
-                 int resumable, mancala_progress_fn progress, void *opaque, struct mt_stats *stats)
+                 int resumable, int threads, mancala_progress_fn progress, void *opaque,
+                 struct mt_stats *stats)
 {
     const struct mc_variant *variant = rules ? mancala__variant_find(rules, strlen(rules)) : NULL;
     if (!path || !variant || max_stones < 0 || max_stones > mt_most_stones(variant) ||
@@ -603,6 +763,7 @@ static int solve(const char *path, const char *rules, unsigned closed, int max_s
     mancala__board_init(&sv.board, variant, (uint16_t)closed);
     sv.pits = 2 * variant->n;
     sv.row = variant->n;
+    sv.threads = threads;
 
     struct output out;
     int status = output_open(&out, path);
@@ -633,8 +794,11 @@ static int solve(const char *path, const char *rules, unsigned closed, int max_s
         status = output_commit(&out, &sv, max_stones, count);
     checkpoint_close(&cp, status == MANCALA_OK);
     output_discard(&out);
-    if (status == MANCALA_OK && stats)
+    if (status == MANCALA_OK && stats) {
         *stats = sv.stats;
+        stats->largest_layer = largest;
+        stats->scratch_peak = sv.scratch_peak;
+    }
     free_scratch(&sv);
     free(sv.entries);
     return status;
