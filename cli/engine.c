@@ -452,7 +452,8 @@ static const char solve_help[] =
     "                    --open RULES-open-KS-KN.table: analyze and play look\n"
     "                    for a position's table by that name)\n"
     "  --max-stones K    rio-kadalis: the most stones on the board (0-16 with\n"
-    "                    every pit open, up to all the stones with --open)\n"
+    "                    every pit open, up to all the stones with --open or\n"
+    "                    --step 4)\n"
     "  --open KS,KN      the open pits of each player (1 to the holes per row)\n"
     "  --step 4          only the counts of stones that are multiples of 4 (a\n"
     "                    match round has no others on its board)\n"
@@ -643,8 +644,10 @@ int cmd_solve(int argc, char **argv)
     if (step_arg && strcmp(step_arg, "1") && strcmp(step_arg, "4"))
         return usage_error(cmd, "--step must be 1 or 4, not %s", quote(step_arg));
     step = step_arg ? step_arg[0] - '0' : 1;
+    /* Every pit open and every layer: at most 16 stones (24 would be 1.25 G
+     * entries); in multiples of four, or with --open, up to all of them. */
     if (stones_arg && (status = parse_number(cmd, "--max-stones", stones_arg, 0,
-                                             open_arg ? 8 * holes : 16, &max_stones)))
+                                             open_arg || step == 4 ? 8 * holes : 16, &max_stones)))
         return status;
     unsigned closed = 0;
     for (int p = 0; p < holes - ks; p++)

@@ -123,11 +123,13 @@ struct solver {
     uint32_t *pred;
     size_t pred_room;
     /* The queue of nodes settled at the current threshold, a ring grown
-     * on demand; an L node carries its distance (an H node's is in its
-     * entry). */
+     * on demand. An L node's distance is that of the last mark before it
+     * (MARK + distance; the L nodes settled by one H node share it), an H
+     * node's is in its entry. */
     uint32_t *queue;
-    uint16_t *queue_distance;
     size_t queue_room, head, count;
+    uint64_t *seeds;        /* the nodes the queue starts with at a threshold */
+    long marked, distance;  /* of the last mark pushed, popped */
     uint64_t scratch, scratch_peak; /* bytes */
     int error;              /* of a pass over the layer */
 };
@@ -139,7 +141,7 @@ static void free_scratch(struct solver *sv)
     free(sv->block_start);
     free(sv->pred);
     free(sv->queue);
-    free(sv->queue_distance);
+    free(sv->seeds);
 }
 
 static void count_scratch(struct solver *sv, int64_t bytes)
@@ -157,10 +159,10 @@ static int alloc_scratch(struct solver *sv, uint32_t n)
     sv->block_start = malloc(blocks * sizeof *sv->block_start);
     sv->queue_room = 1024;
     sv->queue = malloc(sv->queue_room * sizeof *sv->queue);
-    sv->queue_distance = malloc(sv->queue_room * sizeof *sv->queue_distance);
+    sv->seeds = malloc(((size_t)n / 32 + 1) * sizeof *sv->seeds);
     count_scratch(sv, (int64_t)n + ((int64_t)n + 1) * 2 + (int64_t)blocks * 8 +
-                          (int64_t)sv->queue_room * 6);
-    return sv->pending && sv->pred_end && sv->block_start && sv->queue && sv->queue_distance
+                          (int64_t)sv->queue_room * 4 + ((int64_t)n / 32 + 1) * 8);
+    return sv->pending && sv->pred_end && sv->block_start && sv->queue && sv->seeds
                ? MANCALA_OK : MANCALA_E_NOMEM;
 }
 
@@ -287,44 +289,57 @@ static void expand_layer(struct solver *sv, int s, uint32_t base, int list)
             pthread_join(tid[t], NULL);
 }
 
-/* Appends node x (with distance d if an L node) to the queue. */
-static int push(struct solver *sv, uint32_t x, uint16_t d)
+#define MARK 0xffff0000u /* nodes are numbered below */
+
+/* Appends x (a node, or a mark) to the queue. */
+static int push_raw(struct solver *sv, uint32_t x)
 {
     if (sv->count == sv->queue_room) {
         /* Grow by half, the wrapped part moved to the end. */
         const size_t room = sv->queue_room + sv->queue_room / 2, more = room - sv->queue_room;
         uint32_t *q = realloc(sv->queue, room * sizeof *q);
-        if (q)
-            sv->queue = q;
-        uint16_t *qd = q ? realloc(sv->queue_distance, room * sizeof *qd) : NULL;
-        if (!qd)
+        if (!q)
             return MANCALA_E_NOMEM;
-        sv->queue_distance = qd;
         const size_t wrapped = sv->head, moved = wrapped < more ? wrapped : more;
         memcpy(q + sv->queue_room, q, moved * sizeof *q);
-        memcpy(qd + sv->queue_room, qd, moved * sizeof *qd);
         memmove(q, q + moved, (wrapped - moved) * sizeof *q);
-        memmove(qd, qd + moved, (wrapped - moved) * sizeof *qd);
-        count_scratch(sv, (int64_t)more * 6);
+        count_scratch(sv, (int64_t)more * 4);
+        sv->queue = q;
         sv->queue_room = room;
     }
     size_t at = sv->head + sv->count++;
     if (at >= sv->queue_room)
         at -= sv->queue_room;
     sv->queue[at] = x;
-    sv->queue_distance[at] = d;
     return MANCALA_OK;
 }
 
-/* Takes the node at the head of the queue. */
-static uint32_t pop(struct solver *sv, uint16_t *d)
+/* Appends L node x with distance d, or H node x (d unused). */
+static int push(struct solver *sv, uint32_t x, uint32_t n, unsigned d)
 {
-    const uint32_t x = sv->queue[sv->head];
-    *d = sv->queue_distance[sv->head];
-    if (++sv->head == sv->queue_room)
-        sv->head = 0;
-    sv->count--;
-    return x;
+    if (x < n && (long)d != sv->marked) {
+        if (push_raw(sv, MARK + d))
+            return MANCALA_E_NOMEM;
+        sv->marked = (long)d;
+    }
+    return push_raw(sv, x);
+}
+
+/* Takes the node at the head of the queue; *d is its distance if an L
+ * node. */
+static uint32_t pop(struct solver *sv, unsigned *d)
+{
+    for (;;) {
+        const uint32_t x = sv->queue[sv->head];
+        if (++sv->head == sv->queue_room)
+            sv->head = 0;
+        sv->count--;
+        if (x < MARK) {
+            *d = (unsigned)sv->distance;
+            return x;
+        }
+        sv->distance = (long)(x - MARK);
+    }
 }
 
 /* Settles H(i) at value v (from the forcing opponent's side): its
@@ -388,6 +403,47 @@ static int list_predecessors(struct solver *sv, int s, uint32_t base, uint32_t n
     return MANCALA_OK;
 }
 
+/* Node x (H if x >= n) settled at threshold v, with distance `distance`
+ * if an L node: its predecessors learn it. */
+static int settled(struct solver *sv, uint32_t base, uint32_t n, int v, uint32_t x,
+                   unsigned distance)
+{
+    size_t k, to;
+    if (x < n) {
+        /* L(x) settled: one more settled move for the H nodes of
+         * its predecessors. */
+        const unsigned far = distance + 1u;
+        for (preds(sv, x, &k, &to); k < to; k++) {
+            const uint32_t p = sv->pred[k];
+            uint8_t *e = entry(sv, base, p);
+            if (!unsettled(e[1]))
+                continue;
+            if (far > mt_get(e + 2, 2)) /* 0xffff: too far, E_RANGE */
+                mt_put(e + 2, far < 0xffffu ? far : 0xffffu, 2);
+            if (--sv->pending[p] == 0 && exit_of(e[1]) >= v) {
+                if (settle_h(sv, e, v))
+                    return MANCALA_E_RANGE;
+                if (push(sv, n + p, n, 0))
+                    return MANCALA_E_NOMEM;
+            }
+        }
+    } else {
+        /* H(x) settled: the L nodes of its predecessors move there. */
+        const uint32_t c = x - n;
+        const unsigned next = (unsigned)mt_get(entry(sv, base, c) + 2, 2) + 1;
+        for (preds(sv, c, &k, &to); k < to; k++) {
+            const uint32_t p = sv->pred[k];
+            uint8_t *e = entry(sv, base, p);
+            if (!unsettled(e[0]))
+                continue;
+            e[0] = (uint8_t)(int8_t)v;
+            if (push(sv, p, n, next & 0xffffu))
+                return MANCALA_E_NOMEM;
+        }
+    }
+    return MANCALA_OK;
+}
+
 static int solve_layer(struct solver *sv, int s)
 {
     const uint32_t base = (uint32_t)sv->lay.layer[s];
@@ -402,57 +458,36 @@ static int solve_layer(struct solver *sv, int s)
         const int v = s - b;
         const uint8_t seed = code_of(v);
         sv->head = sv->count = 0; /* the queue is empty between thresholds */
-        /* The nodes whose exit is worth v, L before H, in index order. */
+        sv->marked = -1;
+        /* The nodes whose exit is worth v, L before H, in index order: the
+         * head of the queue, kept as bits 2x (L) and 2x + 1 (H). */
+        memset(sv->seeds, 0, ((size_t)n / 32 + 1) * sizeof *sv->seeds);
         for (uint32_t x = 0; x < n; x++) {
             uint8_t *e = entry(sv, base, x);
             if (e[0] == seed) {
                 e[0] = (uint8_t)(int8_t)v;
-                if (push(sv, x, 0))
-                    return MANCALA_E_NOMEM;
+                sv->seeds[x / 32] |= (uint64_t)1 << (x % 32 * 2);
             }
             if (e[1] == seed && !sv->pending[x]) {
                 if (settle_h(sv, e, v))
                     return MANCALA_E_RANGE;
-                if (push(sv, n + x, 0))
-                    return MANCALA_E_NOMEM;
+                sv->seeds[x / 32] |= (uint64_t)2 << (x % 32 * 2);
             }
         }
-        while (sv->count) {
-            uint16_t distance;
-            const uint32_t x = pop(sv, &distance);
-            size_t k, to;
-            if (x < n) {
-                /* L(x) settled: one more settled move for the H nodes of
-                 * its predecessors. */
-                const unsigned far = distance + 1u;
-                for (preds(sv, x, &k, &to); k < to; k++) {
-                    const uint32_t p = sv->pred[k];
-                    uint8_t *e = entry(sv, base, p);
-                    if (!unsettled(e[1]))
-                        continue;
-                    if (far > mt_get(e + 2, 2)) /* 0xffff: too far, E_RANGE */
-                        mt_put(e + 2, far < 0xffffu ? far : 0xffffu, 2);
-                    if (--sv->pending[p] == 0 && exit_of(e[1]) >= v) {
-                        if (settle_h(sv, e, v))
-                            return MANCALA_E_RANGE;
-                        if (push(sv, n + p, 0))
-                            return MANCALA_E_NOMEM;
-                    }
-                }
-            } else {
-                /* H(x) settled: the L nodes of its predecessors move there. */
-                const uint32_t c = x - n;
-                const unsigned next = (unsigned)mt_get(entry(sv, base, c) + 2, 2) + 1;
-                for (preds(sv, c, &k, &to); k < to; k++) {
-                    const uint32_t p = sv->pred[k];
-                    uint8_t *e = entry(sv, base, p);
-                    if (!unsettled(e[0]))
-                        continue;
-                    e[0] = (uint8_t)(int8_t)v;
-                    if (push(sv, p, (uint16_t)next))
-                        return MANCALA_E_NOMEM;
-                }
+        for (size_t w = 0; w <= n / 32; w++)
+            for (uint64_t bits = sv->seeds[w]; bits; bits &= bits - 1) {
+                int bit = 0;
+                while (!(bits >> bit & 1))
+                    bit++;
+                const uint32_t x = (uint32_t)(w * 32 + (size_t)bit / 2);
+                if ((status = settled(sv, base, n, v, bit & 1 ? n + x : x, 0)) != MANCALA_OK)
+                    return status;
             }
+        while (sv->count) {
+            unsigned distance;
+            const uint32_t x = pop(sv, &distance);
+            if ((status = settled(sv, base, n, v, x, distance)) != MANCALA_OK)
+                return status;
         }
     }
 
@@ -775,7 +810,9 @@ static int solve(const char *path, const char *rules, unsigned closed, int max_s
         if (mt_layout_size(&sv.lay, s) > largest)
             largest = mt_layout_size(&sv.lay, s);
     sv.entries = calloc((size_t)count * MT_ENTRY_SIZE + 8, 1);
-    status = sv.entries ? alloc_scratch(&sv, (uint32_t)largest) : MANCALA_E_NOMEM;
+    status = !sv.entries ? MANCALA_E_NOMEM
+             : 2 * largest >= MARK ? MANCALA_E_RANGE /* the queue numbers its nodes below */
+             : alloc_scratch(&sv, (uint32_t)largest);
     struct checkpoint cp = {NULL, -1};
     const int from = status == MANCALA_OK && resumable
                          ? checkpoint_open(&cp, &out, &sv, max_stones, count) : 0;
