@@ -512,13 +512,40 @@ static int solve_layer(struct solver *sv, int s)
  * target and renames it over the target only once it is complete and on
  * disk: a failed or cancelled solve leaves whatever was there, a reader of
  * the old file keeps it, and nothing but that temporary file is ever
- * removed. The temporary file is created before the solve, so that a
- * destination that cannot be written fails at once. */
+ * removed. A temporary file is made (and removed) before the solve, so
+ * that a destination that cannot be written fails at once, and made again
+ * only to write the finished table: a solve that is killed (which can run
+ * for hours) leaves none behind. */
 struct output {
     char *target;   /* the path, or the file a symbolic link leads to */
     char *temp;
     int fd;
+    int exists;     /* the target, whose permissions the table keeps */
+    mode_t mode;
 };
+
+/* Makes the temporary file, a name of our own: O_EXCL never opens an
+ * existing file. */
+static int output_create(struct output *out)
+{
+    const size_t size = strlen(out->target) + 32;
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    uint64_t salt = (uint64_t)now.tv_nsec ^ (uint64_t)now.tv_sec << 30 ^ (uint64_t)getpid() << 40;
+    for (int attempt = 0; attempt < 64 && out->fd < 0; attempt++) {
+        salt = salt * 6364136223846793005u + 1442695040888963407u;
+        snprintf(out->temp, size, "%s.tmp-%08lx", out->target, (unsigned long)(salt >> 32));
+        out->fd = open(out->temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0666);
+        if (out->fd < 0 && errno != EEXIST)
+            break;
+    }
+    if (out->fd < 0)
+        return MANCALA_E_IO;
+    /* A replaced file keeps its permissions. */
+    if (out->exists)
+        fchmod(out->fd, out->mode & 07777);
+    return MANCALA_OK;
+}
 
 static void output_discard(struct output *out)
 {
@@ -554,30 +581,21 @@ static int output_open(struct output *out, const char *path)
         output_discard(out);
         return MANCALA_E_IO;
     }
-    const size_t size = strlen(out->target) + 32;
-    out->temp = malloc(size);
+    out->exists = exists;
+    out->mode = st.st_mode;
+    out->temp = malloc(strlen(out->target) + 32);
     if (!out->temp) {
         output_discard(out);
         return MANCALA_E_NOMEM;
     }
-    /* A name of our own: O_EXCL never opens an existing file. */
-    struct timespec now;
-    clock_gettime(CLOCK_REALTIME, &now);
-    uint64_t salt = (uint64_t)now.tv_nsec ^ (uint64_t)now.tv_sec << 30 ^ (uint64_t)getpid() << 40;
-    for (int attempt = 0; attempt < 64 && out->fd < 0; attempt++) {
-        salt = salt * 6364136223846793005u + 1442695040888963407u;
-        snprintf(out->temp, size, "%s.tmp-%08lx", out->target, (unsigned long)(salt >> 32));
-        out->fd = open(out->temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0666);
-        if (out->fd < 0 && errno != EEXIST)
-            break;
-    }
-    if (out->fd < 0) {
+    /* Can we write there? (The file is ours: made with O_EXCL.) */
+    if (output_create(out) != MANCALA_OK) {
         output_discard(out);
         return MANCALA_E_IO;
     }
-    /* A replaced file keeps its permissions. */
-    if (exists)
-        fchmod(out->fd, st.st_mode & 07777);
+    close(out->fd);
+    unlink(out->temp);
+    out->fd = -1;
     return MANCALA_OK;
 }
 
@@ -726,6 +744,8 @@ static int output_commit(struct output *out, const struct solver *sv, int max_st
     const size_t padded = ((size_t)count * MT_ENTRY_SIZE + 7) / 8 * 8;
     mt_put(header + MT_OFF_CHECKSUM, mt_checksum(header, entries, padded), 8);
 
+    if (output_create(out) != MANCALA_OK)
+        return MANCALA_E_IO;
     int ok = write_all(out->fd, header, sizeof header) && write_all(out->fd, entries, padded) &&
              fsync(out->fd) == 0;
     ok &= close(out->fd) == 0;
