@@ -565,6 +565,49 @@ START_TEST(crafted_configurations_are_refused)
 }
 END_TEST
 
+/* ---- threads and memory ---- */
+
+/* The same table byte for byte for any number of threads; and the
+ * solver's memory besides the table at most 8 bytes a position of the
+ * largest layer (one pit against six: under one move a position inside a
+ * layer). */
+START_TEST(any_thread_count_writes_the_same_table)
+{
+    const unsigned closed = match_closed(6, 1, 6);
+    uint8_t *first = NULL;
+    size_t first_size = 0;
+    struct mt_stats first_stats;
+    for (int threads = 1; threads <= 3; threads++) {
+        snprintf(path, sizeof path, "test-endgames-threads-%ld.table", (long)getpid());
+        struct mt_stats stats;
+        ck_assert_int_eq(mancala__solve_threads(path, "rio-kadalis", closed, 20, 4, threads, NULL,
+                                                NULL, &stats),
+                         MANCALA_OK);
+        size_t size;
+        uint8_t *data = read_file(path, &size);
+        remove(path);
+        ck_assert_uint_eq(stats.positions, 653242);
+        ck_assert_uint_eq(stats.largest_layer, 460460);
+        ck_assert_uint_le(stats.scratch_peak, 8 * stats.largest_layer);
+        if (!first) {
+            first = data;
+            first_size = size;
+            first_stats = stats;
+            continue;
+        }
+        ck_assert_uint_eq(size, first_size);
+        ck_assert_mem_eq(data, first, size);
+        ck_assert_uint_eq(stats.exact, first_stats.exact);
+        ck_assert_uint_eq(stats.scratch_peak, first_stats.scratch_peak);
+        free(data);
+    }
+    free(first);
+    ck_assert_int_eq(mancala__solve_threads(path, "rio-kadalis", closed, 8, 4, 0, NULL, NULL, NULL),
+                     MANCALA_E_INVALID);
+    ck_assert_int_eq(access(path, F_OK), -1);
+}
+END_TEST
+
 /* ---- resuming a killed solve ---- */
 
 static int kill_at_layer(void *opaque, int step, int steps, uint64_t done, uint64_t total)
@@ -688,6 +731,7 @@ static Suite *endgames_suite(void)
         {"play", perfect_play_keeps_the_bounds},
         {"lookup", configuration_lookups_and_errors},
         {"resume", killed_solve_resumes},
+        {"threads", any_thread_count_writes_the_same_table},
         {"crafted", crafted_configurations_are_refused},
         {"search", search_uses_the_round_table},
     };
