@@ -129,6 +129,7 @@ struct solver {
     uint32_t *queue;
     size_t queue_room, head, count;
     uint64_t *seeds;        /* the nodes the queue starts with at a threshold */
+    uint32_t (*exits)[256]; /* per thread, L and H: positions by code */
     long marked, distance;  /* of the last mark pushed, popped */
     uint64_t scratch, scratch_peak; /* bytes */
     int error;              /* of a pass over the layer */
@@ -142,6 +143,7 @@ static void free_scratch(struct solver *sv)
     free(sv->pred);
     free(sv->queue);
     free(sv->seeds);
+    free(sv->exits);
 }
 
 static void count_scratch(struct solver *sv, int64_t bytes)
@@ -160,9 +162,10 @@ static int alloc_scratch(struct solver *sv, uint32_t n)
     sv->queue_room = 1024;
     sv->queue = malloc(sv->queue_room * sizeof *sv->queue);
     sv->seeds = malloc(((size_t)n / 32 + 1) * sizeof *sv->seeds);
+    sv->exits = malloc((size_t)sv->threads * 2 * sizeof *sv->exits);
     count_scratch(sv, (int64_t)n + ((int64_t)n + 1) * 2 + (int64_t)blocks * 8 +
                           (int64_t)sv->queue_room * 4 + ((int64_t)n / 32 + 1) * 8);
-    return sv->pending && sv->pred_end && sv->block_start && sv->queue && sv->seeds
+    return sv->pending && sv->pred_end && sv->block_start && sv->queue && sv->seeds && sv->exits
                ? MANCALA_OK : MANCALA_E_NOMEM;
 }
 
@@ -186,7 +189,7 @@ static void preds(const struct solver *sv, uint32_t c, size_t *from, size_t *to)
  * the counters, and the number of predecessors of each child inside the
  * layer. Second pass: i into the predecessor lists of those children. */
 static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, int side, const uint8_t *r,
-                   int list)
+                   int list, uint32_t exits[2][256])
 {
     struct mc_state st;
     memset(&st, 0, sizeof st);
@@ -237,6 +240,8 @@ static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, int side
     uint8_t *e = entry(sv, base, i);
     e[0] = code_of(best);
     e[1] = code_of(worst);
+    exits[0][e[0]]++;
+    exits[1][e[1]]++;
     e[2] = e[3] = 0;
 }
 
@@ -246,6 +251,7 @@ struct pass {
     struct solver *sv;
     int s, list, thread;
     uint32_t base;
+    uint32_t (*exits)[256]; /* the first pass's positions by code of L, H */
 };
 
 enum { CHUNK = 4096 };
@@ -261,7 +267,7 @@ static void *run_pass(void *arg)
         r[m - 1] = (uint8_t)ps->s;
         do {
             if ((int)(i / CHUNK % (uint32_t)sv->threads) == ps->thread)
-                expand(sv, ps->s, ps->base, i, side, r, ps->list);
+                expand(sv, ps->s, ps->base, i, side, r, ps->list, ps->exits);
             i++;
         } while (mt_next_position(r, m));
     }
@@ -277,7 +283,7 @@ static void expand_layer(struct solver *sv, int s, uint32_t base, int list)
     pthread_t tid[MT_MOST_THREADS];
     int started[MT_MOST_THREADS] = {0};
     for (int t = 0; t < sv->threads; t++) {
-        ps[t] = (struct pass){sv, s, list, t, base};
+        ps[t] = (struct pass){sv, s, list, t, base, sv->exits + 2 * t};
         /* Thread 0 is this one; a thread that cannot start is done here. */
         started[t] = t > 0 && pthread_create(&tid[t], NULL, run_pass, &ps[t]) == 0;
     }
@@ -360,7 +366,11 @@ static int list_predecessors(struct solver *sv, int s, uint32_t base, uint32_t n
     /* Count them, with the exits and counters of every position. */
     for (uint32_t i = 0; i < n; i++)
         atomic_store_explicit(&sv->pred_end[i], 0, memory_order_relaxed);
+    memset(sv->exits, 0, (size_t)sv->threads * 2 * sizeof *sv->exits);
     expand_layer(sv, s, base, 0);
+    for (int t = 1; t < sv->threads; t++)
+        for (int k = 0; k < 2 * 256; k++)
+            sv->exits[k / 256][k % 256] += sv->exits[2 * t + k / 256][k % 256];
 
     /* Where each block's lists start; each count becomes where its list
      * starts in the block. */
@@ -457,6 +467,8 @@ static int solve_layer(struct solver *sv, int s)
     for (int b = 0; b < buckets; b++) {
         const int v = s - b;
         const uint8_t seed = code_of(v);
+        if (!sv->exits[0][seed] && !sv->exits[1][seed])
+            continue; /* no node to start from: none settles at v */
         sv->head = sv->count = 0; /* the queue is empty between thresholds */
         sv->marked = -1;
         /* The nodes whose exit is worth v, L before H, in index order: the
