@@ -78,12 +78,17 @@
  *   bytes 2-3: the H node's distance once settled, else 1 + the largest
  *   distance of its children settled so far (0 if none).
  * Besides the table, a layer of n positions with E moves inside it needs
- * n bytes of counters, 2n of predecessor counts, 4E of predecessor lists
- * and the queue (6 bytes a node, for as many as wait at once). */
+ * n bytes of counters, 2n of predecessor counts, n/4 of bits for the
+ * nodes a threshold starts with, 4E of predecessor lists and the queue
+ * (4 bytes a node, for as many as wait at once): about 7 bytes a position
+ * for a round of one player's two pits against six, 14 with every pit
+ * open (E = 2.4n). The tables are the same as those of the solver that
+ * kept all of this in arrays of its own (25 bytes a position). */
 enum { CODE_LOW = 60, CODE_ZERO = 112, CODE_HIGH = 199 };
 #define NO_OR_EXIT INT8_MIN  /* below any value */
 #define NO_AND_EXIT INT8_MAX /* above any value */
-_Static_assert(CODE_ZERO - CODE_LOW > (int)MT_MOST_STONES && CODE_HIGH - CODE_ZERO > (int)MT_MOST_STONES &&
+_Static_assert(CODE_ZERO - CODE_LOW > (int)MT_MOST_STONES &&
+                   CODE_HIGH - CODE_ZERO > (int)MT_MOST_STONES &&
                    CODE_LOW > (int)MT_MOST_STONES && CODE_HIGH < 256 - (int)MT_MOST_STONES,
                "the codes of unsettled nodes are no value");
 
@@ -116,7 +121,8 @@ struct solver {
     struct mt_stats stats;
     /* Scratch for one layer, sized for the largest; indices are local to
      * the layer. Moves are generated twice rather than stored: once to
-     * count each position's predecessors, once to list them. */
+     * count each position's predecessors, once to list them (the
+     * predecessors are stored: relay sowing has no cheap way back). */
     uint8_t *pending;       /* per H node: moves whose child's L node is unsettled */
     _Atomic uint16_t *pred_end; /* per child: end of its predecessors in its block */
     uint64_t *block_start;  /* per block: start of its predecessors */
@@ -132,7 +138,6 @@ struct solver {
     uint32_t (*exits)[256]; /* per thread, L and H: positions by code */
     long marked, distance;  /* of the last mark pushed, popped */
     uint64_t scratch, scratch_peak; /* bytes */
-    int error;              /* of a pass over the layer */
 };
 
 static void free_scratch(struct solver *sv)
