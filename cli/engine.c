@@ -495,15 +495,17 @@ static const char solve_help[] =
     "               on the board (default 4 x (KS + KN), all of the round)\n"
     "\n"
     "Shows a progress bar on standard error if it is a terminal, a line now\n"
-    "and then otherwise; Ctrl-C stops it. The table is written to a new file\n"
-    "that replaces FILE only when complete: a failed or stopped solve leaves\n"
-    "FILE as it was.\n"
+    "and then otherwise (positions, the exact share of the layers done, time,\n"
+    "memory); Ctrl-C stops it. Uses every processor. The table is written to\n"
+    "a new file that replaces FILE only when complete: a failed or stopped\n"
+    "solve leaves FILE as it was.\n"
     "\n"
     "  -o, --out FILE    where to write the table (default RULES.table, with\n"
     "                    --open RULES-open-KS-KN.table: analyze and play look\n"
     "                    for a position's table by that name)\n"
     "  --max-stones K    rio-kadalis: the most stones on the board (0-16 with\n"
-    "                    every pit open, up to all the stones with --open)\n"
+    "                    every pit open, up to all the stones with --open or\n"
+    "                    --step 4)\n"
     "  --open KS,KN      the open pits of each player (1 to the holes per row)\n"
     "  --step 4          only the counts of stones that are multiples of 4 (a\n"
     "                    match round has no others on its board)\n"
@@ -522,7 +524,37 @@ struct progress {
     int bar;           /* redraw one line (a terminal) or log lines now and then */
     double start, last_draw;
     int last_step;
+    /* The exact share of the layers done, read back from the file that
+     * keeps them (a round configuration's FILE.partial), when there is one. */
+    const char *partial;
+    uint64_t counted, exact;
+    int exact_known;
 };
+
+/* Counts the exact entries (lo == hi) of the finished layers in the
+ * partial file, up to entry `done`. */
+static void count_exact(struct progress *p, uint64_t done)
+{
+    if (!p->partial || done <= p->counted)
+        return;
+    FILE *f = fopen(p->partial, "rb");
+    enum { HEADER = 64, ENTRY = 4, CHUNK = 1 << 16 };
+    unsigned char *buf = malloc(CHUNK * ENTRY);
+    int ok = buf && f && fseeko(f, (off_t)(HEADER + p->counted * ENTRY), SEEK_SET) == 0;
+    while (ok && p->counted < done) {
+        const uint64_t want = done - p->counted < CHUNK ? done - p->counted : CHUNK;
+        ok = fread(buf, ENTRY, (size_t)want, f) == want;
+        for (uint64_t i = 0; ok && i < want; i++)
+            p->exact += buf[i * ENTRY] == buf[i * ENTRY + 1];
+        p->counted += ok ? want : 0;
+    }
+    if (f)
+        fclose(f);
+    free(buf);
+    p->exact_known = ok;
+    if (!ok)
+        p->partial = NULL; /* none kept: no share shown */
+}
 
 static double now_seconds(void)
 {
@@ -569,7 +601,16 @@ static int on_progress(void *opaque, int step, int steps, uint64_t done, uint64_
     p->last_draw = now;
     p->last_step = step;
 
-    char done_text[32], total_text[32], rate_text[32], left_text[48];
+    count_exact(p, done);
+    char done_text[32], total_text[32], rate_text[32], left_text[48], took_text[48];
+    char exact_text[48] = "";
+    if (p->exact_known && p->counted)
+        snprintf(exact_text, sizeof exact_text, "%s%.1f %% exact", p->bar ? "  " : ", ",
+                 100.0 * (double)p->exact / (double)p->counted);
+    human_duration(took_text, sizeof took_text, elapsed);
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    const double peak = (double)usage.ru_maxrss / 1024.0;
     human_count(done_text, sizeof done_text, (double)done);
     human_count(total_text, sizeof total_text, (double)total);
     human_count(rate_text, sizeof rate_text, elapsed > 0 ? (double)done / elapsed : 0);
@@ -582,12 +623,13 @@ static int on_progress(void *opaque, int step, int steps, uint64_t done, uint64_
     if (p->bar) {
         enum { WIDTH = 24 };
         const int filled = total ? (int)((double)WIDTH * (double)done / (double)total) : 0;
-        fprintf(p->out, "\r[%.*s%*s] layer %d/%d  %s/%s positions  %s/s  %s left\033[K",
-                filled, "########################", WIDTH - filled, "", layer, steps,
-                done_text, total_text, rate_text, left_text);
+        fprintf(p->out, "\r[%.*s%*s] layer %d/%d  %s/%s positions%s  %s/s  %s  %.0f MiB  %s left"
+                "\033[K", filled, "########################", WIDTH - filled, "", layer, steps,
+                done_text, total_text, exact_text, rate_text, took_text, peak, left_text);
     } else {
-        fprintf(p->out, "layer %d/%d: %s of %s positions done, %s positions/s, %s left\n",
-                layer, steps, done_text, total_text, rate_text, left_text);
+        fprintf(p->out, "layer %d/%d: %s of %s positions done%s, %s positions/s, %s elapsed, "
+                "peak memory %.0f MiB, %s left\n", layer, steps, done_text, total_text,
+                exact_text, rate_text, took_text, peak, left_text);
     }
     fflush(p->out);
     return 0;
@@ -694,8 +736,10 @@ int cmd_solve(int argc, char **argv)
     if (step_arg && strcmp(step_arg, "1") && strcmp(step_arg, "4"))
         return usage_error(cmd, "--step must be 1 or 4, not %s", quote(step_arg));
     step = step_arg ? step_arg[0] - '0' : 1;
+    /* Every pit open and every layer: at most 16 stones (24 would be 1.25 G
+     * entries); in multiples of four, or with --open, up to all of them. */
     if (stones_arg && (status = parse_number(cmd, "--max-stones", stones_arg, 0,
-                                             open_arg ? 8 * holes : 16, &max_stones)))
+                                             open_arg || step == 4 ? 8 * holes : 16, &max_stones)))
         return status;
     unsigned closed = 0;
     for (int p = 0; p < holes - ks; p++)
@@ -711,7 +755,10 @@ int cmd_solve(int argc, char **argv)
                            ? (snprintf(config_name, sizeof config_name, "%s.table", rules), config_name)
                            : config_table(rules, (int)ks, (int)kn, config_name, sizeof config_name);
 
-    struct progress progress = {quiet ? NULL : stderr, isatty(STDERR_FILENO), now_seconds(), 0, -1};
+    char partial[4200];
+    snprintf(partial, sizeof partial, "%s.partial", path);
+    struct progress progress = {quiet ? NULL : stderr, isatty(STDERR_FILENO), now_seconds(), 0, -1,
+                                config && strlen(path) < 4000 ? partial : NULL, 0, 0, 0};
     struct sigaction action, previous;
     memset(&action, 0, sizeof action);
     action.sa_handler = on_interrupt;

@@ -800,7 +800,8 @@ def test_mcts():
     check(re.search(r"^Round 1 over: ", match, re.M), match)
 
 
-LOG_LINE = r"layer (\d+)/(\d+): (\S+) of (\S+) positions done, \S+ positions/s, \S+ left"
+LOG_LINE = (r"layer (\d+)/(\d+): (\S+) of (\S+) positions done(?:, (\d+\.\d) % exact)?, "
+            r"\S+ positions/s, \d+:\d\d(?::\d\d)? elapsed, peak memory \d+ MiB, \S+ left")
 
 
 def check_log(err, layers):
@@ -1091,6 +1092,32 @@ def test_rounds():
                  os.path.join(tmp, "rio-kadalis-open-1-6.table"))
         check("(the table covers other closed pits or other stone counts; this position has 5 "
               "closed and 5 stones on the board)" in out, out)
+    # The progress into a file: plain lines with the exact share of the
+    # layers done, no carriage return; and no file left but the table.
+    with tempfile.TemporaryDirectory() as tmp:
+        log = os.path.join(tmp, "progress.log")
+        with open(log, "w") as f:
+            proc = subprocess.run([os.path.abspath(MANCALA), "solve", "rio-kadalis", "--open", "2,2",
+                                   "--step", "4"], stdout=subprocess.PIPE, stderr=f, cwd=tmp,
+                                  timeout=600)
+        expect(proc.returncode, 0, "solve --open 2,2 into a file")
+        with open(log, "rb") as f:
+            err = f.read().decode()
+        check_log(err, 17)
+        # The share at the end is the table's: entries (4 bytes after a
+        # 64-byte header) whose lo and hi are equal.
+        with open(os.path.join(tmp, "rio-kadalis-open-2-2.table"), "rb") as f:
+            data = f.read()[64:64 + 4 * 1625]
+        exact = sum(data[i] == data[i + 1] for i in range(0, len(data), 4))
+        shares = [re.fullmatch(LOG_LINE, line).group(5) for line in err.splitlines()]
+        expect(shares[-1], f"{100 * exact / 1625:.1f}", f"the exact share at the end:\n{err}")
+        expect(sorted(os.listdir(tmp)), ["progress.log", "rio-kadalis-open-2-2.table"],
+               "the files after the solve")
+        # Every pit open, multiples of four: beyond 16 stones (refused
+        # here for its folder, not for its count, before any solving).
+        status, out, err = run("solve", "rio-kadalis", "--max-stones", "24", "--step", "4", "-q",
+                               "-o", os.path.join(tmp, "none", "t.table"), timeout=60)
+        check(status == 1 and "cannot write in" in err, f"--max-stones 24 --step 4: {err}")
     # Every Rio Kadalis variant has tables now; a missing one is named.
     one_line_error(["play", "rio-kadalis-5", "--north", "perfect"], 1,
                    "mancala: play: 'rio-kadalis-5.table': No such file or directory (make it with "

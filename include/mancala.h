@@ -1099,8 +1099,13 @@ typedef struct mancala_table mancala_table;
  * program that has the old table open keeps it, and a failed or cancelled
  * solve leaves @p path as it was. Nothing but
  * that temporary file is ever removed. If @p path is a symbolic link, the
- * file it leads to is replaced (a link that leads nowhere is refused). The temporary file is created before the
- * solve starts, so an unwritable destination fails at once.
+ * file it leads to is replaced (a link that leads nowhere is refused). A
+ * temporary file is created and removed before the solve starts, so an
+ * unwritable destination fails at once, and created again only to write
+ * the finished table, so a solve that is killed leaves none behind.
+ *
+ * **Threads.** The solver generates each layer's moves on one thread per
+ * processor online; the table is the same byte for byte for any number.
  *
  * @param path Where to write the table: a new file, or a regular file to
  *        replace.
@@ -1277,7 +1282,7 @@ int mancala_table_best_moves(const mancala_table *table, const mancala_game *gam
  *
  * Sizes: C(max_stones + 12, 12) entries of 4 bytes: 2,704,156 for 12
  * stones (10.8 MB), 30,421,755 for 16 (122 MB; the solve then needs
- * about 0.5 GiB of memory).
+ * about 0.3 GiB of memory).
  *
  * @param path Where to write the table.
  * @param max_stones The most stones on the board, 0 ... 16.
@@ -1327,9 +1332,11 @@ int mancala_solve_rio_kadalis(const char *path, int max_stones, mancala_progress
  * serves a round and the one with the roles of the players exchanged.
  *
  * Sizes: entries (4 bytes) = sum over the layers s of C(s + m - 1, m - 1)
- * (times 2 if k_s != k_n), m the open pits; the solve needs about 20 to
- * 30 bytes per position of the largest layer beyond the table (k_s = 2,
- * k_n = 6, step 4, every stone of the round: 207 MB written, 851 MiB).
+ * (times 2 if k_s != k_n), m the open pits; the solve needs about 3
+ * bytes per position of the largest layer beyond the table, plus 4 per
+ * move inside the layer (about 1 a position with a player of one or two
+ * pits, 2.4 with every pit open): 7 bytes a position for k_s = 2,
+ * k_n = 6, step 4, every stone of the round (207 MB written, 0.4 GiB).
  *
  * @param path Where to write the table.
  * @param rules "rio-kadalis", "rio-kadalis-5", "rio-kadalis-cw" or

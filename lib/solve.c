@@ -59,6 +59,8 @@
 #define _XOPEN_SOURCE 700
 
 #include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,56 +70,108 @@
 
 #include "solve.h"
 
-#define UNSETTLED INT8_MIN
+/* While a layer is solved, the entry bytes of its positions hold the state
+ * of its two nodes (the table's values never reach 49 in magnitude, so
+ * the codes CODE_LOW ... CODE_HIGH are free):
+ *   byte 0, L node: its value once settled, else CODE(best exit);
+ *   byte 1, H node: minus its value once settled, else CODE(worst exit);
+ *   bytes 2-3: the H node's distance once settled, else 1 + the largest
+ *   distance of its children settled so far (0 if none).
+ * Besides the table, a layer of n positions with E moves inside it needs
+ * n bytes of counters, 2n of predecessor counts, n/4 of bits for the
+ * nodes a threshold starts with, 4E of predecessor lists and the queue
+ * (4 bytes a node, for as many as wait at once): about 7 bytes a position
+ * for a round of one player's two pits against six, 14 with every pit
+ * open (E = 2.4n). The tables are the same as those of the solver that
+ * kept all of this in arrays of its own (25 bytes a position). */
+enum { CODE_LOW = 60, CODE_ZERO = 112, CODE_HIGH = 199 };
 #define NO_OR_EXIT INT8_MIN  /* below any value */
 #define NO_AND_EXIT INT8_MAX /* above any value */
+_Static_assert(CODE_ZERO - CODE_LOW > (int)MT_MOST_STONES &&
+                   CODE_HIGH - CODE_ZERO > (int)MT_MOST_STONES &&
+                   CODE_LOW > (int)MT_MOST_STONES && CODE_HIGH < 256 - (int)MT_MOST_STONES,
+               "the codes of unsettled nodes are no value");
+
+static uint8_t code_of(int exit)
+{
+    return (uint8_t)(exit == NO_OR_EXIT ? CODE_LOW : exit == NO_AND_EXIT ? CODE_HIGH
+                                                                          : CODE_ZERO + exit);
+}
+
+static int unsettled(uint8_t b)
+{
+    return b >= CODE_LOW && b <= CODE_HIGH;
+}
+
+static int exit_of(uint8_t code)
+{
+    return code == CODE_LOW ? NO_OR_EXIT : code == CODE_HIGH ? NO_AND_EXIT : code - CODE_ZERO;
+}
+
+/* Predecessor lists are kept per block of 64 children: where the block's
+ * list starts, and for each child the end of its list within the block. */
+enum { BLOCK_SHIFT = 6, BLOCK = 1 << BLOCK_SHIFT };
 
 struct solver {
     struct mt_layout lay;   /* the positions and their entries */
     struct mc_board board;
     int pits, row;          /* the board: 6 and 3, 10 and 5, or 12 and 6 */
+    int threads;            /* for generating a layer's moves */
     uint8_t *entries;       /* the table being written, MT_ENTRY_SIZE bytes each */
     struct mt_stats stats;
     /* Scratch for one layer, sized for the largest; indices are local to
      * the layer. Moves are generated twice rather than stored: once to
-     * count each position's predecessors, once to list them: 11 bytes
-     * per position, 4 per move inside the layer, and the queue. */
+     * count each position's predecessors, once to list them (the
+     * predecessors are stored: relay sowing has no cheap way back). */
     uint8_t *pending;       /* per H node: moves whose child's L node is unsettled */
-    int8_t *or_exit;        /* best exit of L nodes (or the end's value), NO_OR_EXIT */
-    int8_t *and_exit;       /* worst exit of H nodes (or the end's value), NO_AND_EXIT */
-    uint16_t *farthest;     /* per H node: 1 + largest distance of a settled child, 0 */
-    uint16_t *l_distance;   /* distance of L nodes */
-    uint32_t *pred_start;   /* predecessors in the layer, compressed rows */
+    _Atomic uint16_t *pred_end; /* per child: end of its predecessors in its block */
+    uint64_t *block_start;  /* per block: start of its predecessors */
     uint32_t *pred;
     size_t pred_room;
-    uint32_t *queue;        /* nodes settled at the current threshold, grown on demand */
-    size_t queue_room;
+    /* The queue of nodes settled at the current threshold, a ring grown
+     * on demand. An L node's distance is that of the last mark before it
+     * (MARK + distance; the L nodes settled by one H node share it), an H
+     * node's is in its entry. */
+    uint32_t *queue;
+    size_t queue_room, head, count;
+    uint64_t *seeds;        /* the nodes the queue starts with at a threshold */
+    uint32_t (*exits)[256]; /* per thread, L and H: positions by code */
+    long marked, distance;  /* of the last mark pushed, popped */
+    uint64_t scratch, scratch_peak; /* bytes */
 };
 
 static void free_scratch(struct solver *sv)
 {
     free(sv->pending);
-    free(sv->or_exit);
-    free(sv->and_exit);
-    free(sv->farthest);
-    free(sv->l_distance);
-    free(sv->pred_start);
+    free((void *)sv->pred_end);
+    free(sv->block_start);
     free(sv->pred);
     free(sv->queue);
+    free(sv->seeds);
+    free(sv->exits);
+}
+
+static void count_scratch(struct solver *sv, int64_t bytes)
+{
+    sv->scratch += (uint64_t)bytes;
+    if (sv->scratch > sv->scratch_peak)
+        sv->scratch_peak = sv->scratch;
 }
 
 static int alloc_scratch(struct solver *sv, uint32_t n)
 {
-    sv->pending = malloc(n);
-    sv->or_exit = malloc(n);
-    sv->and_exit = malloc(n);
-    sv->farthest = malloc((size_t)n * sizeof *sv->farthest);
-    sv->l_distance = malloc((size_t)n * sizeof *sv->l_distance);
-    sv->pred_start = malloc(((size_t)n + 1) * sizeof *sv->pred_start);
-    sv->queue_room = n < 1024 ? 1024 : n / 16;
+    const size_t blocks = ((size_t)n >> BLOCK_SHIFT) + 1;
+    sv->pending = malloc(n ? n : 1);
+    sv->pred_end = malloc(((size_t)n + 1) * sizeof *sv->pred_end);
+    sv->block_start = malloc(blocks * sizeof *sv->block_start);
+    sv->queue_room = 1024;
     sv->queue = malloc(sv->queue_room * sizeof *sv->queue);
-    return sv->pending && sv->or_exit && sv->and_exit && sv->farthest && sv->l_distance &&
-           sv->pred_start && sv->queue ? MANCALA_OK : MANCALA_E_NOMEM;
+    sv->seeds = malloc(((size_t)n / 32 + 1) * sizeof *sv->seeds);
+    sv->exits = malloc((size_t)sv->threads * 2 * sizeof *sv->exits);
+    count_scratch(sv, (int64_t)n + ((int64_t)n + 1) * 2 + (int64_t)blocks * 8 +
+                          (int64_t)sv->queue_room * 4 + ((int64_t)n / 32 + 1) * 8);
+    return sv->pending && sv->pred_end && sv->block_start && sv->queue && sv->seeds && sv->exits
+               ? MANCALA_OK : MANCALA_E_NOMEM;
 }
 
 /* Entry bytes of a position of the layer. */
@@ -126,12 +180,21 @@ static uint8_t *entry(const struct solver *sv, uint32_t base, uint32_t i)
     return sv->entries + ((size_t)base + i) * MT_ENTRY_SIZE;
 }
 
+/* The predecessors of position c inside the layer: pred[*from ... *to). */
+static void preds(const struct solver *sv, uint32_t c, size_t *from, size_t *to)
+{
+    const size_t start = sv->block_start[c >> BLOCK_SHIFT];
+    *from = start + (c & (BLOCK - 1) ? atomic_load_explicit(&sv->pred_end[c - 1],
+                                                            memory_order_relaxed) : 0);
+    *to = start + atomic_load_explicit(&sv->pred_end[c], memory_order_relaxed);
+}
+
 /* The moves of position i of layer s (`side` to move, open pit counts r
  * seen from the mover). First pass (`list` 0): the best and worst exit,
  * the counters, and the number of predecessors of each child inside the
  * layer. Second pass: i into the predecessor lists of those children. */
 static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, int side, const uint8_t *r,
-                   int list)
+                   int list, uint32_t exits[2][256])
 {
     struct mc_state st;
     memset(&st, 0, sizeof st);
@@ -150,10 +213,13 @@ static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, int side
         const int gain = c->captured[mover] - c->captured[opponent];
         const uint32_t ci = mt_layout_state_index(&sv->lay, c);
         if (c->captured[MANCALA_SOUTH] + c->captured[MANCALA_NORTH] == 0) {
+            const uint32_t local = ci - base;
+            /* A count never wraps: no position has 65,535 predecessors
+             * (checked per block when they are summed). */
+            const uint16_t at = atomic_fetch_add_explicit(&sv->pred_end[local], 1,
+                                                          memory_order_relaxed);
             if (list)
-                sv->pred[sv->pred_start[ci - base]++] = i;
-            else
-                sv->pred_start[ci - base + 1]++;
+                sv->pred[sv->block_start[local >> BLOCK_SHIFT] + at] = i;
             inside++;
             continue;
         }
@@ -176,155 +242,280 @@ static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, int side
         worst = -best;
     }
     sv->pending[i] = (uint8_t)inside;
-    sv->or_exit[i] = (int8_t)best;
-    sv->and_exit[i] = (int8_t)worst;
-    sv->farthest[i] = 0;
     uint8_t *e = entry(sv, base, i);
-    e[0] = e[1] = (uint8_t)UNSETTLED;
+    e[0] = code_of(best);
+    e[1] = code_of(worst);
+    exits[0][e[0]]++;
+    exits[1][e[1]]++;
+    e[2] = e[3] = 0;
 }
 
-/* Calls expand() on every position of layer s, in index order. */
-static void expand_layer(struct solver *sv, int s, uint32_t base, int list)
+/* One pass over a layer's moves, shared by the threads: each expands the
+ * chunks of positions whose number is its own modulo the thread count. */
+struct pass {
+    struct solver *sv;
+    int s, list, thread;
+    uint32_t base;
+    uint32_t (*exits)[256]; /* the first pass's positions by code of L, H */
+};
+
+enum { CHUNK = 4096 };
+
+static void *run_pass(void *arg)
 {
+    const struct pass *ps = arg;
+    struct solver *sv = ps->sv;
     const int m = sv->lay.open_count;
     uint32_t i = 0;
     for (int side = 0; side < sv->lay.sides; side++) {
         uint8_t r[MT_MOST_PITS] = {0};
-        r[m - 1] = (uint8_t)s;
-        do
-            expand(sv, s, base, i++, side, r, list);
-        while (mt_next_position(r, m));
+        r[m - 1] = (uint8_t)ps->s;
+        do {
+            if ((int)(i / CHUNK % (uint32_t)sv->threads) == ps->thread)
+                expand(sv, ps->s, ps->base, i, side, r, ps->list, ps->exits);
+            i++;
+        } while (mt_next_position(r, m));
     }
+    return NULL;
 }
 
-/* Appends node x to the queue (which never holds more than the layer's
- * 2n nodes at once, and in practice far fewer). */
-static int push(struct solver *sv, uint32_t *tail, uint32_t x)
+/* Calls expand() on every position of layer s. The passes count and list
+ * the same moves whatever the order, and each list is sorted afterwards:
+ * the result is the same for any number of threads. */
+static void expand_layer(struct solver *sv, int s, uint32_t base, int list)
 {
-    if (*tail == sv->queue_room) {
-        uint32_t *grown = realloc(sv->queue, 2 * sv->queue_room * sizeof *grown);
-        if (!grown)
-            return MANCALA_E_NOMEM;
-        sv->queue = grown;
-        sv->queue_room *= 2;
+    struct pass ps[MT_MOST_THREADS];
+    pthread_t tid[MT_MOST_THREADS];
+    int started[MT_MOST_THREADS] = {0};
+    for (int t = 0; t < sv->threads; t++) {
+        ps[t] = (struct pass){sv, s, list, t, base, sv->exits + 2 * t};
+        /* Thread 0 is this one; a thread that cannot start is done here. */
+        started[t] = t > 0 && pthread_create(&tid[t], NULL, run_pass, &ps[t]) == 0;
     }
-    sv->queue[(*tail)++] = x;
+    for (int t = 0; t < sv->threads; t++)
+        if (!started[t])
+            run_pass(&ps[t]);
+    for (int t = 1; t < sv->threads; t++)
+        if (started[t])
+            pthread_join(tid[t], NULL);
+}
+
+#define MARK 0xffff0000u /* nodes are numbered below */
+
+/* Appends x (a node, or a mark) to the queue. */
+static int push_raw(struct solver *sv, uint32_t x)
+{
+    if (sv->count == sv->queue_room) {
+        /* Grow by half, the wrapped part moved to the end. */
+        const size_t room = sv->queue_room + sv->queue_room / 2, more = room - sv->queue_room;
+        uint32_t *q = realloc(sv->queue, room * sizeof *q);
+        if (!q)
+            return MANCALA_E_NOMEM;
+        const size_t wrapped = sv->head, moved = wrapped < more ? wrapped : more;
+        memcpy(q + sv->queue_room, q, moved * sizeof *q);
+        memmove(q, q + moved, (wrapped - moved) * sizeof *q);
+        count_scratch(sv, (int64_t)more * 4);
+        sv->queue = q;
+        sv->queue_room = room;
+    }
+    size_t at = sv->head + sv->count++;
+    if (at >= sv->queue_room)
+        at -= sv->queue_room;
+    sv->queue[at] = x;
     return MANCALA_OK;
 }
 
-/* Settles H(i) at value v (from the forcing opponent's side). Returns
- * nonzero if its distance does not fit the table. */
-static int settle_h(struct solver *sv, uint32_t base, uint32_t i, int v)
+/* Appends L node x with distance d, or H node x (d unused). */
+static int push(struct solver *sv, uint32_t x, uint32_t n, unsigned d)
 {
-    uint8_t *e = entry(sv, base, i);
-    const uint32_t distance = sv->farthest[i];
+    if (x < n && (long)d != sv->marked) {
+        if (push_raw(sv, MARK + d))
+            return MANCALA_E_NOMEM;
+        sv->marked = (long)d;
+    }
+    return push_raw(sv, x);
+}
+
+/* Takes the node at the head of the queue; *d is its distance if an L
+ * node. */
+static uint32_t pop(struct solver *sv, unsigned *d)
+{
+    for (;;) {
+        const uint32_t x = sv->queue[sv->head];
+        if (++sv->head == sv->queue_room)
+            sv->head = 0;
+        sv->count--;
+        if (x < MARK) {
+            *d = (unsigned)sv->distance;
+            return x;
+        }
+        sv->distance = (long)(x - MARK);
+    }
+}
+
+/* Settles H(i) at value v (from the forcing opponent's side): its
+ * distance is already in its entry. Returns nonzero if the distance does
+ * not fit the table. */
+static int settle_h(struct solver *sv, uint8_t *e, int v)
+{
+    const uint32_t distance = (uint32_t)mt_get(e + 2, 2);
     e[1] = (uint8_t)(int8_t)-v;
-    mt_put(e + 2, distance, 2);
     if (distance > sv->stats.max_distance)
         sv->stats.max_distance = distance;
     return distance >= MT_NO_DISTANCE;
+}
+
+/* The predecessor lists of layer s, each in ascending order. */
+static int list_predecessors(struct solver *sv, int s, uint32_t base, uint32_t n)
+{
+    /* Count them, with the exits and counters of every position. */
+    for (uint32_t i = 0; i < n; i++)
+        atomic_store_explicit(&sv->pred_end[i], 0, memory_order_relaxed);
+    memset(sv->exits, 0, (size_t)sv->threads * 2 * sizeof *sv->exits);
+    expand_layer(sv, s, base, 0);
+    for (int t = 1; t < sv->threads; t++)
+        for (int k = 0; k < 2 * 256; k++)
+            sv->exits[k / 256][k % 256] += sv->exits[2 * t + k / 256][k % 256];
+
+    /* Where each block's lists start; each count becomes where its list
+     * starts in the block. */
+    size_t total = 0;
+    for (uint32_t b = 0; b <= (n - 1) >> BLOCK_SHIFT; b++) {
+        sv->block_start[b] = total;
+        uint32_t inside = 0;
+        for (uint32_t c = b << BLOCK_SHIFT; c < n && c < (b + 1) << BLOCK_SHIFT; c++) {
+            const uint32_t k = atomic_load_explicit(&sv->pred_end[c], memory_order_relaxed);
+            atomic_store_explicit(&sv->pred_end[c], (uint16_t)inside, memory_order_relaxed);
+            inside += k;
+        }
+        if (inside > UINT16_MAX)
+            return MANCALA_E_RANGE; /* far beyond any game's: about 3 a position */
+        total += inside;
+    }
+    if (total > sv->pred_room) {
+        free(sv->pred);
+        count_scratch(sv, -(int64_t)sv->pred_room * 4);
+        sv->pred = malloc(total * sizeof *sv->pred);
+        sv->pred_room = sv->pred ? total : 0;
+        count_scratch(sv, (int64_t)sv->pred_room * 4);
+        if (!sv->pred)
+            return MANCALA_E_NOMEM;
+    }
+    /* The moves again, each predecessor into its child's list (which
+     * then ends where the next one starts). */
+    expand_layer(sv, s, base, 1);
+    for (uint32_t c = 0; c < n; c++) {
+        size_t from, to;
+        preds(sv, c, &from, &to);
+        for (size_t k = from + 1; k < to; k++) {
+            const uint32_t p = sv->pred[k];
+            size_t j = k;
+            for (; j > from && sv->pred[j - 1] > p; j--)
+                sv->pred[j] = sv->pred[j - 1];
+            sv->pred[j] = p;
+        }
+    }
+    return MANCALA_OK;
+}
+
+/* Node x (H if x >= n) settled at threshold v, with distance `distance`
+ * if an L node: its predecessors learn it. */
+static int settled(struct solver *sv, uint32_t base, uint32_t n, int v, uint32_t x,
+                   unsigned distance)
+{
+    size_t k, to;
+    if (x < n) {
+        /* L(x) settled: one more settled move for the H nodes of
+         * its predecessors. */
+        const unsigned far = distance + 1u;
+        for (preds(sv, x, &k, &to); k < to; k++) {
+            const uint32_t p = sv->pred[k];
+            uint8_t *e = entry(sv, base, p);
+            if (!unsettled(e[1]))
+                continue;
+            if (far > mt_get(e + 2, 2)) /* 0xffff: too far, E_RANGE */
+                mt_put(e + 2, far < 0xffffu ? far : 0xffffu, 2);
+            if (--sv->pending[p] == 0 && exit_of(e[1]) >= v) {
+                if (settle_h(sv, e, v))
+                    return MANCALA_E_RANGE;
+                if (push(sv, n + p, n, 0))
+                    return MANCALA_E_NOMEM;
+            }
+        }
+    } else {
+        /* H(x) settled: the L nodes of its predecessors move there. */
+        const uint32_t c = x - n;
+        const unsigned next = (unsigned)mt_get(entry(sv, base, c) + 2, 2) + 1;
+        for (preds(sv, c, &k, &to); k < to; k++) {
+            const uint32_t p = sv->pred[k];
+            uint8_t *e = entry(sv, base, p);
+            if (!unsettled(e[0]))
+                continue;
+            e[0] = (uint8_t)(int8_t)v;
+            if (push(sv, p, n, next & 0xffffu))
+                return MANCALA_E_NOMEM;
+        }
+    }
+    return MANCALA_OK;
 }
 
 static int solve_layer(struct solver *sv, int s)
 {
     const uint32_t base = (uint32_t)sv->lay.layer[s];
     const uint32_t n = (uint32_t)mt_layout_size(&sv->lay, s);
-
-    /* Moves of every position, and the number of predecessors of each. */
-    memset(sv->pred_start, 0, ((size_t)n + 1) * sizeof *sv->pred_start);
-    expand_layer(sv, s, base, 0);
-
-    /* Predecessor lists: the moves again. */
-    uint32_t i;
-    for (i = 0; i < n; i++)
-        sv->pred_start[i + 1] += sv->pred_start[i];
-    const size_t edges = sv->pred_start[n];
-    if (edges > sv->pred_room) {
-        free(sv->pred);
-        sv->pred = malloc(edges * sizeof *sv->pred);
-        sv->pred_room = sv->pred ? edges : 0;
-        if (!sv->pred)
-            return MANCALA_E_NOMEM;
-    }
-    expand_layer(sv, s, base, 1);
-    for (i = n; i > 0; i--)
-        sv->pred_start[i] = sv->pred_start[i - 1];
-    sv->pred_start[0] = 0;
+    int status = list_predecessors(sv, s, base, n);
+    if (status != MANCALA_OK)
+        return status;
 
     const int buckets = 2 * s + 1;
     /* The attractor, threshold by threshold from the top. */
-    uint32_t head = 0, tail = 0;
     for (int b = 0; b < buckets; b++) {
         const int v = s - b;
-        head = tail = 0; /* the queue is empty between thresholds */
-        /* The nodes whose exit is worth v, L before H, in index order. */
-        for (uint32_t k = 0; k < 2 * n; k++) {
-            const uint32_t x = k & 1 ? n + k / 2 : k / 2;
-            if (x < n ? sv->or_exit[x] != v : sv->and_exit[x - n] != v)
-                continue;
-            if (x < n) {
-                uint8_t *e = entry(sv, base, x);
-                if ((int8_t)e[0] != UNSETTLED)
-                    continue;
+        const uint8_t seed = code_of(v);
+        if (!sv->exits[0][seed] && !sv->exits[1][seed])
+            continue; /* no node to start from: none settles at v */
+        sv->head = sv->count = 0; /* the queue is empty between thresholds */
+        sv->marked = -1;
+        /* The nodes whose exit is worth v, L before H, in index order: the
+         * head of the queue, kept as bits 2x (L) and 2x + 1 (H). */
+        memset(sv->seeds, 0, ((size_t)n / 32 + 1) * sizeof *sv->seeds);
+        for (uint32_t x = 0; x < n; x++) {
+            uint8_t *e = entry(sv, base, x);
+            if (e[0] == seed) {
                 e[0] = (uint8_t)(int8_t)v;
-                sv->l_distance[x] = 0;
-                if (push(sv, &tail, x))
-                    return MANCALA_E_NOMEM;
-            } else {
-                uint8_t *e = entry(sv, base, x - n);
-                if ((int8_t)e[1] != UNSETTLED || sv->pending[x - n])
-                    continue;
-                if (settle_h(sv, base, x - n, v))
+                sv->seeds[x / 32] |= (uint64_t)1 << (x % 32 * 2);
+            }
+            if (e[1] == seed && !sv->pending[x]) {
+                if (settle_h(sv, e, v))
                     return MANCALA_E_RANGE;
-                if (push(sv, &tail, x))
-                    return MANCALA_E_NOMEM;
+                sv->seeds[x / 32] |= (uint64_t)2 << (x % 32 * 2);
             }
         }
-        while (head < tail) {
-            const uint32_t x = sv->queue[head++];
-            if (x < n) {
-                /* L(x) settled: one more settled move for the H nodes of
-                 * its predecessors. */
-                for (uint32_t k = sv->pred_start[x]; k < sv->pred_start[x + 1]; k++) {
-                    const uint32_t p = sv->pred[k];
-                    if ((int8_t)entry(sv, base, p)[1] != UNSETTLED)
-                        continue;
-                    const unsigned far = sv->l_distance[x] + 1u;
-                    if (far > sv->farthest[p]) /* 0xffff: too far, E_RANGE */
-                        sv->farthest[p] = (uint16_t)(far < 0xffffu ? far : 0xffffu);
-                    if (--sv->pending[p] == 0 && sv->and_exit[p] >= v) {
-                        if (settle_h(sv, base, p, v))
-                            return MANCALA_E_RANGE;
-                        if (push(sv, &tail, n + p))
-                            return MANCALA_E_NOMEM;
-                    }
-                }
-            } else {
-                /* H(x) settled: the L nodes of its predecessors move there. */
-                const uint32_t c = x - n;
-                const unsigned distance = mt_entry_read(sv->entries, base + c).distance;
-                for (uint32_t k = sv->pred_start[c]; k < sv->pred_start[c + 1]; k++) {
-                    const uint32_t p = sv->pred[k];
-                    uint8_t *e = entry(sv, base, p);
-                    if ((int8_t)e[0] != UNSETTLED)
-                        continue;
-                    e[0] = (uint8_t)(int8_t)v;
-                    sv->l_distance[p] = (uint16_t)(distance + 1);
-                    if (push(sv, &tail, p))
-                        return MANCALA_E_NOMEM;
-                }
+        for (size_t w = 0; w <= n / 32; w++)
+            for (uint64_t bits = sv->seeds[w]; bits; bits &= bits - 1) {
+                int bit = 0;
+                while (!(bits >> bit & 1))
+                    bit++;
+                const uint32_t x = (uint32_t)(w * 32 + (size_t)bit / 2);
+                if ((status = settled(sv, base, n, v, bit & 1 ? n + x : x, 0)) != MANCALA_OK)
+                    return status;
             }
+        while (sv->count) {
+            unsigned distance;
+            const uint32_t x = pop(sv, &distance);
+            if ((status = settled(sv, base, n, v, x, distance)) != MANCALA_OK)
+                return status;
         }
     }
 
     /* What nobody can force: the worst of the layer for the one who tries. */
-    for (i = 0; i < n; i++) {
+    for (uint32_t i = 0; i < n; i++) {
         uint8_t *e = entry(sv, base, i);
-        if ((int8_t)e[0] == UNSETTLED)
+        if (unsettled(e[0]))
             e[0] = (uint8_t)(int8_t)-s;
         else
             sv->stats.forced++;
-        if ((int8_t)e[1] == UNSETTLED) {
+        if (unsettled(e[1])) {
             e[1] = (uint8_t)(int8_t)s;
             mt_put(e + 2, MT_NO_DISTANCE, 2);
         }
@@ -338,13 +529,40 @@ static int solve_layer(struct solver *sv, int s)
  * target and renames it over the target only once it is complete and on
  * disk: a failed or cancelled solve leaves whatever was there, a reader of
  * the old file keeps it, and nothing but that temporary file is ever
- * removed. The temporary file is created before the solve, so that a
- * destination that cannot be written fails at once. */
+ * removed. A temporary file is made (and removed) before the solve, so
+ * that a destination that cannot be written fails at once, and made again
+ * only to write the finished table: a solve that is killed (which can run
+ * for hours) leaves none behind. */
 struct output {
     char *target;   /* the path, or the file a symbolic link leads to */
     char *temp;
     int fd;
+    int exists;     /* the target, whose permissions the table keeps */
+    mode_t mode;
 };
+
+/* Makes the temporary file, a name of our own: O_EXCL never opens an
+ * existing file. */
+static int output_create(struct output *out)
+{
+    const size_t size = strlen(out->target) + 32;
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    uint64_t salt = (uint64_t)now.tv_nsec ^ (uint64_t)now.tv_sec << 30 ^ (uint64_t)getpid() << 40;
+    for (int attempt = 0; attempt < 64 && out->fd < 0; attempt++) {
+        salt = salt * 6364136223846793005u + 1442695040888963407u;
+        snprintf(out->temp, size, "%s.tmp-%08lx", out->target, (unsigned long)(salt >> 32));
+        out->fd = open(out->temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0666);
+        if (out->fd < 0 && errno != EEXIST)
+            break;
+    }
+    if (out->fd < 0)
+        return MANCALA_E_IO;
+    /* A replaced file keeps its permissions. */
+    if (out->exists)
+        fchmod(out->fd, out->mode & 07777);
+    return MANCALA_OK;
+}
 
 static void output_discard(struct output *out)
 {
@@ -380,30 +598,21 @@ static int output_open(struct output *out, const char *path)
         output_discard(out);
         return MANCALA_E_IO;
     }
-    const size_t size = strlen(out->target) + 32;
-    out->temp = malloc(size);
+    out->exists = exists;
+    out->mode = st.st_mode;
+    out->temp = malloc(strlen(out->target) + 32);
     if (!out->temp) {
         output_discard(out);
         return MANCALA_E_NOMEM;
     }
-    /* A name of our own: O_EXCL never opens an existing file. */
-    struct timespec now;
-    clock_gettime(CLOCK_REALTIME, &now);
-    uint64_t salt = (uint64_t)now.tv_nsec ^ (uint64_t)now.tv_sec << 30 ^ (uint64_t)getpid() << 40;
-    for (int attempt = 0; attempt < 64 && out->fd < 0; attempt++) {
-        salt = salt * 6364136223846793005u + 1442695040888963407u;
-        snprintf(out->temp, size, "%s.tmp-%08lx", out->target, (unsigned long)(salt >> 32));
-        out->fd = open(out->temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0666);
-        if (out->fd < 0 && errno != EEXIST)
-            break;
-    }
-    if (out->fd < 0) {
+    /* Can we write there? (The file is ours: made with O_EXCL.) */
+    if (output_create(out) != MANCALA_OK) {
         output_discard(out);
         return MANCALA_E_IO;
     }
-    /* A replaced file keeps its permissions. */
-    if (exists)
-        fchmod(out->fd, st.st_mode & 07777);
+    close(out->fd);
+    unlink(out->temp);
+    out->fd = -1;
     return MANCALA_OK;
 }
 
@@ -552,6 +761,8 @@ static int output_commit(struct output *out, const struct solver *sv, int max_st
     const size_t padded = ((size_t)count * MT_ENTRY_SIZE + 7) / 8 * 8;
     mt_put(header + MT_OFF_CHECKSUM, mt_checksum(header, entries, padded), 8);
 
+    if (output_create(out) != MANCALA_OK)
+        return MANCALA_E_IO;
     int ok = write_all(out->fd, header, sizeof header) && write_all(out->fd, entries, padded) &&
              fsync(out->fd) == 0;
     ok &= close(out->fd) == 0;
@@ -573,24 +784,45 @@ static int output_commit(struct output *out, const struct solver *sv, int max_st
 }
 
 static int solve(const char *path, const char *rules, unsigned closed, int max_stones, int step,
-                 int resumable, mancala_progress_fn progress, void *opaque, struct mt_stats *stats);
+                 int resumable, int threads, mancala_progress_fn progress, void *opaque,
+                 struct mt_stats *stats);
+
+/* The threads of a solve: one per processor online, as the table is the
+ * same for any number and the caller has nothing to choose. */
+static int default_threads(void)
+{
+    const long online = sysconf(_SC_NPROCESSORS_ONLN);
+    return online < 1 ? 1 : online > MT_MOST_THREADS ? MT_MOST_THREADS : (int)online;
+}
 
 int mancala__solve_config(const char *path, const char *rules, unsigned closed, int max_stones,
                           int step, mancala_progress_fn progress, void *opaque,
                           struct mt_stats *stats)
 {
-    return solve(path, rules, closed, max_stones, step, 0, progress, opaque, stats);
+    return solve(path, rules, closed, max_stones, step, 0, default_threads(), progress, opaque,
+                 stats);
 }
 
 int mancala__solve_resumable(const char *path, const char *rules, unsigned closed, int max_stones,
                              int step, mancala_progress_fn progress, void *opaque,
                              struct mt_stats *stats)
 {
-    return solve(path, rules, closed, max_stones, step, 1, progress, opaque, stats);
+    return solve(path, rules, closed, max_stones, step, 1, default_threads(), progress, opaque,
+                 stats);
+}
+
+int mancala__solve_threads(const char *path, const char *rules, unsigned closed, int max_stones,
+                           int step, int threads, mancala_progress_fn progress, void *opaque,
+                           struct mt_stats *stats)
+{
+    if (threads < 1 || threads > MT_MOST_THREADS)
+        return MANCALA_E_INVALID;
+    return solve(path, rules, closed, max_stones, step, 1, threads, progress, opaque, stats);
 }
 
 static int solve(const char *path, const char *rules, unsigned closed, int max_stones, int step,
-                 int resumable, mancala_progress_fn progress, void *opaque, struct mt_stats *stats)
+                 int resumable, int threads, mancala_progress_fn progress, void *opaque,
+                 struct mt_stats *stats)
 {
     const struct mc_variant *variant = rules ? mancala__variant_find(rules, strlen(rules)) : NULL;
     if (!path || !variant || max_stones < 0 || max_stones > mt_most_stones(variant) ||
@@ -603,6 +835,7 @@ static int solve(const char *path, const char *rules, unsigned closed, int max_s
     mancala__board_init(&sv.board, variant, (uint16_t)closed);
     sv.pits = 2 * variant->n;
     sv.row = variant->n;
+    sv.threads = threads;
 
     struct output out;
     int status = output_open(&out, path);
@@ -614,7 +847,9 @@ static int solve(const char *path, const char *rules, unsigned closed, int max_s
         if (mt_layout_size(&sv.lay, s) > largest)
             largest = mt_layout_size(&sv.lay, s);
     sv.entries = calloc((size_t)count * MT_ENTRY_SIZE + 8, 1);
-    status = sv.entries ? alloc_scratch(&sv, (uint32_t)largest) : MANCALA_E_NOMEM;
+    status = !sv.entries ? MANCALA_E_NOMEM
+             : 2 * largest >= MARK ? MANCALA_E_RANGE /* the queue numbers its nodes below */
+             : alloc_scratch(&sv, (uint32_t)largest);
     struct checkpoint cp = {NULL, -1};
     const int from = status == MANCALA_OK && resumable
                          ? checkpoint_open(&cp, &out, &sv, max_stones, count) : 0;
@@ -633,8 +868,11 @@ static int solve(const char *path, const char *rules, unsigned closed, int max_s
         status = output_commit(&out, &sv, max_stones, count);
     checkpoint_close(&cp, status == MANCALA_OK);
     output_discard(&out);
-    if (status == MANCALA_OK && stats)
+    if (status == MANCALA_OK && stats) {
         *stats = sv.stats;
+        stats->largest_layer = largest;
+        stats->scratch_peak = sv.scratch_peak;
+    }
     free_scratch(&sv);
     free(sv.entries);
     return status;

@@ -318,6 +318,8 @@ struct mt_stats {
     uint64_t exact;            /* of which lo == hi */
     uint64_t forced;           /* of which the mover can force an end (lo is not -s) */
     unsigned max_distance;
+    uint64_t largest_layer;    /* entries of the largest layer */
+    uint64_t scratch_peak;     /* bytes the solver held at most besides the table */
 };
 
 int mancala__solve_modiar_stones(const char *path, int max_stones, mancala_progress_fn progress,
@@ -336,6 +338,13 @@ int mancala__solve_config(const char *path, const char *rules, unsigned closed, 
 int mancala__solve_resumable(const char *path, const char *rules, unsigned closed, int max_stones,
                              int step, mancala_progress_fn progress, void *opaque,
                              struct mt_stats *stats);
+
+/* The same with `threads` threads (1 ... MT_MOST_THREADS) instead of one
+ * per processor: the table is the same for any number. */
+enum { MT_MOST_THREADS = 64 };
+int mancala__solve_threads(const char *path, const char *rules, unsigned closed, int max_stones,
+                           int step, int threads, mancala_progress_fn progress, void *opaque,
+                           struct mt_stats *stats);
 
 /* The best moves of a position that the table covers and that is not
  * over (solve_table.c): writes them to `moves` in ascending order and
