@@ -801,14 +801,20 @@ static void checkpoint_close(struct dist *d, struct checkpoint *cp, int remove_i
 
 /* ---- The table ---- */
 
-/* Writes the table into the temporary file that rank 0 made at the
- * start: every rank its slices of the layers, the last one the padding;
- * then rank 0 reads the data back for the checksum (XXH3, sequential),
+/* Writes the table into a temporary file that rank 0 makes now (at the
+ * start it only checked that the target can be written): every rank its
+ * slices of the layers, the last one the padding; then rank 0 reads the data back for the checksum (XXH3, sequential),
  * writes the header and puts the file in place. */
 static int write_table(struct dist *d, struct mt_output *out)
 {
-    int length = d->rank == 0 ? (int)strlen(mancala__output_temp(out)) + 1 : 0;
+    int length = d->rank == 0 && mancala__output_create(out) == MANCALA_OK
+                     ? (int)strlen(mancala__output_temp(out)) + 1 : 0;
     MPI_Bcast(&length, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (length == 0) {
+        if (d->rank == 0)
+            mancala__output_discard(out);
+        return MANCALA_E_IO;
+    }
     char *temp = xmalloc((size_t)length);
     if (d->rank == 0)
         memcpy(temp, mancala__output_temp(out), (size_t)length);
@@ -960,8 +966,7 @@ static int solve(struct dist *d, const struct request *q, double *seconds)
         MPI_Abort(MPI_COMM_WORLD, EXIT_FAILED);
     }
 
-    /* The temporary output file first: a destination that cannot be
-     * written fails at once. */
+    /* The destination first: one that cannot be written fails at once. */
     struct mt_output *out = NULL;
     int status = MANCALA_OK;
     if (d->rank == 0)

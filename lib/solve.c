@@ -189,6 +189,54 @@ static void preds(const struct solver *sv, uint32_t c, size_t *from, size_t *to)
     *to = start + atomic_load_explicit(&sv->pred_end[c], memory_order_relaxed);
 }
 
+/* The moves of a position of layer s (`side` to move, open pit counts r
+ * seen from the mover): its children inside the layer, its exits with
+ * their gains, and (when `entries` holds the layers below) the best and
+ * worst exit; the end's value if it has no move. Also what the solver on
+ * several processes expands. */
+void mancala__solve_expand(const struct mt_layout *lay, const struct mc_board *board,
+                           const uint8_t *entries, int s, int side, const uint8_t *r,
+                           struct mt_expansion *out)
+{
+    struct mc_state st;
+    memset(&st, 0, sizeof st);
+    for (int j = 0; j < lay->open_count; j++)
+        st.pit[lay->open[side][j]] = r[j];
+    st.to_move = (uint8_t)side;
+    st.ply = 1; /* Modiar's first-move rule is the reader's business */
+    struct mc_moves moves;
+    board->variant->rules->generate(board, &st, &moves, NULL);
+
+    const int mover = side, opponent = side ^ 1;
+    out->best = NO_OR_EXIT;
+    out->worst = NO_AND_EXIT;
+    out->inside = out->exits = 0;
+    for (int m = 0; m < moves.count; m++) {
+        const struct mc_state *c = &moves.child[m];
+        /* In Rio Kadalis a move can also capture for the opponent (rule 3). */
+        const int gain = c->captured[mover] - c->captured[opponent];
+        const uint32_t ci = mt_layout_state_index(lay, c);
+        if (c->captured[MANCALA_SOUTH] + c->captured[MANCALA_NORTH] == 0) {
+            out->child[out->inside++] = ci;
+            continue;
+        }
+        out->exit_child[out->exits] = ci;
+        out->exit_gain[out->exits++] = gain;
+        if (entries) {
+            const struct mt_entry e = mt_entry_read(entries, ci);
+            mt_expansion_exit(out, gain, e.lo, e.hi);
+        }
+    }
+    if (moves.count == 0) {
+        /* Rule 7 of both games: each player keeps their row. */
+        int own = 0;
+        for (int p = 0; p < lay->pits; p++)
+            own += mc_owner(board, p) == mover ? st.pit[p] : 0;
+        out->best = own - (s - own);
+        out->worst = -out->best;
+    }
+}
+
 /* The moves of position i of layer s (`side` to move, open pit counts r
  * seen from the mover). First pass (`list` 0): the best and worst exit,
  * the counters, and the number of predecessors of each child inside the
@@ -196,55 +244,23 @@ static void preds(const struct solver *sv, uint32_t c, size_t *from, size_t *to)
 static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, int side, const uint8_t *r,
                    int list, uint32_t exits[2][256])
 {
-    struct mc_state st;
-    memset(&st, 0, sizeof st);
-    for (int j = 0; j < sv->lay.open_count; j++)
-        st.pit[sv->lay.open[side][j]] = r[j];
-    st.to_move = (uint8_t)side;
-    st.ply = 1; /* Modiar's first-move rule is the reader's business */
-    struct mc_moves moves;
-    sv->board.variant->rules->generate(&sv->board, &st, &moves, NULL);
-
-    const int mover = side, opponent = side ^ 1;
-    int best = NO_OR_EXIT, worst = NO_AND_EXIT, inside = 0;
-    for (int m = 0; m < moves.count; m++) {
-        const struct mc_state *c = &moves.child[m];
-        /* In Rio Kadalis a move can also capture for the opponent (rule 3). */
-        const int gain = c->captured[mover] - c->captured[opponent];
-        const uint32_t ci = mt_layout_state_index(&sv->lay, c);
-        if (c->captured[MANCALA_SOUTH] + c->captured[MANCALA_NORTH] == 0) {
-            const uint32_t local = ci - base;
-            /* A count never wraps: no position has 65,535 predecessors
-             * (checked per block when they are summed). */
-            const uint16_t at = atomic_fetch_add_explicit(&sv->pred_end[local], 1,
-                                                          memory_order_relaxed);
-            if (list)
-                sv->pred[sv->block_start[local >> BLOCK_SHIFT] + at] = i;
-            inside++;
-            continue;
-        }
+    struct mt_expansion x;
+    mancala__solve_expand(&sv->lay, &sv->board, list ? NULL : sv->entries, s, side, r, &x);
+    for (int k = 0; k < x.inside; k++) {
+        const uint32_t local = x.child[k] - base;
+        /* A count never wraps: no position has 65,535 predecessors
+         * (checked per block when they are summed). */
+        const uint16_t at = atomic_fetch_add_explicit(&sv->pred_end[local], 1,
+                                                      memory_order_relaxed);
         if (list)
-            continue;
-        const struct mt_entry e = mt_entry_read(sv->entries, ci);
-        if (gain - e.hi > best)
-            best = gain - e.hi;
-        if (e.lo - gain < worst)
-            worst = e.lo - gain;
+            sv->pred[sv->block_start[local >> BLOCK_SHIFT] + at] = i;
     }
     if (list)
         return;
-    if (moves.count == 0) {
-        /* Rule 7 of both games: each player keeps their row. */
-        int own = 0;
-        for (int p = 0; p < sv->pits; p++)
-            own += mc_owner(&sv->board, p) == mover ? st.pit[p] : 0;
-        best = own - (s - own);
-        worst = -best;
-    }
-    sv->pending[i] = (uint8_t)inside;
+    sv->pending[i] = (uint8_t)x.inside;
     uint8_t *e = entry(sv, base, i);
-    e[0] = code_of(best);
-    e[1] = code_of(worst);
+    e[0] = code_of(x.best);
+    e[1] = code_of(x.worst);
     exits[0][e[0]]++;
     exits[1][e[1]]++;
     e[2] = e[3] = 0;
@@ -750,21 +766,11 @@ static void checkpoint_layer(struct checkpoint *cp, const struct solver *sv, int
         checkpoint_close(cp, 1); /* go on without */
 }
 
-/* Writes the table to the temporary file, then puts it in place. */
-static int output_commit(struct output *out, const struct solver *sv, int max_stones,
-                         uint32_t count)
+/* Syncs the temporary file that holds the whole table (if `ok`: it was
+ * written) and renames it over the target; removes it on any failure. */
+static int output_install(struct output *out, int ok)
 {
-    const uint8_t *entries = sv->entries;
-    uint8_t header[MT_HEADER_SIZE];
-    make_header(sv, max_stones, count, header);
-    /* The data is padded with zeros to a multiple of 8 bytes. */
-    const size_t padded = ((size_t)count * MT_ENTRY_SIZE + 7) / 8 * 8;
-    mt_put(header + MT_OFF_CHECKSUM, mt_checksum(header, entries, padded), 8);
-
-    if (output_create(out) != MANCALA_OK)
-        return MANCALA_E_IO;
-    int ok = write_all(out->fd, header, sizeof header) && write_all(out->fd, entries, padded) &&
-             fsync(out->fd) == 0;
+    ok &= fsync(out->fd) == 0;
     ok &= close(out->fd) == 0;
     out->fd = -1;
     if (!ok || rename(out->temp, out->target) != 0) {
@@ -781,6 +787,23 @@ static int output_commit(struct output *out, const struct solver *sv, int max_st
         close(dir);
     }
     return MANCALA_OK;
+}
+
+/* Writes the table to the temporary file, then puts it in place. */
+static int output_commit(struct output *out, const struct solver *sv, int max_stones,
+                         uint32_t count)
+{
+    const uint8_t *entries = sv->entries;
+    uint8_t header[MT_HEADER_SIZE];
+    make_header(sv, max_stones, count, header);
+    /* The data is padded with zeros to a multiple of 8 bytes. */
+    const size_t padded = ((size_t)count * MT_ENTRY_SIZE + 7) / 8 * 8;
+    mt_put(header + MT_OFF_CHECKSUM, mt_checksum(header, entries, padded), 8);
+
+    if (output_create(out) != MANCALA_OK)
+        return MANCALA_E_IO;
+    const int ok = write_all(out->fd, header, sizeof header) && write_all(out->fd, entries, padded);
+    return output_install(out, ok);
 }
 
 static int solve(const char *path, const char *rules, unsigned closed, int max_stones, int step,
@@ -920,47 +943,6 @@ MANCALA_EXPORT int mancala_solve_rio_kadalis_config(const char *path, const char
  * the solver above makes them.
  */
 
-void mancala__solve_expand(const struct mt_layout *lay, const struct mc_board *board,
-                           const uint8_t *entries, int s, int side, const uint8_t *r,
-                           struct mt_expansion *out)
-{
-    struct mc_state st;
-    memset(&st, 0, sizeof st);
-    for (int j = 0; j < lay->open_count; j++)
-        st.pit[lay->open[side][j]] = r[j];
-    st.to_move = (uint8_t)side;
-    st.ply = 1;
-    struct mc_moves moves;
-    board->variant->rules->generate(board, &st, &moves, NULL);
-
-    const int mover = side, opponent = side ^ 1;
-    out->best = NO_OR_EXIT;
-    out->worst = NO_AND_EXIT;
-    out->inside = out->exits = 0;
-    for (int m = 0; m < moves.count; m++) {
-        const struct mc_state *c = &moves.child[m];
-        const int gain = c->captured[mover] - c->captured[opponent];
-        const uint32_t ci = mt_layout_state_index(lay, c);
-        if (c->captured[MANCALA_SOUTH] + c->captured[MANCALA_NORTH] == 0) {
-            out->child[out->inside++] = ci;
-            continue;
-        }
-        out->exit_child[out->exits] = ci;
-        out->exit_gain[out->exits++] = gain;
-        if (entries) {
-            const struct mt_entry e = mt_entry_read(entries, ci);
-            mt_expansion_exit(out, gain, e.lo, e.hi);
-        }
-    }
-    if (moves.count == 0) {
-        int own = 0;
-        for (int p = 0; p < lay->pits; p++)
-            own += mc_owner(board, p) == mover ? st.pit[p] : 0;
-        out->best = own - (s - own);
-        out->worst = -out->best;
-    }
-}
-
 void mancala__solve_header(const struct mt_layout *lay, const struct mc_board *board,
                            uint8_t header[MT_HEADER_SIZE])
 {
@@ -1000,29 +982,17 @@ const char *mancala__output_target(const struct mt_output *out)
     return out->out.target;
 }
 
+int mancala__output_create(struct mt_output *out)
+{
+    return output_create(&out->out);
+}
+
 int mancala__output_install(struct mt_output *out)
 {
-    struct output *o = &out->out;
-    int ok = fsync(o->fd) == 0;
-    ok &= close(o->fd) == 0;
-    o->fd = -1;
-    if (!ok || rename(o->temp, o->target) != 0) {
-        unlink(o->temp);
-        output_discard(o);
-        free(out);
-        return MANCALA_E_IO;
-    }
-    char *slash = strrchr(o->target, '/');
-    if (slash)
-        *(slash == o->target ? slash + 1 : slash) = '\0';
-    const int dir = open(slash ? o->target : ".", O_RDONLY | O_CLOEXEC | O_DIRECTORY);
-    if (dir >= 0) {
-        fsync(dir);
-        close(dir);
-    }
-    output_discard(o);
+    const int status = output_install(&out->out, 1);
+    output_discard(&out->out);
     free(out);
-    return MANCALA_OK;
+    return status;
 }
 
 void mancala__output_discard(struct mt_output *out)

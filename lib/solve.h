@@ -405,11 +405,14 @@ void mancala__solve_header(const struct mt_layout *lay, const struct mc_board *b
                            uint8_t header[MT_HEADER_SIZE]);
 
 /* The temporary file a table is written to before it replaces `path`
- * (see solve.c, struct output): open makes it (MANCALA_E_IO, _NOMEM);
- * install syncs it, renames it over the target and frees `out`; discard
- * removes it and frees `out` (NULL is fine). */
+ * (see solve.c, struct output): open checks that the target can be
+ * written (MANCALA_E_IO, _NOMEM) and makes no file; create makes the
+ * temporary file, whose name output_temp then gives; install syncs it,
+ * renames it over the target and frees `out`; discard removes the
+ * temporary file if made and frees `out` (NULL is fine). */
 struct mt_output;
 int mancala__output_open(struct mt_output **out, const char *path);
+int mancala__output_create(struct mt_output *out);
 const char *mancala__output_temp(const struct mt_output *out);
 const char *mancala__output_target(const struct mt_output *out);
 int mancala__output_install(struct mt_output *out);
