@@ -79,6 +79,9 @@ int parse_args(const char *cmd, int argc, char **argv, const struct option_spec 
 /* A decimal integer in [min, max]; returns 0 or EXIT_USAGE (message printed). */
 int parse_number(const char *cmd, const char *what, const char *text, long long min,
                  long long max, long long *out);
+/* --open KS,KN of the solvers: each from 1 to `holes`; returns 0 or
+ * EXIT_USAGE (message printed). */
+int parse_open_pits(const char *cmd, const char *text, int holes, long long *ks, long long *kn);
 /* POSITION: a position string, or a rules name for its start position.
  * Returns 0, EXIT_USAGE with the library's reason, or EXIT_FAILED. */
 int open_position(const char *cmd, const char *arg, mancala_game **out);

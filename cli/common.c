@@ -217,6 +217,20 @@ int parse_args(const char *cmd, int argc, char **argv, const struct option_spec 
     return 0;
 }
 
+int parse_open_pits(const char *cmd, const char *text, int holes, long long *ks, long long *kn)
+{
+    char *end;
+    *ks = strtoll(text, &end, 10);
+    int ok = end != text && *end == ',' && *ks >= 1 && *ks <= holes;
+    if (ok) {
+        const char *rest = end + 1;
+        *kn = strtoll(rest, &end, 10);
+        ok = end != rest && !*end && *kn >= 1 && *kn <= holes;
+    }
+    return ok ? 0 : usage_error(cmd, "--open must be KS,KN with 1 to %d open pits each, not %s",
+                                holes, quote(text));
+}
+
 int parse_number(const char *cmd, const char *what, const char *text, long long min,
                  long long max, long long *out)
 {

@@ -1060,16 +1060,8 @@ static int parse(int argc, char **argv, struct request *q, char *name, size_t si
         return usage_error(cmd, "%s for rio-kadalis: modiar is solved whole",
                            stones_arg ? "--max-stones is" : open_arg ? "--open is" : "--step is");
     if (open_arg) {
-        char *end;
-        ks = strtoll(open_arg, &end, 10);
-        if (end == open_arg || *end != ',' || ks < 1 || ks > holes)
-            return usage_error(cmd, "--open must be KS,KN with 1 to %d open pits each, not %s",
-                               holes, quote(open_arg));
-        const char *rest = end + 1;
-        kn = strtoll(rest, &end, 10);
-        if (end == rest || *end || kn < 1 || kn > holes)
-            return usage_error(cmd, "--open must be KS,KN with 1 to %d open pits each, not %s",
-                               holes, quote(open_arg));
+        if ((status = parse_open_pits(cmd, open_arg, holes, &ks, &kn)))
+            return status;
         max_stones = 4 * (ks + kn);
     }
     if (step_arg && strcmp(step_arg, "1") && strcmp(step_arg, "4"))

@@ -46,6 +46,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "rounds.h"
+
 static int failures;
 
 #define expect(cond, ...)                                                                          \
@@ -302,18 +304,6 @@ static void play_matches(struct match_check *m, int matches)
         }
         mancala_free(g);
     }
-}
-
-/* The closed pits of a match round where South opens its ks highest pits
- * and North its kn highest (RULES.md, "Match"), on a board of n holes. */
-static unsigned match_closed(int n, int ks, int kn)
-{
-    unsigned closed = 0;
-    for (int p = 0; p < n - ks; p++)
-        closed |= 1u << p;
-    for (int p = n; p < 2 * n - kn; p++)
-        closed |= 1u << p;
-    return closed;
 }
 
 /* Solves the round of `rules` with ks and kn pits open (multiples of 4, at

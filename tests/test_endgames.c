@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
+#include "rounds.h"
 #include "solve.h"
 
 /* Check records every passing ck_assert; hot loops use this instead. */
@@ -24,18 +25,6 @@
         if (!(cond))                                                                               \
             ck_abort_msg(__VA_ARGS__);                                                             \
     } while (0)
-
-/* The closed pits of a match round where South opens its ks highest pits
- * and North its kn highest (RULES.md, "Match"), on a board of n holes. */
-static unsigned match_closed(int n, int ks, int kn)
-{
-    unsigned closed = 0;
-    for (int p = 0; p < n - ks; p++)
-        closed |= 1u << p;
-    for (int p = n; p < 2 * n - kn; p++)
-        closed |= 1u << p;
-    return closed;
-}
 
 struct config {
     const char *rules;
