@@ -48,7 +48,7 @@ struct mancala_game {
     mancala_alloc_fn alloc;
     void *opaque;
     struct history_entry *history; /* positions before each move of this round */
-    uint32_t *seen;            /* the same positions as a set (see position_recurred()),
+    uint32_t *seen;            /* the same positions as a set (see in_history()),
                                 * in the history's block, room for 4 * history_cap */
     uint32_t seen_slots;       /* slots of `seen` in use: a power of two */
     uint32_t hash;             /* position_hash(&cur), kept by settle() and undo */
@@ -715,10 +715,13 @@ static uint32_t playout_random(uint64_t *state)
 }
 
 /* The positions a playout reached since its last capture, as a set for
- * the repetition rule like the handle's (see position_recurred()): slot
- * s holds i + 1 for position i while i < count and slot_of[i] == s. It
- * uses `slots` slots (a power of two, at least twice the positions), 256
- * at first, so that a short playout clears few. */
+ * the repetition rule like the handle's (see in_history()): slot s holds
+ * i + 1 for position i while i < count and slot_of[i] == s, so that a
+ * capture empties it by setting count to 0. It uses `slots` slots (a
+ * power of two, at least twice the positions), 1024 at first: few
+ * enough to clear for each playout, and so many that a lookup almost
+ * always meets an empty slot at once (a branch the processor predicts;
+ * 256 played Rio Kadalis 14 % slower). */
 #define PLAYOUT_SLOTS (2 * PLAYOUT_MEMORY)
 struct playout_seen {
     struct mc_state state[PLAYOUT_MEMORY];
@@ -779,7 +782,7 @@ MANCALA_EXPORT int mancala_playout(const mancala_game *game, uint64_t seed, int 
     struct mancala_game g = *game;
     const struct mc_rules *rules = g.board.variant->rules;
     struct playout_seen seen;
-    seen.slots = 256;
+    seen.slots = 1024;
     memset(seen.slot, 0, seen.slots * sizeof *seen.slot);
     seen.count = 0;
     int in_handle = game->history_len > 0; /* positions of the handle's set may recur */
