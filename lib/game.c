@@ -196,21 +196,37 @@ static void refill_positions(struct mancala_game *g, uint32_t count)
             insert_position(g, i, g->history[i].hash);
 }
 
-/* Puts history[i] into the set, doubling the set first if it would be
- * more than half full (there is room: i < history_cap). A set of
- * SEEN_SLOTS grows only in a round of more than SEEN_SLOTS / 2 positions. */
-static inline void remember_position(struct mancala_game *g, uint32_t i, uint32_t hash)
+/* Puts history[i], whose position_hash() is `hash`, into the set if
+ * `quiet` (no capture followed it; else it never recurs), doubling the
+ * set first if it would be more than half full (there is room: i <
+ * history_cap). A set of SEEN_SLOTS grows only in a round of more than
+ * SEEN_SLOTS / 2 positions. Without the repetition rule there is no set. */
+static inline void remember_position(struct mancala_game *g, uint32_t i, uint32_t hash, int quiet)
 {
+    if (!g->repetition) {
+        g->history[i].slot = UINT32_MAX;
+        return;
+    }
     if (i >= g->seen_slots / 2) {
         g->seen_slots *= 2;
         refill_positions(g, i);
-    } else if (g->free_slot != UINT32_MAX) {
-        /* Found by the repetition rule's lookup of this position. */
-        g->seen[g->free_slot] = i + 1;
-        g->history[i].slot = g->free_slot;
+        g->free_slot = UINT32_MAX;
+    }
+    if (g->free_slot == UINT32_MAX) {
+        /* Not looked up (the set grew, or an undo went back to a position
+         * a capture followed): rare. */
+        g->history[i].slot = UINT32_MAX;
+        if (quiet)
+            insert_position(g, i, hash);
         return;
     }
-    insert_position(g, i, hash);
+    /* The slot the repetition rule's lookup ended on, without a branch on
+     * `quiet` (as good as random): after a capture, the entry goes to the
+     * slot past the set's, which no lookup reads (seen has room for twice
+     * the slots). */
+    const uint32_t slot = quiet ? g->free_slot : g->seen_slots;
+    g->seen[slot] = i + 1;
+    g->history[i].slot = quiet ? slot : UINT32_MAX;
 }
 
 /* Whether two positions of the same round are the same (RULES.md: pits,
@@ -240,14 +256,16 @@ static int in_history(const struct mancala_game *g, const struct mc_state *s, ui
     return 0;
 }
 
-/* Brings the legal moves and the end of the game up to date with cur;
- * `quiet` if a move led to it without a capture (after a capture, no
- * position can recur: captures remove stones for good). */
-static inline void settle(struct mancala_game *g, int quiet)
+/* Brings the legal moves and the end of the game up to date with cur.
+ * The repetition rule looks cur up even after a capture, when it cannot
+ * have occurred before (captures remove stones for good): the lookup
+ * also finds the slot where mancala_play() puts it, and a branch on
+ * whether the move captured would be as good as random. */
+static inline void settle(struct mancala_game *g)
 {
     g->hash = position_hash(&g->cur);
     g->free_slot = UINT32_MAX;
-    if (g->repetition && quiet && in_history(g, &g->cur, g->hash, &g->free_slot)) {
+    if (g->repetition && in_history(g, &g->cur, g->hash, &g->free_slot)) {
         g->moves.count = 0;
         g->moves.legal = 0;
         g->end = MANCALA_END_REPETITION;
@@ -306,7 +324,7 @@ static int game_create(mancala_game **out, const struct mc_position *pos,
      * its middle, the start is not known. */
     if (pos->board.variant->match && g->cur.ply == 0)
         count_round_start(g);
-    settle(g, 0);
+    settle(g);
     *out = g;
     return MANCALA_OK;
 }
@@ -489,13 +507,10 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
     }
     /* A position before a capture never recurs (captures remove stones for
      * good): only the others go into the set of positions. */
-    const int quiet = same_captures(&entry->state, &game->cur);
-    if (quiet)
-        remember_position(game, game->history_len, entry->hash);
-    else
-        entry->slot = UINT32_MAX;
+    remember_position(game, game->history_len, entry->hash,
+                      same_captures(&entry->state, &game->cur));
     game->history_len++;
-    settle(game, quiet);
+    settle(game);
     return MANCALA_OK;
 }
 
@@ -968,7 +983,7 @@ MANCALA_EXPORT int mancala_next_round(mancala_game *game)
     game->history_len = 0;
     memset(game->seen, 0, game->seen_slots * sizeof *game->seen);
     count_round_start(game);
-    settle(game, 0);
+    settle(game);
     return MANCALA_OK;
 }
 
