@@ -404,24 +404,23 @@ int mancala__rio_move(const struct mc_board *b, const struct mc_state *s, int pi
  * at most one stone into each pit (none into its origin), so its last
  * stone ends the move if its pit held 0 (rule 5) or 3 (rule 4, binikh)
  * when the lap began. The answer is as good as random, so it is computed
- * without branches: a lap of too many stones reads entry 0 of the tables,
- * which leads to the pit off the board, MANCALA_MAX_PITS; `pits` has one
- * stone there, where no move ends by these tests. */
+ * without branches: a lap of too many stones leads to the pit off the
+ * board, MANCALA_MAX_PITS (struct mc_board); `pits` has one stone there,
+ * where no move ends by these tests, and no lap_run entry has its bit (so
+ * `hand & 15` is a good enough index: any entry gives 0 there). */
 static MC_ALWAYS_INLINE unsigned ends_within_two_laps(const struct mc_board *b,
-                                                      const uint8_t *pits, int open, int pit)
+                                                      const uint8_t *pits, int pit)
 {
     const int hand = pits[pit];
-    const int lap = hand < open ? hand : 0;
-    const int last = b->lap_last[pit][lap];
+    const int last = b->lap_last[pit][hand];
     const int held = pits[last];
     /* The second lap relays held + 1 stones from `last`. */
-    const int lap2 = held + 1 < open ? held + 1 : 0;
-    const int last2 = b->lap_last[last][lap2];
+    const int last2 = b->lap_last[last][held + 1];
     /* Its last pit's stones when the second lap begins (the first lap's
      * origin is empty): a move ends on 0 or 3, and on 4 if the first lap
      * formed that four (rule 3 took it). A pit holds at most 48: the bit
      * tests shift 64-bit words. */
-    const unsigned sown = b->lap_run[pit][lap] >> last2 & 1;
+    const unsigned sown = b->lap_run[pit][hand & 15] >> last2 & 1;
     const int before = pits[last2] + (int)sown;
     const uint64_t ends_on = 0x9u | (uint64_t)sown << 4;
     const unsigned ends2 = (unsigned)(last2 == pit) | (unsigned)(ends_on >> before & 1);
@@ -469,13 +468,12 @@ static void rio_list(const struct mc_board *b, const struct mc_state *s, struct 
     uint8_t pits[MANCALA_MAX_PITS + 1];
     memcpy(pits, s->pit, MANCALA_MAX_PITS);
     pits[MANCALA_MAX_PITS] = 1; /* off the board: see ends_within_two_laps() */
-    const int open = b->open;
     unsigned proven = 0;
     int count = 0;
     for (unsigned c = candidates; c; c &= c - 1) {
         const int pit = mc_lowest_bit(c);
         out->pit[count++] = (uint8_t)pit;
-        proven |= ends_within_two_laps(b, pits, open, pit) << pit;
+        proven |= ends_within_two_laps(b, pits, pit) << pit;
     }
     unsigned known = 0;
     for (unsigned c = candidates & ~proven; c; c &= c - 1) {
