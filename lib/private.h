@@ -86,12 +86,11 @@ struct mc_board {
      * lap_run[p][h] has bit q set for each of the h open pits q after p,
      * lap_last[p][h] is the last of them. The other entries of lap_last
      * (h = 0 or h >= open, closed p) and its extra row are MANCALA_MAX_PITS,
-     * a pit that is not on the board, and those of lap_run 0: the move
-     * list's tests read them, indexed by any count of stones (at most 48)
-     * without a bound check. */
+     * a pit that is not on the board: the move list's tests read them,
+     * indexed by any count of stones (at most 48) without a bound check. */
     uint8_t open;                                          /* open pits */
     uint8_t lap_last[MANCALA_MAX_PITS + 1][64];
-    uint16_t lap_run[MANCALA_MAX_PITS][16];
+    uint16_t lap_run[MANCALA_MAX_PITS][MANCALA_MAX_PITS];
     struct mc_pits north;                      /* 0xff in the byte of each of North's pits */
 };
 

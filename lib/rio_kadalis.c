@@ -406,24 +406,26 @@ int mancala__rio_move(const struct mc_board *b, const struct mc_state *s, int pi
  * when the lap began. The answer is as good as random, so it is computed
  * without branches: a lap of too many stones leads to the pit off the
  * board, MANCALA_MAX_PITS (struct mc_board); `pits` has one stone there,
- * where no move ends by these tests, and no lap_run entry has its bit (so
- * `hand & 15` is a good enough index: any entry gives 0 there). */
+ * where no move ends by these tests. */
 static MC_ALWAYS_INLINE unsigned ends_within_two_laps(const struct mc_board *b,
-                                                      const uint8_t *pits, int pit)
+                                                      const uint8_t *pits, int open, int pit)
 {
     const int hand = pits[pit];
     const int last = b->lap_last[pit][hand];
     const int held = pits[last];
-    /* The second lap relays held + 1 stones from `last`. */
+    /* The second lap relays held + 1 stones from `last`. Counted in open
+     * pits from `pit`, its last pit is `reach` pits on: before the first
+     * lap's origin (not sown by the first lap), on it (emptied: the move
+     * ends there), or past it, on a pit the first lap sowed (both laps
+     * being shorter than the ring, at most `hand` pits past it). */
     const int last2 = b->lap_last[last][held + 1];
-    /* Its last pit's stones when the second lap begins (the first lap's
-     * origin is empty): a move ends on 0 or 3, and on 4 if the first lap
-     * formed that four (rule 3 took it). A pit holds at most 48: the bit
-     * tests shift 64-bit words. */
-    const unsigned sown = b->lap_run[pit][hand & 15] >> last2 & 1;
-    const int before = pits[last2] + (int)sown;
-    const uint64_t ends_on = 0x9u | (uint64_t)sown << 4;
-    const unsigned ends2 = (unsigned)(last2 == pit) | (unsigned)(ends_on >> before & 1);
+    const int reach = hand + held + 1;
+    /* The second lap ends if its last pit held 0 or 3 when it began:
+     * before the first lap 0 or 3 if that lap did not sow it, else 2 or 3
+     * (a four formed by the first lap was taken, rule 3). A pit holds at
+     * most 48: the bit test shifts a 64-bit word. */
+    const uint64_t ends_on = reach > open ? 0xc : 0x9;
+    const unsigned ends2 = (unsigned)(reach == open) | (unsigned)(ends_on >> pits[last2] & 1);
     const unsigned ends1 = (unsigned)((uint64_t)0x9u >> held & 1);
     return ends1 | ends2;
 }
@@ -468,12 +470,13 @@ static void rio_list(const struct mc_board *b, const struct mc_state *s, struct 
     uint8_t pits[MANCALA_MAX_PITS + 1];
     memcpy(pits, s->pit, MANCALA_MAX_PITS);
     pits[MANCALA_MAX_PITS] = 1; /* off the board: see ends_within_two_laps() */
+    const int open = b->open;
     unsigned proven = 0;
     int count = 0;
     for (unsigned c = candidates; c; c &= c - 1) {
         const int pit = mc_lowest_bit(c);
         out->pit[count++] = (uint8_t)pit;
-        proven |= ends_within_two_laps(b, pits, pit) << pit;
+        proven |= ends_within_two_laps(b, pits, open, pit) << pit;
     }
     unsigned known = 0;
     for (unsigned c = candidates & ~proven; c; c &= c - 1) {
