@@ -137,7 +137,7 @@ static const uint64_t keep[MANCALA_MAX_PITS][2] = {KEEP(0), KEEP(1), KEEP(2), KE
 
 /* A move being sown by words: the pits, the fours rule 3 took from each
  * pit so far (a count per byte, at most 12: the stones are 48), and the
- * captures made otherwise (long hands, below). */
+ * captures before the move. */
 struct sowing {
     uint64_t x0, x1;
     uint64_t t0, t1;
@@ -184,40 +184,61 @@ static MC_ALWAYS_INLINE void finish_sowing(const struct mc_board *b, const struc
     out->captured[1] = (uint8_t)(w->captured[1] + 4 * north);
 }
 
-/* A lap of at least as many stones as open pits, by stones: rare, so out
- * of line (the hot path stays short). */
-static __attribute__((noinline)) int long_lap(const struct mc_board *b, struct sowing *w, int mover,
+/* Adds `run0` and `run1` (a 1 in the byte of each pit of a run of open
+ * pits) to the pits of `w` and takes the fours formed (rule 3: they go to
+ * their rows' owners). All at once and without a branch. */
+static MC_ALWAYS_INLINE void add_run(struct sowing *w, uint64_t run0, uint64_t run1)
+{
+    const uint64_t x0 = w->x0 + run0, x1 = w->x1 + run1;
+    const uint64_t four0 = bytes_holding_four(x0) & run0;
+    const uint64_t four1 = bytes_holding_four(x1) & run1;
+    w->t0 += four0;
+    w->t1 += four1;
+    w->x0 = x0 - 4 * four0;
+    w->x1 = x1 - 4 * four1;
+}
+
+/* A lap of at least as many stones as open pits (about 1 lap in 100): a
+ * stone into every open pit per round of the board, the origin last, then
+ * the rest as a shorter lap. As lap_by_words() below; out of line, so
+ * that the hot path stays short. */
+static __attribute__((noinline)) int long_lap(const struct mc_board *b, struct sowing *w,
                                               int from, int *hand)
 {
-    struct mc_state s = {.captured = {(uint8_t)w->captured[0], (uint8_t)w->captured[1]},
-                         .to_move = (uint8_t)mover};
-    const struct mc_pits x = {{w->x0, w->x1}};
-    store_pits(s.pit, x);
-    const int last = lap_by_stones(b, &s, from, NULL);
-    const struct mc_pits y = load_pits(s.pit);
-    w->x0 = y.w[0];
-    w->x1 = y.w[1];
-    w->captured[0] = s.captured[0];
-    w->captured[1] = s.captured[1];
-    /* Binikh was credited to the mover already; the move ends. */
-    *hand = last >= 0 ? s.pit[last] : 1;
-    return last >= 0 ? last : from;
+    const int rounds = *hand / b->open, rest = *hand % b->open;
+    const unsigned open = ~(unsigned)b->closed & ((1u << b->npits) - 1);
+    w->x0 &= keep[from][0];
+    w->x1 &= keep[from][1];
+    int last = from, held = 0;
+    for (int k = 0; k < rounds; k++) {
+        held = pit_of(w, from);
+        add_run(w, spread[open & 0xff], spread[open >> 8]);
+    }
+    if (rest) {
+        const unsigned bits = b->lap_run[from][rest];
+        last = b->lap_last[from][rest];
+        held = pit_of(w, last);
+        add_run(w, spread[bits & 0xff], spread[bits >> 8]);
+    }
+    *hand = held == 3 ? 0 : held + 1;
+    return last;
 }
 
 /* The same lap on `w`, `hand` being the stones of `from` (at least 1). A
  * hand smaller than the number of open pits puts one stone into each pit
  * of a run of open pits: the origin is emptied by a mask and the run
  * added, one of each per word, and the fours it forms are all found and
- * taken at once, without a branch. Longer hands (about 1 lap in 100) go
- * stone by stone. Returns the lap's last pit; *hand becomes its stones:
+ * taken at once, without a branch. Longer hands (about 1 lap in 100) add
+ * a stone to every open pit per round of the board (long_lap()). Returns
+ * the lap's last pit; *hand becomes its stones:
  * 0 after binikh (rule 4; its four is then among the fours of w->t0 and
  * w->t1, credited to the pit's owner), 1 if the move ends there (rule 5),
  * else the stones the move relays. */
-static MC_ALWAYS_INLINE int lap_by_words(const struct mc_board *b, struct sowing *w, int mover,
-                                         int from, int *hand)
+static MC_ALWAYS_INLINE int lap_by_words(const struct mc_board *b, struct sowing *w, int from,
+                                         int *hand)
 {
     if (*hand >= b->open)
-        return long_lap(b, w, mover, from, hand);
+        return long_lap(b, w, from, hand);
     /* Rule 2: lift the hand, put a stone into each of the next `hand` open
      * pits, the last one included. */
     const unsigned bits = b->lap_run[from][*hand];
@@ -227,15 +248,9 @@ static MC_ALWAYS_INLINE int lap_by_words(const struct mc_board *b, struct sowing
      * pits change, this does not wait for the words: the next lap starts
      * sooner. */
     const int held = pit_of(w, last);
-    uint64_t x0 = (w->x0 & keep[from][0]) + run0;
-    uint64_t x1 = (w->x1 & keep[from][1]) + run1;
-    /* Rule 3: the run's pits that now hold 4 go to their rows' owners. */
-    const uint64_t four0 = bytes_holding_four(x0) & run0;
-    const uint64_t four1 = bytes_holding_four(x1) & run1;
-    w->t0 += four0;
-    w->t1 += four1;
-    w->x0 = x0 - 4 * four0;
-    w->x1 = x1 - 4 * four1;
+    w->x0 &= keep[from][0];
+    w->x1 &= keep[from][1];
+    add_run(w, run0, run1);
     *hand = held == 3 ? 0 : held + 1;
     return last;
 }
@@ -319,7 +334,7 @@ static int rio_move_checked(const struct mc_board *b, const struct mc_state *s, 
     int from = pit, hand = s->pit[pit];
     for (;;) {
         if (by_words) {
-            from = lap_by_words(b, &w, s->to_move, from, &hand);
+            from = lap_by_words(b, &w, from, &hand);
             if (hand <= 1)
                 break;
         } else if ((from = lap_by_stones(b, out, from, rec)) < 0) {
@@ -351,7 +366,7 @@ static MC_ALWAYS_INLINE int rio_move_by_words(const struct mc_board *b, const st
     start_sowing(&w, s);
     int last = pit;
     for (unsigned laps = 0;; laps++) {
-        last = lap_by_words(b, &w, mover, last, &hand);
+        last = lap_by_words(b, &w, last, &hand);
         if (hand <= 1)
             break;
         if (laps == LAPS_BEFORE_CYCLE_CHECK)
@@ -382,7 +397,7 @@ int mancala__rio_lap(const struct mc_board *b, struct mc_state *s, int from, int
     struct sowing w;
     start_sowing(&w, s);
     int hand = s->pit[from];
-    const int last = lap_by_words(b, &w, s->to_move, from, &hand);
+    const int last = lap_by_words(b, &w, from, &hand);
     finish_sowing(b, &w, s, s->to_move, hand == 0, last);
     return hand <= 1 ? -1 : last;
 }
