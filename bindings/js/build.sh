@@ -35,8 +35,9 @@ done)
 # -O3 -flto: the fastest of -O2/-O3, with or without LTO and SIMD, in
 # bench.mjs (LTO also inlines wasm/memcmp.c into the repetition check).
 # The files off the hot path (notation, match records, tables, the
-# picture, messages) are compiled for size (-Os marks their functions so
-# for the link-time optimiser too), which keeps the module in its budget.
+# picture, messages, and the tree of mancala_mcts(), whose time goes to
+# the playouts in game.c) are compiled for size (-Os marks their functions
+# so for the link-time optimiser too), which keeps the module in its budget.
 # EMCC_EXTRA adds flags (--profiling-funcs).
 # emcc's optimiser (a node script) finds its modules here on Debian.
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
@@ -46,7 +47,7 @@ objects=()
 for c in "$root"/lib/*.c wasm/memcmp.c; do
     name=$(basename "$c" .c)
     case $name in
-    notation | record | solve_table | status | svg) level=-Os ;;
+    mcts | notation | record | solve_table | status | svg) level=-Os ;;
     *) level=-O3 ;;
     esac
     emcc "$level" "${cflags[@]}" -c "$c" -o "$gen/$name.o"
