@@ -20,6 +20,13 @@
  * processor then predicts (at 256 slots, Rio Kadalis played 6 % slower). */
 #define SEEN_SLOTS 1024
 
+/* history_entry.slot: the slot where the repetition rule's lookup of the
+ * position ended, which is where the position is in the set; with this
+ * bit set if a capture followed it, when it is not in the set (it never
+ * recurs) and the slot is where it would go in; UINT32_MAX if no slot is
+ * known. Slots are below 2^31. */
+#define OUT_OF_SET 0x80000000u
+
 /* A position of the history with its legal moves, so that mancala_undo()
  * restores both without generating the moves again. */
 struct history_entry {
@@ -27,7 +34,7 @@ struct history_entry {
     uint8_t count;             /* its legal moves, as in struct mc_moves */
     uint8_t pit[MANCALA_MAX_PITS / 2];
     uint8_t legal;             /* moves.legal, of the mover's row (>> its first pit) */
-    uint32_t slot;             /* its slot in the game's `seen` */
+    uint32_t slot;             /* its slot in the game's `seen`, see OUT_OF_SET */
     uint32_t hash;             /* position_hash(&state) */
 };
 
@@ -191,9 +198,12 @@ static inline void insert_position(struct mancala_game *g, uint32_t i, uint32_t 
 static void refill_positions(struct mancala_game *g, uint32_t count)
 {
     memset(g->seen, 0, g->seen_slots * sizeof *g->seen);
-    for (uint32_t i = 0; i < count; i++)
-        if (g->history[i].slot != UINT32_MAX)
+    for (uint32_t i = 0; i < count; i++) {
+        if (g->history[i].slot & OUT_OF_SET)
+            g->history[i].slot = UINT32_MAX; /* where it would go is not known now */
+        else
             insert_position(g, i, g->history[i].hash);
+    }
 }
 
 /* Puts history[i], whose position_hash() is `hash`, into the set if
@@ -213,20 +223,19 @@ static inline void remember_position(struct mancala_game *g, uint32_t i, uint32_
         g->free_slot = UINT32_MAX;
     }
     if (g->free_slot == UINT32_MAX) {
-        /* Not looked up (the set grew, or an undo went back to a position
-         * a capture followed): rare. */
+        /* Where it goes is not known (the set grew since its lookup):
+         * rare. */
         g->history[i].slot = UINT32_MAX;
         if (quiet)
             insert_position(g, i, hash);
         return;
     }
-    /* The slot the repetition rule's lookup ended on, without a branch on
-     * `quiet` (as good as random): after a capture, the entry goes to the
-     * slot past the set's, which no lookup reads (seen has room for twice
-     * the slots). */
-    const uint32_t slot = quiet ? g->free_slot : g->seen_slots;
-    g->seen[slot] = i + 1;
-    g->history[i].slot = quiet ? slot : UINT32_MAX;
+    /* The slot the repetition rule's lookup ended on. After a capture the
+     * entry goes to the slot past the set's, which no lookup reads (seen
+     * has room for twice the slots): both cases do the same work, and
+     * the compiler needs no branch on `quiet` (as good as random). */
+    g->seen[quiet ? g->free_slot : g->seen_slots] = i + 1;
+    g->history[i].slot = quiet ? g->free_slot : g->free_slot | OUT_OF_SET;
 }
 
 /* Whether two positions of the same round are the same (RULES.md: pits,
@@ -530,11 +539,13 @@ MANCALA_EXPORT int mancala_undo(mancala_game *game)
     memcpy(game->moves.pit, entry->pit, sizeof entry->pit);
     game->moves.legal = (uint16_t)(entry->legal << entry->state.to_move * game->board.variant->n);
     game->moves.known = 0;
-    /* The position goes back into the slot it had (UINT32_MAX if a
-     * capture followed it): the set holds the same positions as then. */
-    game->free_slot = entry->slot;
-    if (entry->slot != UINT32_MAX)
-        game->seen[entry->slot] = 0;
+    /* The set holds the same positions as when this one was reached: its
+     * slot is emptied (if it is out of the set, the one past the set's,
+     * without a branch: whether the move captured is as good as random),
+     * and the next move puts it there again. */
+    const uint32_t slot = entry->slot, out = 0u - (slot >> 31);
+    game->seen[(slot & ~out) | (game->seen_slots & out)] = 0;
+    game->free_slot = slot == UINT32_MAX ? UINT32_MAX : slot & ~OUT_OF_SET;
     game->end = MANCALA_END_NONE;
     return MANCALA_OK;
 }
