@@ -232,8 +232,9 @@ static inline void remember_position(struct mancala_game *g, uint32_t i, uint32_
     }
     /* The slot the repetition rule's lookup ended on. After a capture the
      * entry goes to the slot past the set's, which no lookup reads (seen
-     * has room for twice the slots): both cases do the same work, and
-     * the compiler needs no branch on `quiet` (as good as random). */
+     * has room for twice the slots), so that both cases do the same work.
+     * (Computing the slot with masks instead of selecting it ran Modiar's
+     * random games 1.5 % slower on the machine measured.) */
     g->seen[quiet ? g->free_slot : g->seen_slots] = i + 1;
     g->history[i].slot = quiet ? g->free_slot : g->free_slot | OUT_OF_SET;
 }
