@@ -144,10 +144,10 @@ static int stones_in_row(const struct mancala_game *g, int player)
 /* ---- the repetition rule ---- */
 
 /* The history's positions that may recur (those not followed by a
- * capture; the others have slot UINT32_MAX) also form a hash set, so that
- * the repetition rule costs the same however long the game: `seen` has
- * seen_slots slots, at least twice the positions (open addressing,
- * linear probing), each 0 or a history index + 1. Positions leave the
+ * capture; the others have OUT_OF_SET in their slot) also form a hash
+ * set, so that the repetition rule costs the same however long the game:
+ * `seen` has seen_slots slots, at least twice the positions (open
+ * addressing, linear probing), each 0 or a history index + 1. Positions leave the
  * history in the reverse order they came in (mancala_undo() empties the
  * slot of the one it takes back; a new round empties them all), so no
  * later position's probe ever passed over the slot that is emptied: the
@@ -176,7 +176,7 @@ static void count_round_start(struct mancala_game *g)
         ++*count;
 }
 
-/* The entry of the first `count` of the history in `slot`, or NULL. */
+/* The entry of the history in `slot`, or NULL. */
 static const struct history_entry *slot_entry(const struct mancala_game *g, uint32_t slot)
 {
     const uint32_t i = g->seen[slot];
