@@ -421,7 +421,8 @@ int mancala__rio_move(const struct mc_board *b, const struct mc_state *s, int pi
  * when the lap began. The answer is as good as random, so it is computed
  * without branches: a lap of too many stones leads to the pit off the
  * board, MANCALA_MAX_PITS (struct mc_board); `pits` has one stone there,
- * where no move ends by these tests. */
+ * where no move ends by these tests (and `reach` below then exceeds the
+ * open pits). */
 static MC_ALWAYS_INLINE unsigned ends_within_two_laps(const struct mc_board *b,
                                                       const uint8_t *pits, int open, int pit)
 {
