@@ -19,7 +19,11 @@ set -eu
 
 runs=7
 if [ "${1:-}" = "-n" ]; then
-    runs=$2
+    runs=${2:-}
+    if ! [[ $runs =~ ^[1-9][0-9]{0,3}$ ]]; then
+        echo "$0: -n takes a number of runs from 1 to 9999, not $(printf '%q' "$runs" | cut -c1-40)" >&2
+        exit 2
+    fi
     shift 2
 fi
 if [ $# -lt 4 ]; then
@@ -40,7 +44,7 @@ fi
 shift
 for lib in "${libs[@]}"; do
     if [ ! -e "$lib/libmancala.so.1" ]; then
-        echo "$0: no libmancala.so.1 in '$lib'" >&2
+        echo "$0: no libmancala.so.1 in $(printf '%q' "$lib" | cut -c1-80)" >&2
         exit 2
     fi
 done
@@ -52,7 +56,7 @@ for ((r = 0; r < runs; r++)); do
         line=$(LD_LIBRARY_PATH="${libs[$i]}" "$bench" "$@")
         rate=$(printf '%s\n' "$line" | sed -n 's/.*_per_s=\([0-9]*\).*/\1/p')
         if [ -z "$rate" ]; then
-            echo "$0: no rate in: $line" >&2
+            echo "$0: no rate in the output of $(printf '%q' "$bench" | cut -c1-80): $(printf '%q' "$line" | cut -c1-200)" >&2
             exit 1
         fi
         echo "$i $rate" >>"$rates"
