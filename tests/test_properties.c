@@ -207,6 +207,57 @@ START_TEST(random_rio_positions)
 }
 END_TEST
 
+/* A round longer than the repetition rule's set of positions holds at
+ * first (1,024 slots, half of them used at most): from one stone in each
+ * pit, 556 plies of random play (a seed found by a search; random rounds
+ * this long are rare). Against the reference at every ply, then a clone
+ * of the long round, and the whole round undone and played again. */
+START_TEST(a_round_longer_than_the_set)
+{
+    const char *start = "rio-kadalis/1,1,1,1,1,1,1,1,1,1,1,1/S/18,18/0/0,0";
+    mancala_game *g = parse_ok(start);
+    static struct ref_game ref;
+    expect_int_eq(ref_parse(&ref, start), 0);
+    ref.repetition = mancala_get_option(g, MANCALA_OPT_REPETITION);
+    expect_int_eq(ref.repetition, 1);
+    rng = 14354 * 0x9e3779b97f4a7c15u + 1;
+    static int played[1000];
+    int plies = 0;
+    while (!mancala_is_over(g) && plies < 1000) {
+        check_against_reference(g, &ref);
+        int moves[MANCALA_MAX_PITS];
+        const int count = mancala_legal_moves(g, moves, MANCALA_MAX_PITS);
+        played[plies] = moves[next_random() % (uint32_t)count];
+        play_ok(g, played[plies]);
+        ref_play(&ref, played[plies++]);
+    }
+    check_against_reference(g, &ref);
+    expect_int_eq(plies, 556);
+    const int end = mancala_end_reason(g);
+    char last[256];
+    strcpy(last, fmt(g));
+
+    mancala_game *c;
+    expect_int_eq(mancala_clone(&c, g), MANCALA_OK);
+    expect_int_eq(mancala_undo(c), MANCALA_OK);
+    play_ok(c, played[plies - 1]);
+    expect_str_eq(fmt(c), last);
+    expect_int_eq(mancala_end_reason(c), end);
+    mancala_free(c);
+
+    for (int i = 0; i < plies; i++)
+        expect_int_eq(mancala_undo(g), MANCALA_OK);
+    expect_str_eq(fmt(g), start);
+    for (int i = 0; i < plies; i++) {
+        expect_int_eq(mancala_is_over(g), 0);
+        play_ok(g, played[i]);
+    }
+    expect_str_eq(fmt(g), last);
+    expect_int_eq(mancala_end_reason(g), end);
+    mancala_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("properties");
@@ -214,6 +265,7 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_loop_test(tc, random_games, 0, (int)(sizeof rules / sizeof rules[0]));
     tcase_add_test(tc, random_rio_positions);
+    tcase_add_test(tc, a_round_longer_than_the_set);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
