@@ -533,6 +533,14 @@ START_TEST(playouts_play_as_mancala_play)
         longest = plies > longest ? plies : longest;
     }
     ck_assert_int_gt(longest, 300);
+    /* The longest of the first 200,000 seeds: 701 plies, so many without a
+     * capture that the set of positions the playout remembers grows past
+     * its first 1,024 slots. */
+    int a[2], b[2];
+    ck_assert_int_eq(mancala_playout(g, 157365, a), 701);
+    ck_assert_int_eq(replayed_playout(g, 157365, b), 701);
+    ck_assert_int_eq(a[0], b[0]);
+    ck_assert_int_eq(a[1], b[1]);
     mancala_free(g);
 }
 END_TEST
