@@ -82,6 +82,23 @@ int parse_number(const char *cmd, const char *what, const char *text, long long 
 /* --open KS,KN of the solvers: each from 1 to `holes`; returns 0 or
  * EXIT_USAGE (message printed). */
 int parse_open_pits(const char *cmd, const char *text, int holes, long long *ks, long long *kn);
+/* The arguments of 'mancala solve' and mancala-solve-mpi: RULES, --out
+ * FILE (-o), --max-stones N, --quiet (-q), --open KS,KN and --step 1|4. */
+struct solve_args {
+    const char *rules;
+    const char *path;   /* --out, or the default name (maybe in `name`) */
+    int modiar;         /* Modiar, solved whole */
+    int config;         /* a round configuration: --open, --step or a variant's rules */
+    int quiet;
+    int max_stones, step;
+    int ks, kn;         /* open pits of South and North */
+    unsigned closed;    /* the closed pits, bit p for pit p */
+    char name[64];
+};
+/* Reads them, defaults filled in; returns 0, EXIT_USAGE or EXIT_FAILED
+ * (message printed), or -1 if --help was asked. `a` is not to be copied
+ * (a->path may point into it). */
+int parse_solve_args(const char *cmd, int argc, char **argv, struct solve_args *a);
 /* POSITION: a position string, or a rules name for its start position.
  * Returns 0, EXIT_USAGE with the library's reason, or EXIT_FAILED. */
 int open_position(const char *cmd, const char *arg, mancala_game **out);
@@ -124,12 +141,15 @@ int cmd_solve(int argc, char **argv);
 
 #define DEFAULT_DEPTH 8
 
-/* ---- Solved tables (engine.c) ---- */
+/* ---- Solved tables (common.c, then engine.c) ---- */
 
 /* The file name a table of @p rules is written to and looked for by
  * default ("modiar.table", "rio-kadalis.table"); NULL for rules that have
  * no tables. */
 const char *default_table(const char *rules);
+/* Whether @p rules names Rio Kadalis: "rio-kadalis", "rio-kadalis-5",
+ * "-cw"... */
+int is_rio(const char *rules);
 /* The name of the table of a round configuration: "RULES-open-KS-KN.table"
  * in @p buf ("modiar.table" for modiar); NULL for rules without tables. */
 const char *config_table(const char *rules, int ks, int kn, char *buf, size_t size);

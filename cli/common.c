@@ -281,3 +281,96 @@ int score_difference(const mancala_game *game, int player)
 {
     return mancala_score(game, player) - mancala_score(game, 1 - player);
 }
+
+/* ---- Solved tables ---- */
+
+const char *default_table(const char *rules)
+{
+    if (!strcmp(rules, "modiar"))
+        return "modiar.table";
+    return !strcmp(rules, "rio-kadalis") ? "rio-kadalis.table" : NULL;
+}
+
+int is_rio(const char *rules)
+{
+    return !strncmp(rules, "rio-kadalis", 11);
+}
+
+const char *config_table(const char *rules, int ks, int kn, char *buf, size_t size)
+{
+    if (!strcmp(rules, "modiar"))
+        return "modiar.table";
+    if (!is_rio(rules) || (size_t)snprintf(buf, size, "%s-open-%d-%d.table", rules, ks, kn) >= size)
+        return NULL;
+    return buf;
+}
+
+int parse_solve_args(const char *cmd, int argc, char **argv, struct solve_args *a)
+{
+    const char *out_arg = NULL, *stones_arg = NULL, *rules = NULL;
+    const char *open_arg = NULL, *step_arg = NULL;
+    int quiet = 0;
+    const struct option_spec options[] = {
+        {"out", &out_arg, NULL}, {"max-stones", &stones_arg, NULL}, {"quiet", NULL, &quiet},
+        {"open", &open_arg, NULL}, {"step", &step_arg, NULL}, {0}};
+    static const char *const names[] = {"RULES (modiar or rio-kadalis)"};
+    /* The short spellings, -o FILE and -q. */
+    char **args = malloc(((size_t)argc + 1) * sizeof *args);
+    if (!args)
+        return fail(cmd, "%s", mancala_strerror(MANCALA_E_NOMEM));
+    for (int i = 0, done = 0; i < argc; i++) {
+        done |= !strcmp(argv[i], "--");
+        args[i] = done ? argv[i] : !strcmp(argv[i], "-o") ? "--out"
+                                 : !strcmp(argv[i], "-q") ? "--quiet" : argv[i];
+    }
+    int status = parse_args(cmd, argc, args, options, &rules, 1, 1, names);
+    free(args);
+    if (status)
+        return status;
+    const int modiar = !strcmp(rules, "modiar");
+    const int config = open_arg || step_arg || (!modiar && strcmp(rules, "rio-kadalis"));
+    if (!modiar && !is_rio(rules))
+        return usage_error(cmd, "tables can be solved for modiar and rio-kadalis, not %s", quote(rules));
+    mancala_game *start = NULL;
+    if (!modiar && mancala_new(&start, rules) < 0)
+        return usage_error(cmd, "tables can be solved for modiar and rio-kadalis, not %s", quote(rules));
+    const int holes = start ? mancala_num_pits(start) / 2 : 3;
+    mancala_free(start);
+    long long max_stones = modiar ? 42 : 12, ks = holes, kn = holes;
+    if ((stones_arg || open_arg || step_arg) && modiar)
+        return usage_error(cmd, "%s for rio-kadalis: modiar is solved whole",
+                           stones_arg ? "--max-stones is" : open_arg ? "--open is" : "--step is");
+    if (open_arg) {
+        if ((status = parse_open_pits(cmd, open_arg, holes, &ks, &kn)))
+            return status;
+        max_stones = 4 * (ks + kn);
+    }
+    if (step_arg && strcmp(step_arg, "1") && strcmp(step_arg, "4"))
+        return usage_error(cmd, "--step must be 1 or 4, not %s", quote(step_arg));
+    const int step = step_arg ? step_arg[0] - '0' : 1;
+    /* Every pit open and every layer: at most 16 stones (24 would be 1.25 G
+     * entries); in multiples of four, or with --open, up to all of them. */
+    if (stones_arg && (status = parse_number(cmd, "--max-stones", stones_arg, 0,
+                                             open_arg || step == 4 ? 8 * holes : 16, &max_stones)))
+        return status;
+    a->closed = 0;
+    for (int p = 0; p < holes - ks; p++)
+        a->closed |= 1u << p;
+    for (int p = holes; p < 2 * holes - kn; p++)
+        a->closed |= 1u << p;
+    a->rules = rules;
+    a->modiar = modiar;
+    a->config = config;
+    a->quiet = quiet;
+    a->max_stones = (int)max_stones;
+    a->step = step;
+    a->ks = (int)ks;
+    a->kn = (int)kn;
+    const int all_open = ks == holes && kn == holes;
+    a->path = out_arg ? out_arg
+              : !config || (all_open && !strcmp(rules, "rio-kadalis"))
+                  ? default_table(rules)
+              : all_open ? (snprintf(a->name, sizeof a->name, "%s.table", rules), a->name)
+                         : config_table(rules, (int)ks, (int)kn, a->name, sizeof a->name);
+    return 0;
+}

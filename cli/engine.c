@@ -41,12 +41,6 @@ int searcher_new(mancala_search **out, int depth, int64_t time_ms)
  * in mancala.h); only for the message about a table of another one. */
 #define TABLE_FORMAT 2
 
-const char *default_table(const char *rules)
-{
-    if (!strcmp(rules, "modiar"))
-        return "modiar.table";
-    return !strcmp(rules, "rio-kadalis") ? "rio-kadalis.table" : NULL;
-}
 
 /* The format version in the header of the table file at `path`, or -1. */
 static long table_file_format(const char *path)
@@ -109,11 +103,6 @@ int open_table(const char *cmd, const char *path, int named, const char *rules,
     return 0;
 }
 
-/* Rio Kadalis rules names: "rio-kadalis", "rio-kadalis-5", "-cw"... */
-static int is_rio(const char *rules)
-{
-    return !strncmp(rules, "rio-kadalis", 11);
-}
 
 int open_pits_of(const mancala_game *game, int *ks, int *kn)
 {
@@ -131,14 +120,6 @@ int open_pits_of(const mancala_game *game, int *ks, int *kn)
     return 1;
 }
 
-const char *config_table(const char *rules, int ks, int kn, char *buf, size_t size)
-{
-    if (!strcmp(rules, "modiar"))
-        return "modiar.table";
-    if (!is_rio(rules) || (size_t)snprintf(buf, size, "%s-open-%d-%d.table", rules, ks, kn) >= size)
-        return NULL;
-    return buf;
-}
 
 const char *table_for_position(const mancala_game *game, char *buf, size_t size)
 {
@@ -685,68 +666,15 @@ static void print_start_value(const char *path, const char *rules)
 
 int cmd_solve(int argc, char **argv)
 {
-    const char *cmd = "solve", *out_arg = NULL, *stones_arg = NULL, *rules = NULL;
-    const char *open_arg = NULL, *step_arg = NULL;
-    int quiet = 0;
-    const struct option_spec options[] = {
-        {"out", &out_arg, NULL}, {"max-stones", &stones_arg, NULL}, {"quiet", NULL, &quiet},
-        {"open", &open_arg, NULL}, {"step", &step_arg, NULL}, {0}};
-    static const char *const names[] = {"RULES (modiar or rio-kadalis)"};
-    /* The short spellings, -o FILE and -q. */
-    char **args = malloc(((size_t)argc + 1) * sizeof *args);
-    if (!args)
-        return fail(cmd, "%s", mancala_strerror(MANCALA_E_NOMEM));
-    for (int i = 0, done = 0; i < argc; i++) {
-        done |= !strcmp(argv[i], "--");
-        args[i] = done ? argv[i] : !strcmp(argv[i], "-o") ? "--out"
-                                 : !strcmp(argv[i], "-q") ? "--quiet" : argv[i];
-    }
-    int status = parse_args(cmd, argc, args, options, &rules, 1, 1, names);
-    free(args);
+    const char *cmd = "solve";
+    struct solve_args a;
+    int status = parse_solve_args(cmd, argc, argv, &a);
     if (status < 0)
         return fputs(solve_help, stdout), EXIT_DONE;
     if (status)
         return status;
-    const int modiar = !strcmp(rules, "modiar");
-    const int config = open_arg || step_arg || (!modiar && strcmp(rules, "rio-kadalis"));
-    if (!modiar && !is_rio(rules))
-        return usage_error(cmd, "tables can be solved for modiar and rio-kadalis, not %s", quote(rules));
-    mancala_game *start = NULL;
-    if (!modiar && mancala_new(&start, rules) < 0)
-        return usage_error(cmd, "tables can be solved for modiar and rio-kadalis, not %s", quote(rules));
-    const int holes = start ? mancala_num_pits(start) / 2 : 3;
-    mancala_free(start);
-    long long max_stones = modiar ? 42 : 12, step = 1, ks = holes, kn = holes;
-    if ((stones_arg || open_arg || step_arg) && modiar)
-        return usage_error(cmd, "%s for rio-kadalis: modiar is solved whole",
-                           stones_arg ? "--max-stones is" : open_arg ? "--open is" : "--step is");
-    if (open_arg) {
-        if ((status = parse_open_pits(cmd, open_arg, holes, &ks, &kn)))
-            return status;
-        max_stones = 4 * (ks + kn);
-    }
-    if (step_arg && strcmp(step_arg, "1") && strcmp(step_arg, "4"))
-        return usage_error(cmd, "--step must be 1 or 4, not %s", quote(step_arg));
-    step = step_arg ? step_arg[0] - '0' : 1;
-    /* Every pit open and every layer: at most 16 stones (24 would be 1.25 G
-     * entries); in multiples of four, or with --open, up to all of them. */
-    if (stones_arg && (status = parse_number(cmd, "--max-stones", stones_arg, 0,
-                                             open_arg || step == 4 ? 8 * holes : 16, &max_stones)))
-        return status;
-    unsigned closed = 0;
-    for (int p = 0; p < holes - ks; p++)
-        closed |= 1u << p;
-    for (int p = holes; p < 2 * holes - kn; p++)
-        closed |= 1u << p;
-    char config_name[64];
-    const char *path = out_arg      ? out_arg
-                       : !config   ? default_table(rules)
-                       : ks == holes && kn == holes && !strcmp(rules, "rio-kadalis")
-                           ? default_table(rules)
-                       : ks == holes && kn == holes
-                           ? (snprintf(config_name, sizeof config_name, "%s.table", rules), config_name)
-                           : config_table(rules, (int)ks, (int)kn, config_name, sizeof config_name);
-
+    const char *rules = a.rules, *path = a.path;
+    const int modiar = a.modiar, config = a.config, quiet = a.quiet;
     char partial[4200];
     snprintf(partial, sizeof partial, "%s.partial", path);
     struct progress progress = {quiet ? NULL : stderr, isatty(STDERR_FILENO), now_seconds(), 0, -1,
@@ -759,9 +687,9 @@ int cmd_solve(int argc, char **argv)
     if (modiar)
         status = mancala_solve_modiar(path, on_progress, &progress);
     else if (!config)
-        status = mancala_solve_rio_kadalis(path, (int)max_stones, on_progress, &progress);
+        status = mancala_solve_rio_kadalis(path, a.max_stones, on_progress, &progress);
     else
-        status = mancala_solve_rio_kadalis_config(path, rules, closed, (int)max_stones, (int)step,
+        status = mancala_solve_rio_kadalis_config(path, rules, a.closed, a.max_stones, a.step,
                                                   on_progress, &progress);
     sigaction(SIGINT, &previous, NULL);
     if (progress.out && progress.bar && progress.last_step >= 0)
@@ -789,10 +717,10 @@ int cmd_solve(int argc, char **argv)
         print_start_value(path, rules);
     char what[64] = "";
     if (config)
-        snprintf(what, sizeof what, ", %lld and %lld pits open%s", ks, kn,
-                 step == 4 ? ", multiples of 4" : "");
-    printf("Solved %s (positions of at most %lld stones%s) in %s, peak memory %.0f MiB; the table "
-           "is in ", rules, max_stones, what, took, (double)usage.ru_maxrss / 1024.0);
+        snprintf(what, sizeof what, ", %d and %d pits open%s", a.ks, a.kn,
+                 a.step == 4 ? ", multiples of 4" : "");
+    printf("Solved %s (positions of at most %d stones%s) in %s, peak memory %.0f MiB; the table "
+           "is in ", rules, a.max_stones, what, took, (double)usage.ru_maxrss / 1024.0);
     print_safely(stdout, path);
     printf(" (%lld bytes).\n", bytes);
     return EXIT_DONE;

@@ -930,16 +930,9 @@ static void layer_end(struct dist *d)
     free(d->pred);
 }
 
-struct request {
-    const char *rules, *path;
-    unsigned closed;
-    int max_stones, step;
-    int quiet;
-};
-
 /* Solves and writes the table; returns a MANCALA_ status (the same on
  * every rank). */
-static int solve(struct dist *d, const struct request *q, double *seconds)
+static int solve(struct dist *d, const struct solve_args *q, double *seconds)
 {
     const struct mc_variant *variant = mancala__variant_find(q->rules, strlen(q->rules));
     if (!variant || !mt_layout_init(&d->lay, variant->n, (uint16_t)q->closed, q->max_stones,
@@ -1027,67 +1020,6 @@ static const char help[] =
     "  --step 4          only the counts of stones that are multiples of 4\n"
     "  -q, --quiet       no progress lines\n";
 
-/* Reads the arguments as 'mancala solve' does; returns 0, -1 after
- * --help, or an exit status (message printed). */
-static int parse(int argc, char **argv, struct request *q, char *name, size_t size)
-{
-    const char *cmd = "solve-mpi", *out_arg = NULL, *stones_arg = NULL, *rules = NULL;
-    const char *open_arg = NULL, *step_arg = NULL;
-    int quiet = 0;
-    const struct option_spec options[] = {
-        {"out", &out_arg, NULL}, {"max-stones", &stones_arg, NULL}, {"quiet", NULL, &quiet},
-        {"open", &open_arg, NULL}, {"step", &step_arg, NULL}, {0}};
-    static const char *const names[] = {"RULES (modiar or rio-kadalis)"};
-    char **args = xmalloc(((size_t)argc + 1) * sizeof *args);
-    for (int i = 0, done = 0; i < argc; i++) {
-        done |= !strcmp(argv[i], "--");
-        args[i] = done ? argv[i] : !strcmp(argv[i], "-o") ? "--out"
-                                 : !strcmp(argv[i], "-q") ? "--quiet" : argv[i];
-    }
-    int status = parse_args(cmd, argc, args, options, &rules, 1, 1, names);
-    free(args);
-    if (status)
-        return status;
-    const struct mc_variant *variant = mancala__variant_find(rules, strlen(rules));
-    const int modiar = variant && !variant->match;
-    if (!variant || (modiar && strcmp(rules, "modiar")))
-        return usage_error(cmd, "tables can be solved for modiar and rio-kadalis, not %s",
-                           quote(rules));
-    const int config = open_arg || step_arg || (!modiar && strcmp(rules, "rio-kadalis"));
-    const int holes = variant->n;
-    long long max_stones = modiar ? 42 : 12, ks = holes, kn = holes;
-    if ((stones_arg || open_arg || step_arg) && modiar)
-        return usage_error(cmd, "%s for rio-kadalis: modiar is solved whole",
-                           stones_arg ? "--max-stones is" : open_arg ? "--open is" : "--step is");
-    if (open_arg) {
-        if ((status = parse_open_pits(cmd, open_arg, holes, &ks, &kn)))
-            return status;
-        max_stones = 4 * (ks + kn);
-    }
-    if (step_arg && strcmp(step_arg, "1") && strcmp(step_arg, "4"))
-        return usage_error(cmd, "--step must be 1 or 4, not %s", quote(step_arg));
-    if (stones_arg && (status = parse_number(cmd, "--max-stones", stones_arg, 0,
-                                             open_arg ? 8 * holes : 16, &max_stones)))
-        return status;
-    q->closed = 0;
-    for (int p = 0; p < holes - ks; p++)
-        q->closed |= 1u << p;
-    for (int p = holes; p < 2 * holes - kn; p++)
-        q->closed |= 1u << p;
-    q->rules = rules;
-    q->max_stones = (int)max_stones;
-    q->step = step_arg ? step_arg[0] - '0' : 1;
-    q->quiet = quiet;
-    /* The default names of 'mancala solve'. */
-    if (out_arg)
-        q->path = out_arg;
-    else if (!config || (ks == holes && kn == holes))
-        q->path = (snprintf(name, size, "%s.table", rules), name);
-    else
-        q->path = (snprintf(name, size, "%s-open-%lld-%lld.table", rules, ks, kn), name);
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -1111,10 +1043,11 @@ int main(int argc, char **argv)
             close(null);
         }
     }
-    struct request q;
-    memset(&q, 0, sizeof q);
-    char name[96];
-    int status = parse(argc - 1, argv + 1, &q, name, sizeof name);
+    /* The arguments of 'mancala solve'. */
+    struct solve_args q;
+    int status = parse_solve_args("solve-mpi", argc - 1, argv + 1, &q);
+    if (status == 0 && q.modiar)
+        status = usage_error("solve-mpi", "modiar is solved by 'mancala solve modiar'");
     if (saved >= 0) {
         fflush(stderr);
         dup2(saved, STDERR_FILENO);
