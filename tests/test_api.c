@@ -479,6 +479,18 @@ static int replayed_playout(const mancala_game *g, uint64_t seed, int scores[2])
     return plies;
 }
 
+/* mancala_playout() with `seed` from `g`, checked against the same game
+ * played by mancala_play(): the same plies and scores. Returns the plies. */
+static int checked_playout(const mancala_game *g, uint64_t seed)
+{
+    int a[2], b[2];
+    const int plies = mancala_playout(g, seed, a);
+    ck_assert_int_eq(plies, replayed_playout(g, seed, b));
+    ck_assert_int_eq(a[0], b[0]);
+    ck_assert_int_eq(a[1], b[1]);
+    return plies;
+}
+
 /* A playout is the game mancala_play() plays with the same choices, the
  * repetition rule included, from positions whose moves were listed with
  * or without their children (after an undo). */
@@ -496,13 +508,8 @@ START_TEST(playouts_play_as_mancala_play)
             play_ok(g, moves[playout_choice(&rng) % (uint32_t)n]);
             if (ply == 6)
                 ck_assert_int_eq(mancala_undo(g), MANCALA_OK);
-            for (uint64_t seed = 0; seed < 40; seed++) {
-                int a[2], b[2];
-                const int plies = mancala_playout(g, seed, a);
-                ck_assert_int_eq(plies, replayed_playout(g, seed, b));
-                ck_assert_int_eq(a[0], b[0]);
-                ck_assert_int_eq(a[1], b[1]);
-            }
+            for (uint64_t seed = 0; seed < 40; seed++)
+                checked_playout(g, seed);
         }
         mancala_free(g);
     }
@@ -512,12 +519,8 @@ START_TEST(playouts_play_as_mancala_play)
     const int moves[] = {0, 7, 4, 11, 0, 8, 2, 6, 4};
     for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
         play_ok(g, moves[i]);
-        for (uint64_t seed = 0; seed < 40; seed++) {
-            int a[2], b[2];
-            ck_assert_int_eq(mancala_playout(g, seed, a), replayed_playout(g, seed, b));
-            ck_assert_int_eq(a[0], b[0]);
-            ck_assert_int_eq(a[1], b[1]);
-        }
+        for (uint64_t seed = 0; seed < 40; seed++)
+            checked_playout(g, seed);
     }
     mancala_free(g);
     /* Few stones, few captures: some playouts run for hundreds of plies,
@@ -525,22 +528,14 @@ START_TEST(playouts_play_as_mancala_play)
     g = parse_ok("rio-kadalis/2,1,0,1,2,0,1,1,0,2,1,0/S/20,17/30/0,0");
     int longest = 0;
     for (uint64_t seed = 0; seed < 200; seed++) {
-        int a[2], b[2];
-        const int plies = mancala_playout(g, seed, a);
-        ck_assert_int_eq(plies, replayed_playout(g, seed, b));
-        ck_assert_int_eq(a[0], b[0]);
-        ck_assert_int_eq(a[1], b[1]);
+        const int plies = checked_playout(g, seed);
         longest = plies > longest ? plies : longest;
     }
     ck_assert_int_gt(longest, 300);
     /* The longest of the first 200,000 seeds: 701 plies, so many without a
      * capture that the set of positions the playout remembers grows past
      * its first 1,024 slots. */
-    int a[2], b[2];
-    ck_assert_int_eq(mancala_playout(g, 157365, a), 701);
-    ck_assert_int_eq(replayed_playout(g, 157365, b), 701);
-    ck_assert_int_eq(a[0], b[0]);
-    ck_assert_int_eq(a[1], b[1]);
+    ck_assert_int_eq(checked_playout(g, 157365), 701);
     mancala_free(g);
 }
 END_TEST
