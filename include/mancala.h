@@ -789,7 +789,15 @@ int mancala_svg(const mancala_game *game, char *buf, size_t size, unsigned flags
  *
  * The repetition rule applies as in mancala_play(), including the
  * positions already in the game's history. Deterministic for a given
- * position, history and @p seed.
+ * position, history and @p seed (and version of the library).
+ *
+ * Every legal move is drawn with the same chance. Rio Kadalis draws
+ * among the mover's open pits with stones and sows only the move drawn;
+ * one that turns out endless (rule 6) is struck out and the draw made
+ * again among the others. This is faster than listing the legal moves
+ * first, which sows every move not proved finite otherwise; since 1.2.1
+ * (1.2.0 drew among the legal moves: the same move unless a pit of the
+ * mover was endless).
  *
  * @param game The game to start from.
  * @param seed Seed of the move choices (any value).

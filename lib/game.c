@@ -816,20 +816,36 @@ MANCALA_EXPORT int mancala_playout(const mancala_game *game, uint64_t seed, int 
     uint32_t hash = position_hash(&g.cur), free = UINT32_MAX;
     uint64_t rng = seed ^ 0x9e3779b97f4a7c15u;
     int plies = 0, status = 0;
+    /* The moves are listed as for mancala_play() (the child of the move
+     * drawn is sown if the listing did not), or, for a game that has
+     * them, as candidates: only the move drawn is sown, and one that
+     * turns out illegal is struck out and the draw made again among the
+     * others. The same moves are drawn either way, with the same chances,
+     * and the same move whenever all the candidates are legal. */
+    void (*list)(const struct mc_board *, const struct mc_state *, struct mc_moves *) =
+        rules->candidates ? rules->candidates : rules->list;
+    if (rules->candidates && !g.end)
+        rules->candidates(&g.board, &g.cur, &g.moves);
 
     while (!g.end) {
         if (plies == PLAYOUT_MAX_PLIES || seen.count == PLAYOUT_MEMORY) {
             status = MANCALA_E_LIMIT;
             break;
         }
-        /* The moves are listed as for mancala_play(): the child of the
-         * move chosen is sown if the listing did not. */
-        const uint32_t i = playout_random(&rng) % (uint32_t)g.moves.count;
         struct mc_state sown;
-        const struct mc_state *next = &g.moves.child[i];
-        if (!(g.moves.known >> i & 1)) {
-            rules->sow(&g.board, &g.cur, g.moves.pit[i], &sown, NULL);
-            next = &sown;
+        const struct mc_state *next = NULL;
+        while (!next && g.moves.count) {
+            const uint32_t i = playout_random(&rng) % (uint32_t)g.moves.count;
+            if (g.moves.known >> i & 1)
+                next = &g.moves.child[i];
+            else if (rules->sow(&g.board, &g.cur, g.moves.pit[i], &sown, NULL) == 0)
+                next = &sown;
+            else /* a candidate (no child is known then) that is illegal */
+                memmove(&g.moves.pit[i], &g.moves.pit[i + 1], (size_t)--g.moves.count - i);
+        }
+        if (!next) {
+            g.end = MANCALA_END_NO_MOVES;
+            break;
         }
         plies++;
         if (g.repetition) {
@@ -852,8 +868,8 @@ MANCALA_EXPORT int mancala_playout(const mancala_game *game, uint64_t seed, int 
                 break;
             }
         }
-        if (rules->list)
-            rules->list(&g.board, &g.cur, &g.moves);
+        if (list)
+            list(&g.board, &g.cur, &g.moves);
         else
             rules->generate(&g.board, &g.cur, &g.moves, NULL);
         g.end = g.moves.count ? MANCALA_END_NONE : MANCALA_END_NO_MOVES;

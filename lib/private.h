@@ -147,6 +147,12 @@ struct mc_rules {
      * game where that costs much less than sowing every move. The handle
      * then sows the move played if its child is not known. */
     void (*list)(const struct mc_board *b, const struct mc_state *s, struct mc_moves *out);
+    /* Optional (NULL if the game has none): for a game where a move is
+     * legal or not by its own sowing alone (sow() then returns the
+     * reason), the moves that are legal unless sown otherwise, with no
+     * child (out->known 0; out->legal has their pits).
+     * mancala_playout() draws among them and sows only the move drawn. */
+    void (*candidates)(const struct mc_board *b, const struct mc_state *s, struct mc_moves *out);
 };
 
 struct mc_variant {

@@ -472,6 +472,28 @@ static void rio_generate(const struct mc_board *b, const struct mc_state *s,
     out->known = (uint16_t)((1u << count) - 1);
 }
 
+/* Rule 1: the open pits of the mover's row with stones, a bit each. */
+static unsigned candidate_pits(const struct mc_board *b, const struct mc_state *s)
+{
+    const int n = b->variant->n;
+    return nonempty_pits(load_pits(s->pit)) & ((1u << n) - 1) << s->to_move * n &
+           ~(unsigned)b->closed;
+}
+
+/* Every candidate: a move is illegal only if it is endless (rule 6),
+ * which its sowing tells. */
+static void rio_candidates(const struct mc_board *b, const struct mc_state *s,
+                           struct mc_moves *out)
+{
+    const unsigned candidates = candidate_pits(b, s);
+    int count = 0;
+    for (unsigned c = candidates; c; c &= c - 1)
+        out->pit[count++] = (uint8_t)mc_lowest_bit(c);
+    out->count = count;
+    out->legal = (uint16_t)candidates;
+    out->known = 0;
+}
+
 /* The hot path: the moves that ends_within_two_laps() proves finite are
  * listed without their children, the others are sown. The candidates
  * (open pits of the mover's row with stones) are gathered and proved
@@ -481,8 +503,7 @@ static void rio_list(const struct mc_board *b, const struct mc_state *s, struct 
 {
     const int n = b->variant->n;
     const int first = s->to_move * n;
-    const unsigned candidates = nonempty_pits(load_pits(s->pit)) & ((1u << n) - 1) << first &
-                                ~(unsigned)b->closed;
+    const unsigned candidates = candidate_pits(b, s);
     uint8_t pits[MANCALA_MAX_PITS + 1];
     memcpy(pits, s->pit, MANCALA_MAX_PITS);
     pits[MANCALA_MAX_PITS] = 1; /* off the board: see ends_within_two_laps() */
@@ -513,4 +534,5 @@ const struct mc_rules mancala__rio_kadalis_rules = {
     .sow = rio_sow,
     .generate = rio_generate,
     .list = rio_list,
+    .candidates = rio_candidates,
 };

@@ -462,15 +462,53 @@ static uint32_t playout_choice(uint64_t *state)
     return (uint32_t)((*state * 0x2545f4914f6cdd1dull) >> 32);
 }
 
-/* The same playout through mancala_legal_moves() and mancala_play(). */
-static int replayed_playout(const mancala_game *g, uint64_t seed, int scores[2])
+/* A playout's draws among the moves of `c`, counted in *struck and
+ * *draws (pointers may be NULL): Modiar's among the legal moves, Rio
+ * Kadalis's among the candidates (the mover's open pits with stones),
+ * each candidate that is not legal (endless) struck out and the draw
+ * made again among the others. Returns the move drawn. */
+static int playout_draw(const mancala_game *c, uint64_t *rng, int *struck)
+{
+    int moves[MANCALA_MAX_PITS], drawn[MANCALA_MAX_PITS];
+    const int n = mancala_legal_moves(c, moves, MANCALA_MAX_PITS);
+    ck_assert_int_gt(n, 0);
+    int count = 0;
+    if (strncmp(mancala_rules(c), "rio-kadalis", 11) == 0) {
+        const int row = mancala_num_pits(c) / 2, first = mancala_to_move(c) * row;
+        for (int p = first; p < first + row; p++)
+            if (!mancala_pit_closed(c, p) && mancala_pit(c, p) > 0)
+                drawn[count++] = p;
+    } else {
+        memcpy(drawn, moves, (size_t)n * sizeof *moves);
+        count = n;
+    }
+    for (;;) {
+        ck_assert_int_gt(count, 0);
+        const int i = (int)(playout_choice(rng) % (uint32_t)count);
+        for (int k = 0; k < n; k++)
+            if (moves[k] == drawn[i])
+                return drawn[i];
+        if (struck)
+            ++*struck;
+        memmove(&drawn[i], &drawn[i + 1], (size_t)(count - 1 - i) * sizeof *drawn);
+        count--;
+    }
+}
+
+/* The same playout through mancala_legal_moves() and mancala_play();
+ * *first (may be NULL) receives its first move. */
+static int replayed_playout(const mancala_game *g, uint64_t seed, int scores[2], int *first,
+                            int *struck)
 {
     mancala_game *c;
     ck_assert_int_eq(mancala_clone(&c, g), MANCALA_OK);
     uint64_t rng = seed ^ 0x9e3779b97f4a7c15u;
-    int moves[MANCALA_MAX_PITS], n, plies = 0;
-    while ((n = mancala_legal_moves(c, moves, MANCALA_MAX_PITS)) > 0) {
-        play_ok(c, moves[playout_choice(&rng) % (uint32_t)n]);
+    int plies = 0;
+    while (!mancala_is_over(c)) {
+        const int move = playout_draw(c, &rng, struck);
+        if (first && plies == 0)
+            *first = move;
+        play_ok(c, move);
         plies++;
     }
     scores[0] = mancala_score(c, MANCALA_SOUTH);
@@ -485,7 +523,7 @@ static int checked_playout(const mancala_game *g, uint64_t seed)
 {
     int a[2], b[2];
     const int plies = mancala_playout(g, seed, a);
-    ck_assert_int_eq(plies, replayed_playout(g, seed, b));
+    ck_assert_int_eq(plies, replayed_playout(g, seed, b, NULL, NULL));
     ck_assert_int_eq(a[0], b[0]);
     ck_assert_int_eq(a[1], b[1]);
     return plies;
@@ -536,6 +574,33 @@ START_TEST(playouts_play_as_mancala_play)
      * capture that the set of positions the playout remembers grows past
      * its first 1,024 slots. */
     ck_assert_int_eq(checked_playout(g, 157365), 701);
+    mancala_free(g);
+}
+END_TEST
+
+/* A playout draws among Rio Kadalis's candidates; one that is endless
+ * (rule 6) is struck out and the draw made again, so that each legal
+ * move is as likely: in R5, North's pit 6 is endless and 7, 9 and 11
+ * are legal. */
+START_TEST(playouts_strike_endless_moves)
+{
+    mancala_game *g = parse_ok("rio-kadalis/0,2,1,0,2,1,3,1,0,1,0,1/N/20,16/17/0,0");
+    int moves[MANCALA_MAX_PITS];
+    ck_assert_int_eq(mancala_legal_moves(g, moves, MANCALA_MAX_PITS), 3);
+    int times[MANCALA_MAX_PITS] = {0}, struck = 0;
+    for (uint64_t seed = 0; seed < 300; seed++) {
+        int a[2], b[2], first = -1;
+        ck_assert_int_eq(mancala_playout(g, seed, a), replayed_playout(g, seed, b, &first, &struck));
+        ck_assert_int_eq(a[0], b[0]);
+        ck_assert_int_eq(a[1], b[1]);
+        times[first]++;
+    }
+    /* Pit 6 first in about a quarter of the draws, then drawn again. */
+    ck_assert_int_ge(struck, 50);
+    ck_assert_int_eq(times[6], 0);
+    ck_assert_int_eq(times[7] + times[9] + times[11], 300);
+    for (int p = 7; p <= 11; p += 2)
+        ck_assert_int_ge(times[p], 70);
     mancala_free(g);
 }
 END_TEST
@@ -622,6 +687,7 @@ int main(void)
     tcase_add_test(tc, history_growth);
     tcase_add_test(tc, playouts);
     tcase_add_test(tc, playouts_play_as_mancala_play);
+    tcase_add_test(tc, playouts_strike_endless_moves);
     tcase_add_test(tc, repetition_after_undo);
     tcase_add_test(tc, buffer_constants_and_bare_names);
     suite_add_tcase(s, tc);
