@@ -473,7 +473,8 @@ static void rio_generate(const struct mc_board *b, const struct mc_state *s,
 }
 
 /* Rule 1: the open pits of the mover's row with stones, a bit each. */
-static unsigned candidate_pits(const struct mc_board *b, const struct mc_state *s)
+static MC_ALWAYS_INLINE unsigned candidate_pits(const struct mc_board *b,
+                                                 const struct mc_state *s)
 {
     const int n = b->variant->n;
     return nonempty_pits(load_pits(s->pit)) & ((1u << n) - 1) << s->to_move * n &
