@@ -48,7 +48,7 @@ export interface Mancala {
   Option: typeof Option;
   /** Bytes of WebAssembly memory in use (it grows, never shrinks). */
   memoryBytes(): number;
-  /** The C library's version string, e.g. "1.2.0". */
+  /** The C library's version string, e.g. "1.2.1". */
   version: string;
   strerror: typeof strerror;
 }
