@@ -794,10 +794,10 @@ int mancala_svg(const mancala_game *game, char *buf, size_t size, unsigned flags
  * Every legal move is drawn with the same chance. Rio Kadalis draws
  * among the mover's open pits with stones and sows only the move drawn;
  * one that turns out endless (rule 6) is struck out and the draw made
- * again among the others. This is faster than listing the legal moves
- * first, which sows every move not proved finite otherwise; since 1.2.1
- * (1.2.0 drew among the legal moves: the same move unless a pit of the
- * mover was endless).
+ * again among the others: faster than listing the legal moves first,
+ * which sows every move not proved finite otherwise. (Since 1.2.1; 1.2.0
+ * drew among the legal moves, which gives the same move unless a pit of
+ * the mover is endless.)
  *
  * @param game The game to start from.
  * @param seed Seed of the move choices (any value).

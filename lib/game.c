@@ -840,8 +840,10 @@ MANCALA_EXPORT int mancala_playout(const mancala_game *game, uint64_t seed, int 
                 next = &g.moves.child[i];
             else if (rules->sow(&g.board, &g.cur, g.moves.pit[i], &sown, NULL) == 0)
                 next = &sown;
-            else /* a candidate (no child is known then) that is illegal */
-                memmove(&g.moves.pit[i], &g.moves.pit[i + 1], (size_t)--g.moves.count - i);
+            else { /* an illegal candidate (no child is known then): struck out */
+                g.moves.count--;
+                memmove(&g.moves.pit[i], &g.moves.pit[i + 1], (size_t)g.moves.count - i);
+            }
         }
         if (!next) {
             g.end = MANCALA_END_NO_MOVES;

@@ -450,9 +450,6 @@ START_TEST(playouts)
 }
 END_TEST
 
-/* The constants for buffers: the longest position strings fit in
- * MANCALA_POSITION_MAX; a bare rules name is not a position, and the
- * reason says what its start position is. */
 /* mancala_playout()'s generator (xorshift64*, seeded as it is). */
 static uint32_t playout_choice(uint64_t *state)
 {
@@ -462,8 +459,8 @@ static uint32_t playout_choice(uint64_t *state)
     return (uint32_t)((*state * 0x2545f4914f6cdd1dull) >> 32);
 }
 
-/* A playout's draws among the moves of `c`, counted in *struck and
- * *draws (pointers may be NULL): Modiar's among the legal moves, Rio
+/* A playout's draw among the moves of `c`, the candidates it struck
+ * out counted in *struck (may be NULL): Modiar's among the legal moves, Rio
  * Kadalis's among the candidates (the mover's open pits with stones),
  * each candidate that is not legal (endless) struck out and the draw
  * made again among the others. Returns the move drawn. */
@@ -639,6 +636,9 @@ START_TEST(repetition_after_undo)
 }
 END_TEST
 
+/* The constants for buffers: the longest position strings fit in
+ * MANCALA_POSITION_MAX; a bare rules name is not a position, and the
+ * reason says what its start position is. */
 START_TEST(buffer_constants_and_bare_names)
 {
     static const char *const longest[] = {
