@@ -41,7 +41,6 @@ int searcher_new(mancala_search **out, int depth, int64_t time_ms)
  * in mancala.h); only for the message about a table of another one. */
 #define TABLE_FORMAT 2
 
-
 /* The format version in the header of the table file at `path`, or -1. */
 static long table_file_format(const char *path)
 {
@@ -103,7 +102,6 @@ int open_table(const char *cmd, const char *path, int named, const char *rules,
     return 0;
 }
 
-
 int open_pits_of(const mancala_game *game, int *ks, int *kn)
 {
     const int n = mancala_num_pits(game) / 2;
@@ -119,7 +117,6 @@ int open_pits_of(const mancala_game *game, int *ks, int *kn)
     }
     return 1;
 }
-
 
 const char *table_for_position(const mancala_game *game, char *buf, size_t size)
 {
