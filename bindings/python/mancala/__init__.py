@@ -30,7 +30,7 @@ from .errors import *  # noqa: F401,F403
 from .errors import __all__ as _errors
 from .game import RULES, End, EventKind, Game, MatchEnd, MoveEvent, Player
 
-__version__ = "1.2.1"
+__version__ = "1.3.0"
 
 #: The version of the C library in use, such as "1.0.0".
 library_version: str = _lib.mancala_version_string().decode()
