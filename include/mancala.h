@@ -939,6 +939,9 @@ int mancala_search_set_eval(mancala_search *search, mancala_eval_fn eval, void *
  *         ::MANCALA_E_CANCELLED if the evaluation freed the searcher
  *         (mancala_search_free()), which is then gone. On failure the
  *         results of the previous search are kept.
+ *         ::MANCALA_STOPPED (1, a success) if mancala_search_cancel()
+ *         stopped the run (since 1.3): the results are those of the last
+ *         completed iteration, as when a time limit stops it.
  *
  * The evaluation may read the game it is given and use other handles
  * freely; on this searcher it may only read results (of the previous
@@ -998,6 +1001,40 @@ uint64_t mancala_search_nodes(const mancala_search *search);
  *         @p moves NULL with @p cap > 0; ::MANCALA_E_STATE if no search ran.
  */
 int mancala_search_pv(const mancala_search *search, int *moves, size_t cap);
+
+/**
+ * Returned by mancala_search_run() and mancala_mcts_run() when a cancel
+ * call (mancala_search_cancel(), mancala_mcts_cancel()) stopped the run.
+ * It is a success (positive): the run's results are readable, those of
+ * the last completed iteration of the search, or of the playouts made so
+ * far by MCTS. Only programs that cancel ever see it.
+ * @since 1.3
+ */
+#define MANCALA_STOPPED 1
+
+/**
+ * @brief Stops the run of @p search under way, from any thread or a
+ *        signal handler.
+ *
+ * The run notices it at its next node (well within a millisecond, unless
+ * an evaluation callback takes longer) and returns ::MANCALA_STOPPED with
+ * the results of its last completed iteration. The first iteration (depth
+ * 1, a few nodes) always completes, so a stopped run always has a best
+ * move. When no run is under way the call does nothing: it neither stops
+ * nor affects a later run. A caller that may race with a run about to
+ * start (a run started in another thread) calls it again until the run
+ * has returned.
+ *
+ * @param search The searcher; it must stay valid during the call (do not
+ *        free it while another thread or a signal handler may cancel it).
+ * @return 1 if a run was under way (it now stops), 0 if none was;
+ *         ::MANCALA_E_INVALID if @p search is NULL.
+ * @note Thread-safe and async-signal-safe: one lock-free atomic operation
+ *       on the searcher, nothing else. The only function of a searcher
+ *       that may be called while another thread runs it.
+ * @since 1.3
+ */
+int mancala_search_cancel(mancala_search *search);
 
 /**
  * @brief Monte Carlo tree search (UCT with random playouts) from the

@@ -7,6 +7,7 @@
 #ifndef MANCALA_PRIVATE_H
 #define MANCALA_PRIVATE_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -222,5 +223,38 @@ int mancala__format_position(const struct mc_board *b, const struct mc_state *s,
 void mancala__start_position(const mancala_game *game, struct mc_position *pos);
 const uint8_t *mancala__round_log(const mancala_game *game, uint32_t *len);
 int mancala__history_move(const mancala_game *game, uint32_t i);
+
+/*
+ * Whether a run of a searcher (search.c, mcts.c) is under way and asked to
+ * stop. The cancel calls may come from any thread or a signal handler, so
+ * this is a lock-free atomic; a run polls it with relaxed loads (a plain
+ * load on common processors) and only stops, so no other memory needs
+ * ordering. A cancel while no run is under way does nothing.
+ */
+enum { MC_RUN_IDLE = 0, MC_RUN_ACTIVE = 1, MC_RUN_CANCEL = 2 };
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the cancel calls need a lock-free atomic int");
+
+static inline void mc_run_begin(atomic_int *run)
+{
+    atomic_store(run, MC_RUN_ACTIVE);
+}
+
+static inline void mc_run_end(atomic_int *run)
+{
+    atomic_store(run, MC_RUN_IDLE);
+}
+
+static inline int mc_run_cancelled(atomic_int *run)
+{
+    return atomic_load_explicit(run, memory_order_relaxed) == MC_RUN_CANCEL;
+}
+
+/* Asks the run under way to stop: 1 if one is under way, else 0. */
+static inline int mc_run_cancel(atomic_int *run)
+{
+    int expected = MC_RUN_ACTIVE;
+    return atomic_compare_exchange_strong(run, &expected, MC_RUN_CANCEL) ||
+           expected == MC_RUN_CANCEL;
+}
 
 #endif /* MANCALA_PRIVATE_H */

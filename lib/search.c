@@ -68,6 +68,8 @@ struct mancala_search {
     const mancala_table *endgame; /* borrowed; NULL: none */
 
     /* State of the run under way. */
+    atomic_int run;    /* MC_RUN_*: mancala_search_cancel() may set it any time */
+    int cancelled;     /* the run saw a cancel and stops */
     int running;       /* mancala_search_run() has not returned */
     int free_pending;  /* mancala_search_free() was called meanwhile */
     mancala_game *game;
@@ -133,6 +135,7 @@ MANCALA_EXPORT int mancala_search_new(mancala_search **out, size_t table_bytes)
     }
     s->bucket_mask = buckets - 1;
     s->max_depth = 64;
+    atomic_init(&s->run, MC_RUN_IDLE);
     *out = s;
     return MANCALA_OK;
 }
@@ -330,6 +333,10 @@ static int limit_reached(struct mancala_search *s, int read_clock)
 {
     if (!s->may_stop)
         return 0;
+    if (mc_run_cancelled(&s->run)) {
+        s->cancelled = 1;
+        return 1;
+    }
     if (s->max_nodes && s->nodes >= s->max_nodes)
         return 1;
     if (s->has_deadline && (read_clock || s->nodes >= s->next_clock_check)) {
@@ -589,8 +596,10 @@ MANCALA_EXPORT int mancala_search_run(mancala_search *search, const mancala_game
     s->may_stop = 0;
     s->stopped = 0;
     s->error = 0;
+    s->cancelled = 0;
     s->has_deadline = s->time_ms > 0 && set_deadline(&s->deadline, s->time_ms);
     s->running = 1;
+    mc_run_begin(&s->run);
 
     int best_move = -1, score = 0, depth = 0, exact = 0, pv_len = 0;
     int pv[SEARCH_MAX_DEPTH];
@@ -614,6 +623,7 @@ MANCALA_EXPORT int mancala_search_run(mancala_search *search, const mancala_game
     mancala_free(g);
     s->game = NULL;
     s->running = 0;
+    mc_run_end(&s->run);
     if (s->free_pending) {
         s->free_pending = 0;
         mancala_search_free(s);
@@ -630,7 +640,12 @@ MANCALA_EXPORT int mancala_search_run(mancala_search *search, const mancala_game
     s->result_nodes = s->nodes;
     s->result_pv_len = pv_len;
     memcpy(s->result_pv, pv, (size_t)pv_len * sizeof *pv);
-    return MANCALA_OK;
+    return s->cancelled ? MANCALA_STOPPED : MANCALA_OK;
+}
+
+MANCALA_EXPORT int mancala_search_cancel(mancala_search *search)
+{
+    return search ? mc_run_cancel(&search->run) : MANCALA_E_INVALID;
 }
 
 /* ---- results ---- */

@@ -7,7 +7,12 @@
  *
  * SPDX-License-Identifier: MIT
  */
+#define _POSIX_C_SOURCE 200809L /* nanosleep, sigaction, setitimer */
 #include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <sys/time.h>
+#include <time.h>
 
 #include "brute_force.h"
 #include "helpers.h"
@@ -707,6 +712,132 @@ START_TEST(searches_in_two_threads)
 }
 END_TEST
 
+/* ---- cancelling a run: from another thread, from a signal handler ---- */
+
+/* A search that would take hours: Rio Kadalis, 128 plies, no other limit. */
+static mancala_search *endless_search(mancala_game **g)
+{
+    ck_assert_int_eq(mancala_new(g, "rio-kadalis"), MANCALA_OK);
+    return new_search(1 << 20, 128);
+}
+
+/* A stopped run keeps its last completed iteration: the same results as
+ * a run limited to that depth (every run starts afresh). */
+static void check_same_as_depth(mancala_search *stopped, const mancala_game *g)
+{
+    const int depth = mancala_search_depth(stopped);
+    ck_assert_int_ge(depth, 1);
+    ck_assert_int_lt(depth, 128);
+    mancala_search *ref = new_search(1 << 20, depth);
+    ck_assert_int_eq(mancala_search_run(ref, g), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_best_move(stopped), mancala_search_best_move(ref));
+    ck_assert_int_eq(mancala_search_score(stopped), mancala_search_score(ref));
+    int a[128], b[128];
+    const int la = mancala_search_pv(stopped, a, 128), lb = mancala_search_pv(ref, b, 128);
+    ck_assert_int_eq(la, lb);
+    for (int i = 0; i < la; i++)
+        ck_assert_int_eq(a[i], b[i]);
+    mancala_search_free(ref);
+}
+
+START_TEST(cancel_without_a_run_does_nothing)
+{
+    mancala_game *g;
+    mancala_search *s = new_search(1 << 20, 4);
+    ck_assert_int_eq(mancala_search_cancel(NULL), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_search_cancel(s), 0);
+    ck_assert_int_eq(mancala_new(&g, "modiar"), MANCALA_OK);
+    /* The cancel before the run is not kept for it. */
+    ck_assert_int_eq(mancala_search_run(s, g), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_depth(s), 4);
+    ck_assert_int_eq(mancala_search_cancel(s), 0);
+    ck_assert_str_eq(mancala_strerror(MANCALA_STOPPED), "stopped by a cancel call");
+    mancala_search_free(s);
+    mancala_free(g);
+}
+END_TEST
+
+struct canceller {
+    mancala_search *search;
+    atomic_int done; /* the run has returned */
+    int under_way;   /* what the first successful cancel returned */
+};
+
+static void sleep_ms(long ms)
+{
+    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&t, NULL);
+}
+
+/* Cancels after 100 ms, and again until the run has returned (the run may
+ * not have started when the first cancel comes: that one does nothing). */
+static void *cancel_later(void *arg)
+{
+    struct canceller *c = arg;
+    sleep_ms(100);
+    while (!atomic_load(&c->done)) {
+        if (mancala_search_cancel(c->search) == 1)
+            c->under_way = 1;
+        sleep_ms(5);
+    }
+    return NULL;
+}
+
+START_TEST(cancel_from_another_thread)
+{
+    mancala_game *g;
+    struct canceller c = {endless_search(&g), 0, 0};
+    atomic_init(&c.done, 0);
+    pthread_t thread;
+    ck_assert_int_eq(pthread_create(&thread, NULL, cancel_later, &c), 0);
+    const int status = mancala_search_run(c.search, g);
+    atomic_store(&c.done, 1);
+    ck_assert_int_eq(pthread_join(thread, NULL), 0);
+    ck_assert_int_eq(status, MANCALA_STOPPED);
+    ck_assert_int_eq(c.under_way, 1);
+    check_same_as_depth(c.search, g);
+    check_pv(c.search, g, NULL, NULL);
+    /* The searcher runs normally afterwards. */
+    ck_assert_int_eq(mancala_search_set_limit(c.search, MANCALA_LIMIT_DEPTH, 3), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_run(c.search, g), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_depth(c.search), 3);
+    mancala_search_free(c.search);
+    mancala_free(g);
+}
+END_TEST
+
+static mancala_search *signalled;
+static volatile sig_atomic_t signal_answer = -1;
+
+static void on_alarm(int signo)
+{
+    (void)signo;
+    signal_answer = (sig_atomic_t)mancala_search_cancel(signalled);
+}
+
+START_TEST(cancel_from_a_signal_handler)
+{
+    mancala_game *g;
+    signalled = endless_search(&g);
+    struct sigaction action, previous;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_alarm;
+    sigemptyset(&action.sa_mask);
+    ck_assert_int_eq(sigaction(SIGALRM, &action, &previous), 0);
+    /* The alarm rings every 100 ms until the run has returned. */
+    struct itimerval timer = {{0, 100000}, {0, 100000}}, off = {{0, 0}, {0, 0}};
+    ck_assert_int_eq(setitimer(ITIMER_REAL, &timer, NULL), 0);
+    const int status = mancala_search_run(signalled, g);
+    setitimer(ITIMER_REAL, &off, NULL);
+    sigaction(SIGALRM, &previous, NULL);
+    ck_assert_int_eq(status, MANCALA_STOPPED);
+    ck_assert_int_eq(signal_answer, 1);
+    check_same_as_depth(signalled, g);
+    mancala_search_free(signalled);
+    mancala_free(g);
+}
+END_TEST
+
 static Suite *search_suite(void)
 {
     Suite *s = suite_create("search");
@@ -727,6 +858,12 @@ static Suite *search_suite(void)
     tcase_add_test(tc, mcts_is_deterministic);
     tcase_add_test(tc, searches_in_two_threads);
     suite_add_tcase(s, tc);
+    TCase *cancel = tcase_create("cancel");
+    tcase_set_timeout(cancel, 600);
+    tcase_add_test(cancel, cancel_without_a_run_does_nothing);
+    tcase_add_test(cancel, cancel_from_another_thread);
+    tcase_add_test(cancel, cancel_from_a_signal_handler);
+    suite_add_tcase(s, cancel);
     return s;
 }
 
