@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import operator
 import os
+import threading
 from ctypes import byref, c_int
 from typing import Callable, Iterable, NamedTuple, Optional, Union
 
@@ -24,7 +25,10 @@ __all__ = ["Playout", "SearchResult", "Searcher", "TableValue", "Table", "playou
            "solve_modiar", "solve_rio_kadalis"]
 
 _LIMIT_DEPTH, _LIMIT_NODES, _LIMIT_TIME_MS = 1, 2, 3
-_DEFAULT_DEPTH = 64   # the library's default (mancala.h, MANCALA_LIMIT_DEPTH)
+#: The depth of a search given no limit at all: the CLI's (a tenth of a
+#: second or so from the start of either game), so that search() returns.
+DEFAULT_DEPTH = 8
+_MAX_DEPTH = 64       # with only a node or time limit (mancala.h's default depth)
 _INT_MIN, _INT_MAX = -2**31, 2**31 - 1
 
 
@@ -35,6 +39,30 @@ def _available(status: int, feature: str, what: Optional[str] = None) -> int:
         raise Unsupported(f"{feature} is not available in libmancala {_version()} "
                           f"({library_path})")
     return check(status, what or feature)
+
+
+def _interruptible(run: Callable[[], int], cancel: Callable[[], int]) -> int:
+    """Calls ``run()``, a C call that releases the GIL, so that Ctrl-C stops
+    it: in the main thread the call runs in a worker thread while this one
+    waits, where Python's signal handler can raise KeyboardInterrupt; then
+    ``cancel()`` (async-signal-safe in C) is called until the worker has
+    returned, and KeyboardInterrupt is raised. Elsewhere (no signals reach
+    other threads) ``run()`` is called directly."""
+    if threading.current_thread() is not threading.main_thread():
+        return run()
+    result: list[int] = []
+    worker = threading.Thread(target=lambda: result.append(run()), name="mancala-search",
+                              daemon=True)
+    worker.start()
+    try:
+        worker.join()
+    except KeyboardInterrupt:
+        # The run may not have started when the first cancel comes: repeat.
+        while worker.is_alive():
+            cancel()
+            worker.join(0.005)
+        raise
+    return result[0]
 
 
 def _version() -> str:
@@ -106,8 +134,13 @@ class Searcher(NativeHandle):
             evaluate: Optional[Callable[[Game], int]] = None,
             table: Optional["Table"] = None) -> SearchResult:
         """Searches the position of ``game`` (not modified); see
-        :meth:`Game.search` for the arguments. Limits left out take the
-        library's defaults: depth 64, no node or time limit.
+        :meth:`Game.search` for the arguments. With no limit at all the
+        search goes :data:`DEFAULT_DEPTH` (8) plies deep; with a node or
+        time limit only, up to 64 plies.
+
+        Ctrl-C (KeyboardInterrupt) stops a search within milliseconds when
+        it runs in the main thread; :meth:`cancel` stops it from another
+        thread.
 
         With a solved ``table`` (say of Rio Kadalis endgames), the search
         uses it for the positions it covers (``mancala_search_set_table``).
@@ -126,7 +159,9 @@ class Searcher(NativeHandle):
         """
         def limit(value, name, low):
             return integer(value, name, low, INT64[1], error=OptionError)
-        depth = _DEFAULT_DEPTH if depth is None else limit(depth, "depth", 1)
+        if depth is None:
+            depth = DEFAULT_DEPTH if nodes is None and time_ms is None else _MAX_DEPTH
+        depth = limit(depth, "depth", 1)
         nodes = 0 if nodes is None else limit(nodes, "nodes", 0)
         time_ms = 0 if time_ms is None else limit(time_ms, "time_ms", 0)
         _game(game)
@@ -150,7 +185,9 @@ class Searcher(NativeHandle):
             callback = eval_fn() if evaluate is None else _evaluation(evaluate, errors)
             check(lib.mancala_search_set_eval(handle, callback, None))
             check(lib.mancala_search_set_table(handle, None if table is None else table._h))
-            check(lib.mancala_search_run(handle, game._h), "search")
+            status = _interruptible(lambda: lib.mancala_search_run(handle, game._h),
+                                    lambda: lib.mancala_search_cancel(handle))
+            check(status, "search")
         finally:
             self._running = False
             # The C side must not keep a pointer to a callback about to die,
@@ -168,6 +205,14 @@ class Searcher(NativeHandle):
             exact=bool(check(lib.mancala_search_exact(handle))),
             nodes=lib.mancala_search_nodes(handle),
             pv=tuple(pv[:min(length, len(pv))]))
+
+    def cancel(self) -> bool:
+        """Stops the search this searcher is running in another thread; it
+        then returns the result of its last completed depth. Returns
+        whether a search was under way (a search about to start is not
+        stopped: call again until it has returned). Safe from any thread.
+        """
+        return bool(check(lib.mancala_search_cancel(self._h)))
 
 
 def _evaluation(evaluate: Callable[[Game], int], errors: list) -> eval_fn:

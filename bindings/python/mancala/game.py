@@ -585,8 +585,13 @@ class Game(NativeHandle):
 
         For several searches, a :class:`Searcher` keeps its table.
 
+        With no limit at all it searches 8 plies deep (as the CLI does);
+        with only ``nodes`` or ``time_ms``, up to 64 plies. Ctrl-C stops
+        it within milliseconds with KeyboardInterrupt.
+
         Args:
-            depth: deepest iteration in plies (library default 64).
+            depth: deepest iteration in plies (default 8 without other
+                limits, else 64).
             nodes: nodes to visit at most.
             time_ms: wall time in milliseconds.
             table_bytes: transposition table size (0: 16 MiB).

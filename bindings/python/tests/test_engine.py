@@ -9,7 +9,12 @@ They check real results as soon as the library has the part."""
 
 import os
 import random
+import signal
+import subprocess
+import sys
 import tempfile
+import threading
+import time
 import unittest
 
 import mancala
@@ -144,6 +149,60 @@ class Search(unittest.TestCase):
             mancala.Game.parse("modiar/1,1,0,0,0,1/S/20,19/30").search(depth=2)
         with self.assertRaises(mancala.OptionError):
             mancala.Game().search(depth=0, table_bytes=1 << 16)
+
+
+class SearchStops(unittest.TestCase):
+    """Issue 23: a search with no arguments returns, and a long one can be
+    stopped by Ctrl-C or from another thread."""
+
+    def test_default_is_depth_8(self):
+        search_available()
+        for rules in ("modiar", "rio-kadalis", "rio-kadalis-5"):
+            result = mancala.Game(rules).search()
+            self.assertEqual(result.depth, 8)
+            self.assertEqual(result, mancala.Game(rules).search(depth=8))
+        # A time or node limit alone still lets the search go deeper.
+        self.assertGreater(mancala.Game("modiar").search(nodes=200000).depth, 8)
+
+    def test_ctrl_c_raises_keyboard_interrupt(self):
+        search_available()
+        script = ("import mancala, time\n"
+                  "game = mancala.Game('rio-kadalis')\n"
+                  "print('searching', flush=True)\n"
+                  "try:\n"
+                  "    game.search(depth=64)\n"
+                  "except KeyboardInterrupt:\n"
+                  "    start = time.monotonic()\n"
+                  "    print('interrupted', flush=True)\n")
+        child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                                 text=True, env=os.environ)
+        try:
+            self.assertEqual(child.stdout.readline(), "searching\n")
+            time.sleep(0.3)   # well into the search, which would take hours
+            child.send_signal(signal.SIGINT)
+            out, _ = child.communicate(timeout=30)
+        finally:
+            child.kill()
+            child.wait()
+        self.assertEqual(out, "interrupted\n")
+        self.assertEqual(child.returncode, 0)
+
+    def test_cancel_from_another_thread(self):
+        search_available()
+        game = mancala.Game("rio-kadalis")
+        with mancala.Searcher(1 << 20) as searcher:
+            self.assertFalse(searcher.cancel())   # nothing under way
+            results = []
+            worker = threading.Thread(target=lambda: results.append(searcher.run(game, 64)))
+            worker.start()
+            time.sleep(0.2)
+            while worker.is_alive():
+                searcher.cancel()
+                worker.join(0.01)
+            stopped = results[0]
+            self.assertLess(stopped.depth, 64)
+            # The last completed depth, exactly as a search to that depth.
+            self.assertEqual(stopped[:4], searcher.run(game, stopped.depth)[:4])
 
 
 class MonteCarlo(unittest.TestCase):
