@@ -198,11 +198,12 @@ static int computer_move(struct session *s, struct player *p)
     case RANDOM:
         return moves[next_random(&p->rng) % (uint64_t)count];
     case SEARCH:
-        if ((status = mancala_search_run(p->search, s->game)) < 0)
+        if ((status = search_interruptible(p->search, s->game)) < 0)
             return status;
         move = mancala_search_best_move(p->search);
         if (move >= 0)
-            snprintf(s->note, sizeof s->note, "(search: depth %d, score %+d)",
+            snprintf(s->note, sizeof s->note, "(search%s: depth %d, score %+d)",
+                     status == MANCALA_STOPPED ? " stopped by Ctrl-C" : "",
                      mancala_search_depth(p->search), mancala_search_score(p->search));
         return move;
     case MCTS:
@@ -212,7 +213,7 @@ static int computer_move(struct session *s, struct player *p)
         int lo, hi;
         const mancala_table *table = covering_table(s);
         if (!table) {
-            if ((status = mancala_search_run(p->search, s->game)) < 0)
+            if ((status = search_interruptible(p->search, s->game)) < 0)
                 return status;
             snprintf(s->note, sizeof s->note, "(search with the table: depth %d, score %+d)",
                      mancala_search_depth(p->search), mancala_search_score(p->search));

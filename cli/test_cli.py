@@ -787,6 +787,41 @@ def test_search():
     check(m and int(m.group(1)) in (0, 1, 2), f"a hint among the legal moves:\n{hint}")
 
 
+def interrupted(args, every):
+    """Starts mancala ARGS and sends it Ctrl-C (SIGINT) every EVERY seconds
+    until it exits (at most 100 times); returns (status, stdout, stderr)."""
+    proc = subprocess.Popen([os.path.abspath(MANCALA), *args], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(100):
+            try:
+                out, err = proc.communicate(timeout=every)
+                return proc.returncode, out, err
+            except subprocess.TimeoutExpired:
+                proc.send_signal(signal.SIGINT)
+        raise Failure(f"mancala {' '.join(args)} did not stop after Ctrl-C")
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_search_interrupted():
+    # Issue 23: Ctrl-C stops a search that would take hours; analyze shows
+    # the moves ranked so far, the last at its completed depth.
+    status, out, err = interrupted(["analyze", "rio-kadalis", "--depth", "64"], 0.5)
+    expect((status, err), (1, ""), f"analyze interrupted:\n{out}")
+    *table, last = out.splitlines()
+    rows = analysis_rows("\n".join(table))
+    check(1 <= len(rows) <= 6 and all(1 < int(r[3].split()[1]) < 64 for r in rows), out)
+    expect(last, f"Interrupted (Ctrl-C): {len(rows)} of 6 moves ranked, the last at the depth "
+           "it had completed.", "the last line")
+    # In play, the engine then plays the best move of its last depth.
+    status, out, err = interrupted(["play", "rio-kadalis", "--south", "search:64", "--north",
+                                    "random", "--seed", "1"], 0.3)
+    check(re.search(r"^  \(search stopped by Ctrl-C: depth \d+, score [+-]\d+\)$", out, re.M),
+          f"status {status}\n{out}\n{err}")
+
+
 def test_mcts():
     status, out, err = run("play", "modiar", "--south", "mcts:20", "--north", "random", "--seed", "1")
     if status == 1 and unavailable(err, "Monte Carlo tree search"):

@@ -577,8 +577,13 @@ export class Game extends Handle {
 
 // ---- search --------------------------------------------------------------
 
+/** The depth of a search given no limit (the CLI's). */
+export const DEFAULT_DEPTH = 8;
+
 export interface SearchLimits {
-  /** Deepest iteration in plies (default 64). */
+  /** Deepest iteration in plies: default 8 (the CLI's depth) when no
+   *  other limit is given, so that `search()` returns within a fraction of a
+   *  second; 64 with only `nodes` or `timeMs`. */
   depth?: number;
   /** Nodes to visit (0: no limit). */
   nodes?: number;
@@ -616,7 +621,8 @@ export class Search extends Handle {
   protected release(ptr: number): void {
     freeSearch(ptr);
   }
-  run(game: Game, { depth = 64, nodes = 0, timeMs = 0, table }: SearchLimits = {}): SearchResult {
+  run(game: Game, { depth, nodes = 0, timeMs = 0, table }: SearchLimits = {}): SearchResult {
+    depth ??= nodes || timeMs ? 64 : DEFAULT_DEPTH;
     const m = lib();
     const s = this.ptr;
     check(m._mancala_search_set_limit(s, 1, BigInt(Math.max(0, depth | 0))), "depth");
