@@ -825,7 +825,11 @@ enum mancala_limit {
     MANCALA_LIMIT_NODES = 2,   /**< Nodes to visit (0: no limit, the default); the search stops
                                     at the first node at or past the limit, so it may go a
                                     few leaves over. */
-    MANCALA_LIMIT_TIME_MS = 3  /**< Wall time in milliseconds (0: no limit, the default). */
+    MANCALA_LIMIT_TIME_MS = 3, /**< Wall time in milliseconds (0: no limit, the default). */
+    /** Playouts of a run of Monte Carlo tree search (mancala_mcts_set_limit(): default
+     *  1000; 0: no limit). For MCTS ::MANCALA_LIMIT_NODES counts the nodes of the tree
+     *  and ::MANCALA_LIMIT_DEPTH does not apply. Since 1.3. */
+    MANCALA_LIMIT_PLAYOUTS = 4
 };
 
 /**
@@ -1065,6 +1069,225 @@ int mancala_search_cancel(mancala_search *search);
  *       Thread-safe as a reader of @p game.
  */
 int mancala_mcts(const mancala_game *game, uint64_t seed, int64_t playouts, int *best_move);
+
+/**
+ * A Monte Carlo tree search that can be limited, stopped, guided and
+ * inspected: UCT with random playouts, or PUCT with priors and values from
+ * a callback (mancala_mcts_set_prior()), keeping its tree between moves
+ * if asked to. Created by mancala_mcts_new(). @since 1.3
+ */
+typedef struct mancala_mcts_tree mancala_mcts_tree;
+
+/**
+ * @brief Priors and a value for a position, from the caller (a learned
+ *        network, say), for PUCT selection as in AlphaZero.
+ * @param game The position, not over (read it with the accessors; do not
+ *        modify it).
+ * @param[out] priors Room for ::MANCALA_MAX_PITS values, all 0 on entry:
+ *        the callback writes the prior of each legal move at the index of
+ *        its pit. The tree takes those of the legal moves, counts
+ *        negative, infinite and NaN ones as 0 and divides them by their
+ *        sum (all 0: the same for every move).
+ * @param[out] value 0 on entry: receives the value of the position for
+ *        the player to move, from -1 (a loss) through 0 (a draw) to 1 (a
+ *        win); clamped to that range, NaN counts as 0.
+ * @param opaque The pointer given to mancala_mcts_set_prior().
+ * @return 0; anything else stops the run, which then returns
+ *         ::MANCALA_E_CANCELLED.
+ * @since 1.3
+ */
+typedef int (*mancala_prior_fn)(const mancala_game *game, double *priors, double *value,
+                                void *opaque);
+
+/** Parameters of a ::mancala_mcts_tree, set by mancala_mcts_set_param(). @since 1.3 */
+enum mancala_mcts_param {
+    /** The exploration constant c: UCB1's (default sqrt 2) or PUCT's (default 1.5), for
+     *  rewards from 0 (a loss) to 1 (a win); 0 restores the default, at most 1e6. */
+    MANCALA_MCTS_EXPLORATION = 1,
+    /** Tree reuse: 1 keeps, at the next run, the part of the tree under the
+     *  new position when it follows the last run's position by moves of the
+     *  same round (the same game a few plies on); 0 (default) starts afresh. */
+    MANCALA_MCTS_REUSE = 2
+};
+
+/**
+ * @brief Creates a Monte Carlo tree search: seed 0, a limit of 1000
+ *        playouts, UCT with random playouts, no tree reuse.
+ * @param[out] out Receives the handle; unchanged on failure.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p out is NULL;
+ *         ::MANCALA_E_NOMEM.
+ * @note The caller owns the handle (memory from malloc()) and releases it
+ *       with mancala_mcts_free(). One handle per thread; distinct handles
+ *       share nothing.
+ * @since 1.3
+ */
+int mancala_mcts_new(mancala_mcts_tree **out);
+
+/**
+ * @brief Releases a tree search and its tree.
+ * @param tree The handle; NULL is a no-op, and so is a call from its own
+ *        callback during a run (free it after the run returns).
+ * @since 1.3
+ */
+void mancala_mcts_free(mancala_mcts_tree *tree);
+
+/**
+ * @brief Sets one limit of the next runs; the run stops at the first one
+ *        reached, after at least one playout.
+ * @param tree The handle.
+ * @param limit ::MANCALA_LIMIT_PLAYOUTS (default 1000), ::MANCALA_LIMIT_NODES
+ *        (nodes of the tree, reused ones included; default no limit) or
+ *        ::MANCALA_LIMIT_TIME_MS (default no limit).
+ * @param value The limit, >= 0; 0 means none. With no limit at all a run
+ *        goes on until mancala_mcts_cancel() or the tree fills memory.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p tree is NULL;
+ *         ::MANCALA_E_OPTION for another limit or a negative value;
+ *         ::MANCALA_E_BUSY during a run (from the callback).
+ * @since 1.3
+ */
+int mancala_mcts_set_limit(mancala_mcts_tree *tree, int limit, int64_t value);
+
+/**
+ * @brief Sets a ::mancala_mcts_param. Forgets the tree and the results.
+ * @param tree The handle.
+ * @param param The parameter.
+ * @param value Its value, as ::mancala_mcts_param says.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p tree is NULL;
+ *         ::MANCALA_E_OPTION for an unknown parameter or a value out of its
+ *         range; ::MANCALA_E_BUSY during a run.
+ * @since 1.3
+ */
+int mancala_mcts_set_param(mancala_mcts_tree *tree, int param, double value);
+
+/**
+ * @brief Sets the seed of the playouts (default 0). Forgets the tree and
+ *        the results.
+ * @param tree The handle.
+ * @param seed Any value.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p tree is NULL;
+ *         ::MANCALA_E_BUSY during a run.
+ * @since 1.3
+ */
+int mancala_mcts_set_seed(mancala_mcts_tree *tree, uint64_t seed);
+
+/**
+ * @brief Guides the search by the caller's priors and values (PUCT)
+ *        instead of random playouts (UCT). Forgets the tree and the results.
+ *
+ * With a callback, each run descends the tree by PUCT: the child that
+ * maximises Q + c P sqrt(N) / (1 + n), where Q is the child's mean reward
+ * (an unvisited child counts as a draw, 1/2), P its prior, N the parent's
+ * visits, n the child's and c ::MANCALA_MCTS_EXPLORATION; at a leaf not
+ * over it calls @p prior once, makes a child for every legal move and
+ * backs the value up (a leaf that is over backs up its result). A
+ * "playout" is then one such descent.
+ *
+ * @param tree The handle.
+ * @param prior The callback, or NULL for UCT with random playouts (the default).
+ * @param opaque Passed to @p prior.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p tree is NULL;
+ *         ::MANCALA_E_BUSY during a run.
+ * @since 1.3
+ */
+int mancala_mcts_set_prior(mancala_mcts_tree *tree, mancala_prior_fn prior, void *opaque);
+
+/**
+ * @brief Searches the position of @p game until a limit is reached or the
+ *        run is cancelled.
+ *
+ * Without a callback each playout is as in mancala_mcts(): the same
+ * selection, expansion and random playout, so a fresh tree with a
+ * playout limit and seed chooses the move mancala_mcts() chooses with
+ * them. Deterministic for a given position, history, seed, playout limit,
+ * callback (if deterministic itself) and, with reuse, the same earlier
+ * runs; a time limit or a cancel makes it depend on the clock.
+ *
+ * @param tree The handle.
+ * @param game The position; not modified.
+ * @return ::MANCALA_OK; ::MANCALA_STOPPED if mancala_mcts_cancel() stopped
+ *         it (the results of the playouts made are readable);
+ *         ::MANCALA_E_INVALID if a pointer is NULL; ::MANCALA_E_OVER if the
+ *         game or round is over; ::MANCALA_E_NOMEM (also beyond 2^31 - 1
+ *         nodes); ::MANCALA_E_STATE if a line would pass the ply counter's
+ *         limit; ::MANCALA_E_CANCELLED if the callback returned non-zero;
+ *         ::MANCALA_E_BUSY if called from the callback. On failure the tree
+ *         and the results are forgotten.
+ * @note Allocates the tree (about 40 bytes a node) and a copy of @p game,
+ *       kept until the next run or mancala_mcts_free().
+ * @since 1.3
+ */
+int mancala_mcts_run(mancala_mcts_tree *tree, const mancala_game *game);
+
+/**
+ * @brief Stops the run of @p tree under way, from any thread or a signal
+ *        handler; as mancala_search_cancel() for a searcher.
+ * @param tree The handle; it must stay valid during the call.
+ * @return 1 if a run was under way (it stops before its next playout), 0 if
+ *         none was (the call then does nothing); ::MANCALA_E_INVALID if
+ *         @p tree is NULL.
+ * @note Thread-safe and async-signal-safe.
+ * @since 1.3
+ */
+int mancala_mcts_cancel(mancala_mcts_tree *tree);
+
+/**
+ * @brief The move of the last run: the most visited; on ties the higher
+ *        reward, then the lower pit.
+ * @param tree The handle.
+ * @return A pit; ::MANCALA_E_INVALID if @p tree is NULL; ::MANCALA_E_STATE
+ *         if there are no results.
+ * @since 1.3
+ */
+int mancala_mcts_best_move(const mancala_mcts_tree *tree);
+
+/**
+ * @brief The principal variation of the last run: from the root, the most
+ *        visited child, then its most visited child, while one has visits.
+ * @param tree The handle.
+ * @param[out] moves Receives the moves; may be NULL if @p cap is 0.
+ * @param cap Room in @p moves.
+ * @return Its length (at most @p cap written, as snprintf() does);
+ *         ::MANCALA_E_INVALID; ::MANCALA_E_STATE if there are no results.
+ * @since 1.3
+ */
+int mancala_mcts_pv(const mancala_mcts_tree *tree, int *moves, size_t cap);
+
+/**
+ * @brief The statistics of the root after the last run, one entry per
+ *        legal move in ascending pit order: the policy target and values
+ *        of AlphaZero-style training.
+ * @param tree The handle.
+ * @param[out] moves The pits; each output may be NULL.
+ * @param[out] visits The playouts through each move (reused ones included).
+ * @param[out] values Each move's mean result for the player to move at the
+ *        root, from -1 (all lost) to 1 (all won); 0 without visits.
+ * @param[out] priors Each move's prior: the callback's, normalised, or
+ *        1/count without a callback.
+ * @param cap Room in each output array (::MANCALA_MAX_PITS suffices).
+ * @return The number of legal moves; ::MANCALA_E_INVALID if @p tree is
+ *         NULL; ::MANCALA_E_STATE if there are no results;
+ *         ::MANCALA_E_NOSPACE if @p cap is below the count (nothing written).
+ * @since 1.3
+ */
+int mancala_mcts_root(const mancala_mcts_tree *tree, int *moves, uint64_t *visits, double *values,
+                      double *priors, size_t cap);
+
+/**
+ * @brief Playouts made by the last run (without the reused ones).
+ * @param tree The handle.
+ * @return The count; 0 if @p tree is NULL or there are no results.
+ * @since 1.3
+ */
+uint64_t mancala_mcts_playouts(const mancala_mcts_tree *tree);
+
+/**
+ * @brief Visits of the root after the last run: its playouts and those
+ *        of the reused tree.
+ * @param tree The handle.
+ * @return The count; 0 if @p tree is NULL or there are no results.
+ * @since 1.3
+ */
+uint64_t mancala_mcts_visits(const mancala_mcts_tree *tree);
 
 /**
  * @brief Progress of a long computation.

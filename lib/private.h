@@ -10,6 +10,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 #include "mancala.h"
 
@@ -256,5 +257,14 @@ static inline int mc_run_cancel(atomic_int *run)
     return atomic_compare_exchange_strong(run, &expected, MC_RUN_CANCEL) ||
            expected == MC_RUN_CANCEL;
 }
+
+/* A wall-clock time limit (search.c), shared by the searchers. */
+struct mc_deadline {
+    struct timespec at;
+    int active;  /* 0: no limit, or one beyond what the clock can hold */
+};
+/* Starts a limit of `ms` milliseconds from now (none if ms <= 0). */
+void mancala__deadline_start(struct mc_deadline *d, int64_t ms);
+int mancala__deadline_passed(const struct mc_deadline *d);
 
 #endif /* MANCALA_PRIVATE_H */

@@ -76,8 +76,7 @@ struct mancala_search {
     int repetition;
     uint64_t nodes;
     uint64_t next_clock_check; /* node count at which to read the clock */
-    struct timespec deadline;
-    int has_deadline;  /* 0: the time limit lies beyond the clock's range */
+    struct mc_deadline deadline;
     int may_stop;      /* one iteration has completed */
     int stopped;       /* a limit was reached: unwind */
     int error;         /* a MANCALA_E_* code from mancala_play() */
@@ -298,32 +297,36 @@ static void tt_store(struct mancala_search *s, uint64_t key, int depth, int scor
 
 /* ---- the search proper ---- */
 
-/* Whether the time `now` has reached `deadline` (compared field by
- * field: no arithmetic that a far deadline could overflow). */
-static int time_reached(const struct timespec *deadline, const struct timespec *now)
+void mancala__deadline_start(struct mc_deadline *d, int64_t ms)
 {
-    return now->tv_sec > deadline->tv_sec ||
-           (now->tv_sec == deadline->tv_sec && now->tv_nsec >= deadline->tv_nsec);
-}
-
-/* The deadline `ms` milliseconds after now. Returns 0 when it lies beyond
- * what time_t holds (the limit then never stops the search). */
-static int set_deadline(struct timespec *deadline, int64_t ms)
-{
-    clock_gettime(CLOCK_MONOTONIC, deadline);
-    /* Compare before adding (in intmax_t, whatever the width of time_t),
-     * so that a far deadline cannot overflow. */
+    /* Compared before adding (in intmax_t, whatever the width of time_t),
+     * so that a far deadline cannot overflow: beyond what time_t holds,
+     * the deadline is never reached. */
+    d->active = 0;
+    if (ms <= 0)
+        return;
+    clock_gettime(CLOCK_MONOTONIC, &d->at);
     const int64_t seconds = ms / 1000;
     const intmax_t time_max = sizeof(time_t) >= 8 ? INT64_MAX : INT32_MAX;
-    if ((intmax_t)seconds > time_max - 1 - (intmax_t)deadline->tv_sec)
-        return 0;
-    deadline->tv_sec += (time_t)seconds;
-    deadline->tv_nsec += (long)(ms % 1000) * 1000000;
-    if (deadline->tv_nsec >= 1000000000) {
-        deadline->tv_sec++;
-        deadline->tv_nsec -= 1000000000;
+    if ((intmax_t)seconds > time_max - 1 - (intmax_t)d->at.tv_sec)
+        return;
+    d->at.tv_sec += (time_t)seconds;
+    d->at.tv_nsec += (long)(ms % 1000) * 1000000;
+    if (d->at.tv_nsec >= 1000000000) {
+        d->at.tv_sec++;
+        d->at.tv_nsec -= 1000000000;
     }
-    return 1;
+    d->active = 1;
+}
+
+int mancala__deadline_passed(const struct mc_deadline *d)
+{
+    if (!d->active)
+        return 0;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    /* Field by field: no arithmetic that a far deadline could overflow. */
+    return now.tv_sec > d->at.tv_sec || (now.tv_sec == d->at.tv_sec && now.tv_nsec >= d->at.tv_nsec);
 }
 
 /* Whether a limit is reached. Limits are only looked at once an iteration
@@ -339,11 +342,9 @@ static int limit_reached(struct mancala_search *s, int read_clock)
     }
     if (s->max_nodes && s->nodes >= s->max_nodes)
         return 1;
-    if (s->has_deadline && (read_clock || s->nodes >= s->next_clock_check)) {
+    if (s->deadline.active && (read_clock || s->nodes >= s->next_clock_check)) {
         s->next_clock_check = s->nodes + CLOCK_INTERVAL;
-        struct timespec now;
-        clock_gettime(CLOCK_MONOTONIC, &now);
-        if (time_reached(&s->deadline, &now))
+        if (mancala__deadline_passed(&s->deadline))
             return 1;
     }
     return 0;
@@ -597,7 +598,7 @@ MANCALA_EXPORT int mancala_search_run(mancala_search *search, const mancala_game
     s->stopped = 0;
     s->error = 0;
     s->cancelled = 0;
-    s->has_deadline = s->time_ms > 0 && set_deadline(&s->deadline, s->time_ms);
+    mancala__deadline_start(&s->deadline, s->time_ms);
     s->running = 1;
     mc_run_begin(&s->run);
 
