@@ -24,8 +24,8 @@ then next to this package, then on the system's library path;
 
 from ._native import path as library_path
 from ._native import lib as _lib
-from .engine import (Playout, SearchResult, Searcher, Table, TableValue, mcts, playout,
-                     solve_modiar, solve_rio_kadalis)
+from .engine import (MCTS, MCTSResult, MoveStats, Playout, SearchResult, Searcher, Table,
+                     TableValue, mcts, playout, solve_modiar, solve_rio_kadalis)
 from .errors import *  # noqa: F401,F403
 from .errors import __all__ as _errors
 from .game import RULES, End, EventKind, Game, MatchEnd, MoveEvent, Player
@@ -39,5 +39,6 @@ SOUTH = Player.SOUTH
 NORTH = Player.NORTH
 
 __all__ = ["Game", "Player", "SOUTH", "NORTH", "End", "MatchEnd", "EventKind", "MoveEvent", "RULES",
-           "Playout", "SearchResult", "Searcher", "Table", "TableValue", "playout", "mcts",
+           "Playout", "SearchResult", "Searcher", "MCTS", "MCTSResult", "MoveStats", "Table",
+           "TableValue", "playout", "mcts",
            "solve_modiar", "solve_rio_kadalis", "library_path", "library_version", *_errors]

@@ -21,8 +21,8 @@ import ctypes
 import ctypes.util
 import os
 import sys
-from ctypes import (CFUNCTYPE, POINTER, c_char_p, c_int, c_int64, c_size_t, c_uint,
-                    c_uint64, c_void_p)
+from ctypes import (CFUNCTYPE, POINTER, c_char_p, c_double, c_int, c_int64, c_size_t,
+                    c_uint, c_uint64, c_void_p)
 
 #: The ABI major version this binding is written for (the SONAME's number).
 ABI_MAJOR = 1
@@ -109,6 +109,7 @@ lib, path = _load()
 
 game_p = c_void_p
 search_p = c_void_p
+mcts_p = c_void_p
 table_p = c_void_p
 
 
@@ -118,6 +119,7 @@ class Event(ctypes.Structure):
 
 
 eval_fn = CFUNCTYPE(c_int, c_void_p, c_void_p)
+prior_fn = CFUNCTYPE(c_int, c_void_p, POINTER(c_double), POINTER(c_double), c_void_p)
 progress_fn = CFUNCTYPE(c_int, c_void_p, c_int, c_int, c_uint64, c_uint64)
 
 _int_p = POINTER(c_int)
@@ -193,6 +195,20 @@ _prototypes.update({
 # Added in 1.3 (MANCALA_1.3).
 _prototypes.update({
     "mancala_search_cancel": (c_int, [search_p]),
+    "mancala_mcts_new": (c_int, [POINTER(mcts_p)]),
+    "mancala_mcts_free": (None, [mcts_p]),
+    "mancala_mcts_set_limit": (c_int, [mcts_p, c_int, c_int64]),
+    "mancala_mcts_set_param": (c_int, [mcts_p, c_int, c_double]),
+    "mancala_mcts_set_seed": (c_int, [mcts_p, c_uint64]),
+    "mancala_mcts_set_prior": (c_int, [mcts_p, prior_fn, c_void_p]),
+    "mancala_mcts_run": (c_int, [mcts_p, game_p]),
+    "mancala_mcts_cancel": (c_int, [mcts_p]),
+    "mancala_mcts_best_move": (c_int, [mcts_p]),
+    "mancala_mcts_pv": (c_int, [mcts_p, _int_p, c_size_t]),
+    "mancala_mcts_root": (c_int, [mcts_p, _int_p, POINTER(c_uint64), POINTER(c_double),
+                                  POINTER(c_double), c_size_t]),
+    "mancala_mcts_playouts": (c_uint64, [mcts_p]),
+    "mancala_mcts_visits": (c_uint64, [mcts_p]),
 })
 
 for _name, (_restype, _argtypes) in _prototypes.items():

@@ -205,6 +205,91 @@ class SearchStops(unittest.TestCase):
             self.assertEqual(stopped[:4], searcher.run(game, stopped.depth)[:4])
 
 
+def mcts_available():
+    available(lambda: mancala.MCTS().close())
+
+
+class MonteCarloTree(unittest.TestCase):
+    """Issue 26: MCTS with limits, statistics, priors and tree reuse."""
+
+    def test_same_choice_as_mcts_and_statistics(self):
+        mcts_available()
+        game = mancala.Game("rio-kadalis")
+        game.play(3)
+        for seed in range(4):
+            with mancala.MCTS(seed=seed, playouts=300) as tree:
+                result = tree.run(game)
+            self.assertEqual(result.best_move, game.mcts(300, seed))
+            self.assertEqual((result.playouts, result.visits, result.stopped), (300, 300, False))
+            self.assertEqual([s.move for s in result.stats], list(game.legal_moves))
+            self.assertEqual(sum(s.visits for s in result.stats), 300)
+            self.assertEqual(max(result.stats, key=lambda s: s.visits).move, result.best_move)
+            self.assertTrue(all(s.prior == 1 / len(result.stats) for s in result.stats))
+            self.assertEqual(result.pv[0], result.best_move)
+        # The exact statistics of the C test (Modiar's start, seed 1).
+        with mancala.MCTS(seed=1, playouts=200) as tree:
+            stats = tree.run(mancala.Game("modiar")).stats
+        self.assertEqual([(s.move, s.visits, round(s.value, 4)) for s in stats],
+                         [(0, 33, -0.3939), (1, 51, -0.1373), (2, 116, 0.1552)])
+
+    def test_priors_and_values_from_python(self):
+        mcts_available()
+        calls = []
+
+        def evaluate(view):
+            calls.append(str(view))
+            first = view.to_move * view.num_pits // 2
+            return {first: 4.0, first + 1: 1.0, first + 2: 1.0}, view.evaluate() / 42
+
+        game = mancala.Game("modiar")
+        with mancala.MCTS(playouts=100, evaluate=evaluate) as tree:
+            result = tree.run(game)
+            self.assertEqual(tree.run(game), result)
+        self.assertTrue(50 < len(calls) <= 200)
+        self.assertEqual([round(s.prior, 6) for s in result.stats],
+                         [round(4 / 6, 6), round(1 / 6, 6), round(1 / 6, 6)])
+        self.assertEqual(sum(s.visits for s in result.stats), 99)   # the first expands the root
+
+        def broken(view):
+            raise KeyError("from evaluate")
+        with mancala.MCTS(playouts=10, evaluate=broken) as tree:
+            with self.assertRaises(KeyError):
+                tree.run(game)
+        with self.assertRaises(mancala.OptionError):
+            mancala.MCTS(playouts=-1)
+
+    def test_tree_reuse(self):
+        mcts_available()
+        game = mancala.Game("rio-kadalis")
+        with mancala.MCTS(seed=9, playouts=2000, reuse=True) as tree:
+            first = tree.run(game)
+            game.play_moves(first.pv[:2])
+            again = tree.run(game)
+        self.assertEqual(again.playouts, 2000)
+        self.assertGreater(again.visits, 2000)
+
+    def test_ctrl_c_stops_mcts(self):
+        mcts_available()
+        script = ("import mancala\n"
+                  "tree = mancala.MCTS(playouts=0)\n"
+                  "print('searching', flush=True)\n"
+                  "try:\n"
+                  "    tree.run(mancala.Game('rio-kadalis'))\n"
+                  "except KeyboardInterrupt:\n"
+                  "    print('interrupted', flush=True)\n")
+        child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                                 text=True, env=os.environ)
+        try:
+            self.assertEqual(child.stdout.readline(), "searching\n")
+            time.sleep(0.3)
+            child.send_signal(signal.SIGINT)
+            out, _ = child.communicate(timeout=30)
+        finally:
+            child.kill()
+            child.wait()
+        self.assertEqual(out, "interrupted\n")
+
+
 class MonteCarlo(unittest.TestCase):
     def test_mcts(self):
         available(lambda: mancala.Game.parse(M5).mcts(10))
