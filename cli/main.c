@@ -33,7 +33,7 @@ static const char main_help[] =
     "  solve RULES [-o|--out FILE] [--max-stones K] [--open KS,KN] [--step 4]\n"
     "                           solve Modiar or Rio Kadalis endgames, write the table\n"
     "\n"
-    "Players: human, random, search:DEPTH, mcts:PLAYOUTS, perfect.\n"
+    "Players: human, random, search:DEPTH, level:L, mcts:PLAYOUTS, perfect.\n"
     "RULES: modiar, rio-kadalis, rio-kadalis-5, rio-kadalis-cw, rio-kadalis-5-cw.\n"
     "POSITION: a position string such as modiar/7,7,7,7,7,7/S/0,0/0, or a\n"
     "rules name for its start position.\n"

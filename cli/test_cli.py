@@ -93,7 +93,7 @@ def test_usage():
         (["play", "chess"], "play: unknown rules 'chess' (expected modiar, rio-kadalis, "
                             "rio-kadalis-5, rio-kadalis-cw or rio-kadalis-5-cw)"),
         (["play", "modiar", "--south", "robot"],
-         "play: --south: unknown player 'robot' (expected human, random, search:DEPTH, "
+         "play: --south: unknown player 'robot' (expected human, random, search:DEPTH, level:L, "
          "mcts:PLAYOUTS or perfect)"),
         (["play", "modiar", "--north", "search:0"],
          "play: the search depth must be a whole number from 1 to 64, not '0'"),
@@ -822,6 +822,31 @@ def test_search_interrupted():
           f"status {status}\n{out}\n{err}")
 
 
+def test_levels():
+    # Issue 26: level:L players; the same seed gives the same game.
+    status, out, err = run("play", "modiar", "--south", "level:3", "--north", "level:12",
+                           "--seed", "5")
+    if status == 1 and unavailable(err, "the search"):
+        raise Skip("the library has no search engine yet")
+    expect((status, err), (0, ""), "level:3 against level:12")
+    check(re.search(r"^  \(level 3\)$", out, re.M) and re.search(r"^  \(level 12\)$", out, re.M),
+          out)
+    expect(ok("play", "modiar", "--south", "level:3", "--north", "level:12", "--seed", "5"), out,
+           "a replayed seed")
+    for bad in ("0", "21", "x", ""):
+        one_line_error(["play", "modiar", "--south", "level:" + bad], 2,
+                       f"mancala: play: the level must be a whole number from 1 to 20, not '{bad}'")
+    # Level 12 beats level 1 from either seat.
+    wins = 0
+    for seed in range(1, 5):
+        south, north = ("level:12", "level:1") if seed % 2 else ("level:1", "level:12")
+        last = ok("play", "modiar", "--south", south, "--north", north,
+                  "--seed", str(seed)).splitlines()[-1]
+        strong = "South" if seed % 2 else "North"
+        wins += last.endswith(f"{strong} wins.")
+    check(wins >= 3, f"level 12 won {wins} of 4 games against level 1")
+
+
 def test_mcts():
     status, out, err = run("play", "modiar", "--south", "mcts:20", "--north", "random", "--seed", "1")
     if status == 1 and unavailable(err, "Monte Carlo tree search"):
@@ -1006,7 +1031,7 @@ def test_messages():
                              "rio-kadalis-5, rio-kadalis-cw or rio-kadalis-5-cw)"),
         ([b"play", b"modiar", b"--south", b"it's\xff\xc2\x9b\\"],
          "play: --south: unknown player 'it\\'s\\xff\\u009b\\\\' (expected human, random, "
-         "search:DEPTH, mcts:PLAYOUTS or perfect)"),
+         "search:DEPTH, level:L, mcts:PLAYOUTS or perfect)"),
         ([b"perft", b"modiar", "d\u00e9j\u00e0".encode()],
          "perft: DEPTH must be a whole number from 1 to 40, not 'd\u00e9j\u00e0'"),
         ([b"frob\x07"], "unknown command 'frob\\x07' (try 'mancala --help')"),

@@ -1040,6 +1040,49 @@ int mancala_search_pv(const mancala_search *search, int *moves, size_t cap);
  */
 int mancala_search_cancel(mancala_search *search);
 
+/** The weakest strength level of mancala_search_level_move(). @since 1.3 */
+#define MANCALA_LEVEL_MIN 1
+/** The strongest strength level of mancala_search_level_move(). @since 1.3 */
+#define MANCALA_LEVEL_MAX 20
+
+/**
+ * @brief A move of a computer opponent of the given strength: from nearly
+ *        random (level 1) to the strongest the search plays in a second
+ *        (level 20).
+ *
+ * Every legal move is searched (with the searcher's evaluation and solved
+ * table) to a depth that grows with the level: 1 ply at levels 1-3, 2 at
+ * 4-6, 3 at 7-8, 4 at 9-10, 5 at 11-12, 6 at 13, then 7, 8, ..., 11 at
+ * 14-18, 13 at 19, and as deep as the time allows at 20. Then one move is
+ * drawn among those whose score is at most 2 x (20 - level) stones below
+ * the best (the blunders a player of that level would not make), each
+ * with a weight exp(-(stones below the best) / T), where the temperature
+ * T = 20 ((20 - level) / 19)^2 stones falls from 20 at level 1 to 0.06 at
+ * level 19 and 0 (the best move, the lowest pit on ties) at level 20.
+ * So weak levels miss what lies deep and sometimes choose a lesser move,
+ * as a person does, and strong levels never give away more than a few
+ * stones on purpose.
+ *
+ * A move takes at most about a second of search in all (the time is
+ * shared among the legal moves); at levels 1-13 it is usually far less
+ * (levels below 20 stop at their depth, and are then deterministic for a
+ * position, history and @p seed; level 20 depends on the clock).
+ * mancala_search_cancel() stops it with the moves searched so far.
+ *
+ * @param search The searcher; its limits are left as they were, its
+ *        results afterwards are those of its last search of one move.
+ * @param game The position; not modified.
+ * @param level ::MANCALA_LEVEL_MIN ... ::MANCALA_LEVEL_MAX.
+ * @param seed Seed of the draw among the moves.
+ * @return The move (a pit); ::MANCALA_E_INVALID if a pointer is NULL;
+ *         ::MANCALA_E_OPTION for a level out of range; ::MANCALA_E_OVER if
+ *         the game or round is over; ::MANCALA_E_BUSY from the searcher's
+ *         evaluation; the errors of mancala_search_run().
+ * @since 1.3
+ */
+int mancala_search_level_move(mancala_search *search, const mancala_game *game, int level,
+                              uint64_t seed);
+
 /**
  * @brief Monte Carlo tree search (UCT with random playouts) from the
  *        position of @p game.

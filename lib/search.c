@@ -14,6 +14,7 @@
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <time.h>
@@ -692,4 +693,101 @@ MANCALA_EXPORT int mancala_search_pv(const mancala_search *search, int *moves, s
     for (int i = 0; i < len && (size_t)i < cap; i++)
         moves[i] = search->result_pv[i];
     return len;
+}
+
+/* ---- strength levels ---- */
+
+/* Per level: the depth of the look-ahead (the move itself included). */
+static const uint8_t level_depth[MANCALA_LEVEL_MAX + 1] = {
+    0, 1, 1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 11, 13, SEARCH_MAX_DEPTH};
+/* The time of a move at any level, shared among the legal moves. */
+#define LEVEL_TIME_MS 1000
+
+/* The next number of a SplitMix64 sequence. */
+static uint64_t next_random(uint64_t *state)
+{
+    return mix64(*state += 0x9e3779b97f4a7c15u);
+}
+
+/*
+ * Draws among the moves whose score is at most `margin` below the best,
+ * each with a weight exp((score - best) / temperature): the best when the
+ * temperature is 0.
+ */
+static int choose_move(const int *moves, const int *scores, int count, double temperature,
+                       int margin, uint64_t seed)
+{
+    int best = 0;
+    for (int i = 1; i < count; i++)
+        if (scores[i] > scores[best])
+            best = i;
+    if (temperature <= 0)
+        return moves[best];
+    double weight[MANCALA_MAX_PITS], total = 0;
+    for (int i = 0; i < count; i++) {
+        const int behind = scores[best] - scores[i];
+        weight[i] = behind <= margin ? exp(-behind / temperature) : 0;
+        total += weight[i];
+    }
+    /* A uniform double in [0, total) from the top 53 bits. */
+    uint64_t state = seed;
+    double r = (double)(next_random(&state) >> 11) * 0x1.0p-53 * total;
+    for (int i = 0; i < count; i++) {
+        if (r < weight[i])
+            return moves[i];
+        r -= weight[i];
+    }
+    return moves[best];
+}
+
+MANCALA_EXPORT int mancala_search_level_move(mancala_search *search, const mancala_game *game,
+                                             int level, uint64_t seed)
+{
+    if (!search || !game)
+        return MANCALA_E_INVALID;
+    if (level < MANCALA_LEVEL_MIN || level > MANCALA_LEVEL_MAX)
+        return MANCALA_E_OPTION;
+    if (search->running)
+        return MANCALA_E_BUSY;
+    if (mancala_is_over(game))
+        return MANCALA_E_OVER;
+    int moves[MANCALA_MAX_PITS], scores[MANCALA_MAX_PITS];
+    int count = mancala_legal_moves(game, moves, MANCALA_MAX_PITS);
+    if (count == 1)
+        return moves[0];
+    const int max_depth = search->max_depth;
+    const uint64_t max_nodes = search->max_nodes;
+    const int64_t time_ms = search->time_ms;
+    search->max_depth = level_depth[level] > 1 ? level_depth[level] - 1 : 1;
+    search->max_nodes = 0;
+    search->time_ms = LEVEL_TIME_MS / count;
+    const int mover = mancala_to_move(game);
+    int status = MANCALA_OK, searched = 0;
+    for (; searched < count && status >= 0 && status != MANCALA_STOPPED; searched++) {
+        mancala_game *child;
+        if ((status = mancala_clone(&child, game)) < 0)
+            break;
+        if ((status = mancala_play(child, moves[searched])) >= 0) {
+            if (mancala_is_over(child)) {
+                scores[searched] = mancala_score(child, mover) - mancala_score(child, !mover);
+            } else if (level_depth[level] == 1) {
+                const int v = mancala_evaluate(child);
+                scores[searched] = mancala_to_move(child) == mover ? v : -v;
+            } else if ((status = mancala_search_run(search, child)) >= 0) {
+                const int v = mancala_search_score(search);
+                scores[searched] = mancala_to_move(child) == mover ? v : -v;
+            }
+        }
+        mancala_free(child);
+    }
+    search->max_depth = max_depth;
+    search->max_nodes = max_nodes;
+    search->time_ms = time_ms;
+    if (status < 0)
+        return status;
+    /* The temperature (in stones) and the margin fall as the level rises:
+     * level 1 draws nearly at random, level 20 plays its best. */
+    const double cold = (double)(MANCALA_LEVEL_MAX - level) / (MANCALA_LEVEL_MAX - 1);
+    return choose_move(moves, scores, searched, 20 * cold * cold, 2 * (MANCALA_LEVEL_MAX - level),
+                       seed);
 }

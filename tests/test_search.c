@@ -961,6 +961,52 @@ START_TEST(mcts_tree_reuse)
 }
 END_TEST
 
+/* ---- strength levels ---- */
+
+START_TEST(level_moves)
+{
+    mancala_search *s = new_search(1 << 20, 5);
+    mancala_game *g;
+    ck_assert_int_eq(mancala_new(&g, "rio-kadalis"), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_level_move(NULL, g, 5, 0), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_search_level_move(s, NULL, 5, 0), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_search_level_move(s, g, 0, 0), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_search_level_move(s, g, 21, 0), MANCALA_E_OPTION);
+    mancala_game *over = parse_ok("modiar/1,1,0,0,0,1/S/20,19/30");
+    ck_assert_int_eq(mancala_search_level_move(s, over, 5, 0), MANCALA_E_OVER);
+    /* Level 1 draws among the moves; each level is deterministic for a seed. */
+    unsigned seen = 0;
+    for (uint64_t seed = 0; seed < 40; seed++) {
+        const int move = mancala_search_level_move(s, g, 1, seed);
+        ck_assert_int_ge(move, 0);
+        ck_assert_int_le(move, 5);
+        seen |= 1u << move;
+        ck_assert_int_eq(mancala_search_level_move(s, g, 1, seed), move);
+    }
+    ck_assert_uint_eq(seen, 0x3f); /* all six moves of the start */
+    for (int level = 2; level <= 19; level++)
+        ck_assert_int_eq(mancala_search_level_move(s, g, level, 7),
+                         mancala_search_level_move(s, g, level, 7));
+    /* The searcher's own limits are kept. */
+    ck_assert_int_eq(mancala_search_run(s, g), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_depth(s), 5);
+    /* High levels do not throw a won ending away (the position of
+     * mcts_finds_the_winning_move: only 1 wins). */
+    mancala_game *won = parse_ok("modiar/0,2,4,1,1,0/S/17,17/30");
+    for (int level = 15; level <= 20; level++)
+        for (uint64_t seed = 0; seed < 10; seed++)
+            ck_assert_int_eq(mancala_search_level_move(s, won, level, seed), 1);
+    /* One legal move: that one, at once. */
+    mancala_game *one = parse_ok("modiar/0,0,0,2,4,10/N/18,8/19");
+    ck_assert_int_eq(mancala_search_level_move(s, one, 1, 3), 4);
+    mancala_free(one);
+    mancala_free(won);
+    mancala_free(over);
+    mancala_free(g);
+    mancala_search_free(s);
+}
+END_TEST
+
 /* ---- re-entrancy ---- */
 
 struct search_job {
@@ -1172,6 +1218,7 @@ static Suite *search_suite(void)
     tcase_add_test(mcts, mcts_tree_limits_and_errors);
     tcase_add_test(mcts, mcts_tree_with_priors);
     tcase_add_test(mcts, mcts_tree_reuse);
+    tcase_add_test(mcts, level_moves);
     suite_add_tcase(s, mcts);
     return s;
 }

@@ -195,6 +195,7 @@ _prototypes.update({
 # Added in 1.3 (MANCALA_1.3).
 _prototypes.update({
     "mancala_search_cancel": (c_int, [search_p]),
+    "mancala_search_level_move": (c_int, [search_p, game_p, c_int, c_uint64]),
     "mancala_mcts_new": (c_int, [POINTER(mcts_p)]),
     "mancala_mcts_free": (None, [mcts_p]),
     "mancala_mcts_set_limit": (c_int, [mcts_p, c_int, c_int64]),

@@ -26,6 +26,8 @@ __all__ = ["Playout", "SearchResult", "Searcher", "MCTS", "MCTSResult", "MoveSta
 
 _LIMIT_DEPTH, _LIMIT_NODES, _LIMIT_TIME_MS, _LIMIT_PLAYOUTS = 1, 2, 3, 4
 _MCTS_EXPLORATION, _MCTS_REUSE = 1, 2
+#: The strength levels of :meth:`Game.level_move` (MANCALA_LEVEL_MIN/MAX).
+LEVEL_MIN, LEVEL_MAX = 1, 20
 #: The depth of a search given no limit at all: the CLI's (a tenth of a
 #: second or so from the start of either game), so that search() returns.
 DEFAULT_DEPTH = 8
@@ -206,6 +208,18 @@ class Searcher(NativeHandle):
             exact=bool(check(lib.mancala_search_exact(handle))),
             nodes=lib.mancala_search_nodes(handle),
             pv=tuple(pv[:min(length, len(pv))]))
+
+    def level_move(self, game: Game, level: int, seed: int = 0) -> int:
+        """The move of a computer opponent of strength ``level``, from 1
+        (nearly random) to 20 (the strongest in about a second); see
+        :meth:`Game.level_move`."""
+        level = integer(level, "level", LEVEL_MIN, LEVEL_MAX, INT, error=OptionError)
+        seed = _seed(seed)
+        handle = self._h
+        with in_use(_game(game)):
+            return _available(_interruptible(
+                lambda: lib.mancala_search_level_move(handle, game._h, level, seed),
+                lambda: lib.mancala_search_cancel(handle)), "level_move")
 
     def cancel(self) -> bool:
         """Stops the search this searcher is running in another thread; it

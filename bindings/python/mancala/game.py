@@ -608,6 +608,20 @@ class Game(NativeHandle):
             return searcher.run(self, depth=depth, nodes=nodes, time_ms=time_ms,
                                 evaluate=evaluate, table=table)
 
+    def level_move(self, level: int, seed: int = 0) -> int:
+        """The move a computer opponent of strength ``level`` plays here:
+        level 1 is nearly random, level 20 the strongest the search plays
+        in about a second; in between the look-ahead deepens and the choice
+        among the moves grows less random (``mancala_search_level_move``).
+        Deterministic for a position, history and seed below level 20.
+
+        Raises:
+            OptionError: a level outside 1 ... 20.
+            GameOver: the game or round is over.
+        """
+        with engine.Searcher(1 << 20) as searcher:
+            return searcher.level_move(self, level, seed)
+
     def mcts(self, playouts: int = 1000, seed: int = 0) -> int:
         """Monte Carlo tree search (UCT with random playouts); returns the
         most visited move. Deterministic for a position, history, seed and

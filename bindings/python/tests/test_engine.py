@@ -205,6 +205,22 @@ class SearchStops(unittest.TestCase):
             self.assertEqual(stopped[:4], searcher.run(game, stopped.depth)[:4])
 
 
+class Levels(unittest.TestCase):
+    def test_level_move(self):
+        search_available()
+        game = mancala.Game("rio-kadalis")
+        moves = {game.level_move(1, seed) for seed in range(40)}
+        self.assertEqual(moves, set(game.legal_moves))
+        self.assertEqual(game.level_move(9, 3), game.level_move(9, 3))
+        won = mancala.Game.parse("modiar/0,2,4,1,1,0/S/17,17/30")
+        self.assertEqual({won.level_move(18, seed) for seed in range(5)}, {1})
+        for bad in (0, 21):
+            with self.assertRaises(mancala.OptionError):
+                game.level_move(bad)
+        with self.assertRaises(TypeError):
+            game.level_move(2.5)
+
+
 def mcts_available():
     available(lambda: mancala.MCTS().close())
 
