@@ -203,67 +203,79 @@ static int expand_puct(struct mancala_mcts_tree *m, int32_t node, mancala_game *
     return MANCALA_OK;
 }
 
-/* One selection, expansion, evaluation (a playout, or the callback) and
- * backup. */
-static int mcts_iteration(struct mancala_mcts_tree *m, mancala_game *g)
+/* Backup: a win is worth 1 to the player who moved into a node, a draw
+ * 1/2; `south` is the reward for South. */
+static void backup(struct mcts_tree *t, int32_t node, double south)
 {
-    struct mcts_tree *t = &m->t;
-    const int puct = m->prior_fn != NULL;
-    const double c = m->exploration > 0 ? m->exploration : puct ? PUCT_EXPLORATION
-                                                                : UCT_EXPLORATION;
-    int32_t node = 0;
-    int played = 0, status = MANCALA_OK;
-    double south;
-
-    if (puct) {
-        /* Selection down through expanded nodes, then the leaf's value. */
-        while (t->node[node].expanded && t->node[node].first_child >= 0) {
-            node = select_puct(t, node, c);
-            if ((status = mancala_play(g, t->node[node].move)))
-                goto undo;
-            played++;
-        }
-        if (mancala_is_over(g)) {
-            int scores[2] = {mancala_score(g, MANCALA_SOUTH), mancala_score(g, MANCALA_NORTH)};
-            south = south_reward(scores);
-        } else if ((status = expand_puct(m, node, g, &south))) {
-            goto undo;
-        }
-    } else {
-        /* Selection: down through fully expanded nodes. */
-        while (!t->node[node].untried && t->node[node].first_child >= 0) {
-            node = select_uct(t, node, c);
-            if ((status = mancala_play(g, t->node[node].move)))
-                goto undo;
-            played++;
-        }
-        /* Expansion: the lowest untried move. */
-        if (t->node[node].untried) {
-            const int move = mc_lowest_bit(t->node[node].untried);
-            if ((status = mancala_play(g, move)))
-                goto undo;
-            played++;
-            t->node[node].untried &= (uint16_t)~(1u << move);
-            const int32_t child = add_node(t, node, move, g);
-            if (child < 0) {
-                status = MANCALA_E_NOMEM;
-                goto undo;
-            }
-            node = child;
-        }
-        /* Playout; a game that runs away without the repetition rule is
-         * scored where the playout gave up. */
-        int scores[2];
-        mancala_playout(g, playout_seed(m->seed, m->next_seed++), scores);
-        south = south_reward(scores);
-    }
-    /* Backup: a win is worth 1 to the player who moved into a node, a
-     * draw 1/2. */
     for (int32_t n = node; n >= 0; n = t->node[n].parent) {
         struct mcts_node *p = &t->node[n];
         p->visits++;
         p->reward += p->mover == MANCALA_SOUTH ? south : 1 - south;
     }
+}
+
+/* One iteration of UCT: selection, expansion, a random playout, backup. */
+static int uct_iteration(struct mancala_mcts_tree *m, mancala_game *g)
+{
+    struct mcts_tree *t = &m->t;
+    const double c = m->exploration > 0 ? m->exploration : UCT_EXPLORATION;
+    int32_t node = 0;
+    int played = 0, status = MANCALA_OK;
+
+    /* Selection: down through fully expanded nodes. */
+    while (!t->node[node].untried && t->node[node].first_child >= 0) {
+        node = select_uct(t, node, c);
+        if ((status = mancala_play(g, t->node[node].move)))
+            goto undo;
+        played++;
+    }
+    /* Expansion: the lowest untried move. */
+    if (t->node[node].untried) {
+        const int move = mc_lowest_bit(t->node[node].untried);
+        if ((status = mancala_play(g, move)))
+            goto undo;
+        played++;
+        t->node[node].untried &= (uint16_t)~(1u << move);
+        const int32_t child = add_node(t, node, move, g);
+        if (child < 0) {
+            status = MANCALA_E_NOMEM;
+            goto undo;
+        }
+        node = child;
+    }
+    /* Playout; a game that runs away without the repetition rule is
+     * scored where the playout gave up. */
+    int scores[2];
+    mancala_playout(g, playout_seed(m->seed, m->next_seed++), scores);
+    backup(t, node, south_reward(scores));
+undo:
+    while (played--)
+        mancala_undo(g);
+    return status;
+}
+
+/* One iteration of PUCT: selection down through expanded nodes, then the
+ * leaf's value (its result, or the callback's), backup. */
+static int puct_iteration(struct mancala_mcts_tree *m, mancala_game *g)
+{
+    struct mcts_tree *t = &m->t;
+    const double c = m->exploration > 0 ? m->exploration : PUCT_EXPLORATION;
+    int32_t node = 0;
+    int played = 0, status = MANCALA_OK;
+    double south;
+    while (t->node[node].expanded && t->node[node].first_child >= 0) {
+        node = select_puct(t, node, c);
+        if ((status = mancala_play(g, t->node[node].move)))
+            goto undo;
+        played++;
+    }
+    if (mancala_is_over(g)) {
+        int scores[2] = {mancala_score(g, MANCALA_SOUTH), mancala_score(g, MANCALA_NORTH)};
+        south = south_reward(scores);
+    } else if ((status = expand_puct(m, node, g, &south))) {
+        goto undo;
+    }
+    backup(t, node, south);
 undo:
     while (played--)
         mancala_undo(g);
@@ -480,16 +492,12 @@ static void keep_subtree(struct mancala_mcts_tree *m, const mancala_game *game)
     m->root_game = NULL;
 }
 
-MANCALA_EXPORT int mancala_mcts_run(mancala_mcts_tree *tree, const mancala_game *game)
+typedef int (*iteration_fn)(struct mancala_mcts_tree *m, mancala_game *g);
+
+/* A run of `iteration` on the tree as it is (empty, or kept by
+ * keep_subtree()). */
+static int grow(struct mancala_mcts_tree *m, const mancala_game *game, iteration_fn iteration)
 {
-    if (!tree || !game)
-        return MANCALA_E_INVALID;
-    if (tree->running)
-        return MANCALA_E_BUSY;
-    if (mancala_is_over(game))
-        return MANCALA_E_OVER;
-    struct mancala_mcts_tree *m = tree;
-    keep_subtree(m, game);
     mancala_game *g;
     int status = mancala_clone(&g, game);
     if (status) {
@@ -518,7 +526,7 @@ MANCALA_EXPORT int mancala_mcts_run(mancala_mcts_tree *tree, const mancala_game 
             (m->max_nodes && t->count >= m->max_nodes) ||
             (playouts && mancala__deadline_passed(&deadline)))
             break;
-        status = mcts_iteration(m, g);
+        status = iteration(m, g);
         playouts++;
     }
     mc_run_end(&m->run);
@@ -531,6 +539,18 @@ MANCALA_EXPORT int mancala_mcts_run(mancala_mcts_tree *tree, const mancala_game 
     m->root_game = g;
     m->playouts = playouts;
     return cancelled ? MANCALA_STOPPED : MANCALA_OK;
+}
+
+MANCALA_EXPORT int mancala_mcts_run(mancala_mcts_tree *tree, const mancala_game *game)
+{
+    if (!tree || !game)
+        return MANCALA_E_INVALID;
+    if (tree->running)
+        return MANCALA_E_BUSY;
+    if (mancala_is_over(game))
+        return MANCALA_E_OVER;
+    keep_subtree(tree, game);
+    return grow(tree, game, tree->prior_fn ? puct_iteration : uct_iteration);
 }
 
 MANCALA_EXPORT int mancala_mcts_cancel(mancala_mcts_tree *tree)
@@ -643,15 +663,12 @@ MANCALA_EXPORT int mancala_mcts(const mancala_game *game, uint64_t seed, int64_t
         *best_move = moves[0]; /* nothing to choose, whatever the budget */
         return MANCALA_OK;
     }
-    mancala_mcts_tree *tree;
-    int status = mancala_mcts_new(&tree);
-    if (status)
-        return status;
-    tree->seed = seed;
-    tree->max_playouts = playouts;
-    status = mancala_mcts_run(tree, game);
+    /* A fresh tree and UCT: neither reuse nor PUCT (nor their code). */
+    struct mancala_mcts_tree tree = {.seed = seed, .max_playouts = playouts};
+    atomic_init(&tree.run, MC_RUN_IDLE);
+    int status = grow(&tree, game, uct_iteration);
     if (status == MANCALA_OK)
-        *best_move = mancala_mcts_best_move(tree);
-    mancala_mcts_free(tree);
+        *best_move = tree.t.node[most_visited(&tree.t, 0)].move;
+    clear_tree(&tree);
     return status;
 }

@@ -267,4 +267,20 @@ struct mc_deadline {
 void mancala__deadline_start(struct mc_deadline *d, int64_t ms);
 int mancala__deadline_passed(const struct mc_deadline *d);
 
+/* The limits of a searcher (search.c), for the strength levels (level.c):
+ * sets `new_limits`, returning the old ones in `old` (which may be the
+ * same). `score_all` makes the search score every root move exactly. */
+struct mc_limits {
+    int depth;
+    uint64_t nodes;
+    int64_t time_ms;
+    int score_all;
+};
+void mancala__search_limits(mancala_search *search, struct mc_limits *old,
+                            const struct mc_limits *new_limits);
+/* Whether a run of the searcher is under way (called from its evaluation). */
+int mancala__search_running(const mancala_search *search);
+/* After a run with score_all: each root move's score, indexed by pit. */
+const int *mancala__search_root_scores(const mancala_search *search);
+
 #endif /* MANCALA_PRIVATE_H */

@@ -14,7 +14,6 @@
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
-#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <time.h>
@@ -67,6 +66,7 @@ struct mancala_search {
     mancala_eval_fn eval;
     void *eval_opaque;
     const mancala_table *endgame; /* borrowed; NULL: none */
+    int score_all;     /* every root move gets an exact score (level.c) */
 
     /* State of the run under way. */
     atomic_int run;    /* MC_RUN_*: mancala_search_cancel() may set it any time */
@@ -82,6 +82,7 @@ struct mancala_search {
     int stopped;       /* a limit was reached: unwind */
     int error;         /* a MANCALA_E_* code from mancala_play() */
     uint32_t history[2][MANCALA_MAX_PITS];
+    int root_score[MANCALA_MAX_PITS]; /* with score_all: the iteration's, by move */
     int pv[SEARCH_MAX_DEPTH + 1][SEARCH_MAX_DEPTH + 1];
     int pv_len[SEARCH_MAX_DEPTH + 1];
 
@@ -91,6 +92,7 @@ struct mancala_search {
     uint64_t result_nodes;
     int result_pv[SEARCH_MAX_DEPTH];
     int result_pv_len;
+    int result_root_score[MANCALA_MAX_PITS]; /* with score_all, by pit */
 };
 
 /* ---- evaluation ---- */
@@ -530,8 +532,11 @@ static int negamax(struct mancala_search *s, int depth, int alpha, int beta, int
         int child_proven, v;
         /* The first move, and every move above the leaves (where a null
          * window saves nothing), gets the full window. */
-        if (i == 0 || depth == 1) {
-            v = -negamax(s, depth - 1, -beta, -alpha, ply + 1, child_path, child_fresh, &child_proven);
+        /* With score_all, every root move gets the whole window below beta
+         * (infinity at the root), so that each gets its exact score. */
+        const int low = ply == 0 && s->score_all ? -SCORE_INFINITY : alpha;
+        if (i == 0 || depth == 1 || low != alpha) {
+            v = -negamax(s, depth - 1, -beta, -low, ply + 1, child_path, child_fresh, &child_proven);
         } else {
             v = -negamax(s, depth - 1, -alpha - 1, -alpha, ply + 1, child_path, child_fresh,
                          &child_proven);
@@ -542,6 +547,8 @@ static int negamax(struct mancala_search *s, int depth, int alpha, int beta, int
         mancala_undo(g);
         if (s->stopped)
             return 0;
+        if (ply == 0)
+            s->root_score[moves[i]] = v;
         if (v > best) {
             best = v;
             best_move = moves[i];
@@ -604,7 +611,7 @@ MANCALA_EXPORT int mancala_search_run(mancala_search *search, const mancala_game
     mc_run_begin(&s->run);
 
     int best_move = -1, score = 0, depth = 0, exact = 0, pv_len = 0;
-    int pv[SEARCH_MAX_DEPTH];
+    int pv[SEARCH_MAX_DEPTH], root_score[MANCALA_MAX_PITS];
     for (int d = 1; d <= s->max_depth; d++) {
         int proven;
         int v = negamax(s, d, -SCORE_INFINITY, SCORE_INFINITY, 0, path,
@@ -617,6 +624,7 @@ MANCALA_EXPORT int mancala_search_run(mancala_search *search, const mancala_game
         exact = proven;
         pv_len = s->pv_len[0];
         memcpy(pv, s->pv[0], (size_t)pv_len * sizeof *pv);
+        memcpy(root_score, s->root_score, sizeof root_score);
         s->may_stop = 1;
         /* A proven score cannot change with depth. */
         if (proven || limit_reached(s, 1))
@@ -642,6 +650,7 @@ MANCALA_EXPORT int mancala_search_run(mancala_search *search, const mancala_game
     s->result_nodes = s->nodes;
     s->result_pv_len = pv_len;
     memcpy(s->result_pv, pv, (size_t)pv_len * sizeof *pv);
+    memcpy(s->result_root_score, root_score, sizeof root_score);
     return s->cancelled ? MANCALA_STOPPED : MANCALA_OK;
 }
 
@@ -695,99 +704,26 @@ MANCALA_EXPORT int mancala_search_pv(const mancala_search *search, int *moves, s
     return len;
 }
 
-/* ---- strength levels ---- */
+/* ---- for the strength levels (level.c) ---- */
 
-/* Per level: the depth of the look-ahead (the move itself included). */
-static const uint8_t level_depth[MANCALA_LEVEL_MAX + 1] = {
-    0, 1, 1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 11, 13, SEARCH_MAX_DEPTH};
-/* The time of a move at any level, shared among the legal moves. */
-#define LEVEL_TIME_MS 1000
-
-/* The next number of a SplitMix64 sequence. */
-static uint64_t next_random(uint64_t *state)
+void mancala__search_limits(mancala_search *search, struct mc_limits *old,
+                            const struct mc_limits *new_limits)
 {
-    return mix64(*state += 0x9e3779b97f4a7c15u);
+    const struct mc_limits now = {search->max_depth, search->max_nodes, search->time_ms,
+                                  search->score_all};
+    search->max_depth = new_limits->depth;
+    search->max_nodes = new_limits->nodes;
+    search->time_ms = new_limits->time_ms;
+    search->score_all = new_limits->score_all;
+    *old = now;
 }
 
-/*
- * Draws among the moves whose score is at most `margin` below the best,
- * each with a weight exp((score - best) / temperature): the best when the
- * temperature is 0.
- */
-static int choose_move(const int *moves, const int *scores, int count, double temperature,
-                       int margin, uint64_t seed)
+int mancala__search_running(const mancala_search *search)
 {
-    int best = 0;
-    for (int i = 1; i < count; i++)
-        if (scores[i] > scores[best])
-            best = i;
-    if (temperature <= 0)
-        return moves[best];
-    double weight[MANCALA_MAX_PITS], total = 0;
-    for (int i = 0; i < count; i++) {
-        const int behind = scores[best] - scores[i];
-        weight[i] = behind <= margin ? exp(-behind / temperature) : 0;
-        total += weight[i];
-    }
-    /* A uniform double in [0, total) from the top 53 bits. */
-    uint64_t state = seed;
-    double r = (double)(next_random(&state) >> 11) * 0x1.0p-53 * total;
-    for (int i = 0; i < count; i++) {
-        if (r < weight[i])
-            return moves[i];
-        r -= weight[i];
-    }
-    return moves[best];
+    return search->running;
 }
 
-MANCALA_EXPORT int mancala_search_level_move(mancala_search *search, const mancala_game *game,
-                                             int level, uint64_t seed)
+const int *mancala__search_root_scores(const mancala_search *search)
 {
-    if (!search || !game)
-        return MANCALA_E_INVALID;
-    if (level < MANCALA_LEVEL_MIN || level > MANCALA_LEVEL_MAX)
-        return MANCALA_E_OPTION;
-    if (search->running)
-        return MANCALA_E_BUSY;
-    if (mancala_is_over(game))
-        return MANCALA_E_OVER;
-    int moves[MANCALA_MAX_PITS], scores[MANCALA_MAX_PITS];
-    int count = mancala_legal_moves(game, moves, MANCALA_MAX_PITS);
-    if (count == 1)
-        return moves[0];
-    const int max_depth = search->max_depth;
-    const uint64_t max_nodes = search->max_nodes;
-    const int64_t time_ms = search->time_ms;
-    search->max_depth = level_depth[level] > 1 ? level_depth[level] - 1 : 1;
-    search->max_nodes = 0;
-    search->time_ms = LEVEL_TIME_MS / count;
-    const int mover = mancala_to_move(game);
-    int status = MANCALA_OK, searched = 0;
-    for (; searched < count && status >= 0 && status != MANCALA_STOPPED; searched++) {
-        mancala_game *child;
-        if ((status = mancala_clone(&child, game)) < 0)
-            break;
-        if ((status = mancala_play(child, moves[searched])) >= 0) {
-            if (mancala_is_over(child)) {
-                scores[searched] = mancala_score(child, mover) - mancala_score(child, !mover);
-            } else if (level_depth[level] == 1) {
-                const int v = mancala_evaluate(child);
-                scores[searched] = mancala_to_move(child) == mover ? v : -v;
-            } else if ((status = mancala_search_run(search, child)) >= 0) {
-                const int v = mancala_search_score(search);
-                scores[searched] = mancala_to_move(child) == mover ? v : -v;
-            }
-        }
-        mancala_free(child);
-    }
-    search->max_depth = max_depth;
-    search->max_nodes = max_nodes;
-    search->time_ms = time_ms;
-    if (status < 0)
-        return status;
-    /* The temperature (in stones) and the margin fall as the level rises:
-     * level 1 draws nearly at random, level 20 plays its best. */
-    const double cold = (double)(MANCALA_LEVEL_MAX - level) / (MANCALA_LEVEL_MAX - 1);
-    return choose_move(moves, scores, searched, 20 * cold * cold, 2 * (MANCALA_LEVEL_MAX - level),
-                       seed);
+    return search->result_root_score;
 }

@@ -567,6 +567,20 @@ export class Game extends Handle {
     }
   }
 
+  /** The move of a computer opponent of strength `level`, from 1 (nearly
+   *  random) to 20 (the strongest search in about a second); deterministic
+   *  for a seed below level 20 (mancala_search_level_move). */
+  levelMove(level: number, seed: bigint | number = 0n): number {
+    if (!Number.isInteger(level) || level < LEVEL_MIN || level > LEVEL_MAX)
+      throw new MancalaError(Status.E_OPTION, `level must be a whole number from ${LEVEL_MIN} to ${LEVEL_MAX}, not ${level}`);
+    const s = new Search(1 << 20);
+    try {
+      return check(lib()._mancala_search_level_move((s as any).ptr, this.ptr, level, BigInt.asUintN(64, BigInt(seed))), "level move");
+    } finally {
+      s.free();
+    }
+  }
+
   /** Monte Carlo tree search: the best move after `playouts` playouts. */
   mcts({ playouts = 1000, seed = 0n }: { playouts?: number; seed?: bigint | number } = {}): number {
     const m = lib();
@@ -579,6 +593,9 @@ export class Game extends Handle {
 
 /** The depth of a search given no limit (the CLI's). */
 export const DEFAULT_DEPTH = 8;
+/** The strength levels of {@link Game.levelMove}. */
+export const LEVEL_MIN = 1;
+export const LEVEL_MAX = 20;
 
 export interface SearchLimits {
   /** Deepest iteration in plies: default 8 (the CLI's depth) when no
