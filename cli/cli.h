@@ -136,6 +136,8 @@ int save_svg(const char *path, const mancala_game *game);
 int cmd_play(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_engine(int argc, char **argv);      /* protocol.c */
+int cmd_tournament(int argc, char **argv);  /* tournament.c */
 
 /* ---- Engines shared by play and analyze (engine.c) ---- */
 
