@@ -267,15 +267,6 @@ static void cmd_go(struct engine *e, char *args)
         protocol_error("go: already thinking (send stop first)");
         return;
     }
-    if (!e->game) {
-        protocol_error("go: no position (send position first)");
-        return;
-    }
-    if (mancala_is_over(e->game)) {
-        protocol_error("go: %s", mancala_strerror(MANCALA_E_OVER));
-        say("bestmove none");
-        return;
-    }
     int64_t depth = 0, nodes = 0, movetime = 0, playouts = 0;
     int infinite = 0, limited = 0;
     char *save, *word;
@@ -295,6 +286,15 @@ static void cmd_go(struct engine *e, char *args)
             return;
         }
         limited = 1;
+    }
+    if (!e->game) {
+        protocol_error("go: no position (send position first)");
+        return;
+    }
+    if (mancala_is_over(e->game)) {
+        protocol_error("go: %s", mancala_strerror(MANCALA_E_OVER));
+        say("bestmove none");
+        return;
     }
     /* No limit: the CLI's depth 8, or 1000 playouts; infinite: none. */
     e->depth = depth ? (int)depth : limited || infinite ? 128 : DEFAULT_DEPTH;
