@@ -53,6 +53,18 @@ rules=$prefix/share/doc/mancala/RULES.md
 cmp -s "$rules" "$source/doc/RULES.md" || fail "the installed RULES.md differs from doc/RULES.md"
 grep -c "$rules" "$prefix/share/man/man3/mancala.3" >/dev/null \
     || fail "mancala(3) does not name the installed $rules"
+# The manual beside it, each page as in the source, named by both overviews.
+manual=$prefix/share/doc/mancala
+for page in index install cli python javascript engine findings performance \
+            hardening compatibility; do
+    cmp -s "$manual/$page.md" "$source/doc/$page.md" \
+        || fail "the manual's $page.md was not installed in share/doc/mancala as doc/$page.md"
+done
+cmp -s "$manual/NEWS.md" "$source/NEWS.md" || fail "NEWS.md was not installed in share/doc/mancala"
+for page in man3/mancala.3 man1/mancala.1; do
+    grep -c "$manual/index.md" "$prefix/share/man/$page" >/dev/null \
+        || fail "$page does not name the installed manual $manual/index.md"
+done
 command -v man >/dev/null || fail "man not found (Debian package man-db)"
 for page in "3 mancala_play" "3 mancala_strerror" "3 mancala" "1 mancala"; do
     # shellcheck disable=SC2086 # "SECTION NAME"
