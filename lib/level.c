@@ -8,12 +8,9 @@
  */
 #include "private.h"
 
-/* Deepest iteration of the search (search.c). */
-#define SEARCH_MAX_DEPTH 128
-
 /* Per level: the depth of the look-ahead (the move itself included). */
 static const uint8_t level_depth[MANCALA_LEVEL_MAX + 1] = {
-    0, 1, 1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 11, 13, SEARCH_MAX_DEPTH};
+    0, 1, 1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 11, 13, MC_SEARCH_MAX_DEPTH};
 /* Per level: the weight of a move for each stone it scores below the best,
  * exp(-1 / T) for the temperature T = 20 ((20 - level) / 19)^2 stones
  * (written out, so that every platform draws the same moves). */

@@ -267,6 +267,9 @@ struct mc_deadline {
 void mancala__deadline_start(struct mc_deadline *d, int64_t ms);
 int mancala__deadline_passed(const struct mc_deadline *d);
 
+/* The deepest iteration of the search (search.c, level.c). */
+#define MC_SEARCH_MAX_DEPTH 128
+
 /* The limits of a searcher (search.c), for the strength levels (level.c):
  * sets `new_limits`, returning the old ones in `old` (which may be the
  * same). `score_all` makes the search score every root move exactly. */

@@ -21,7 +21,7 @@
 #include "private.h"
 
 /* Deepest iteration: deeper requests are clamped (see the header). */
-#define SEARCH_MAX_DEPTH 128
+#define SEARCH_MAX_DEPTH MC_SEARCH_MAX_DEPTH
 /* Above every score the search can return. */
 #define SCORE_INFINITY (1 << 30)
 /* Evaluations are clamped to +-EVAL_LIMIT so they stay below infinity. */

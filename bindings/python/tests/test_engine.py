@@ -151,6 +151,29 @@ class Search(unittest.TestCase):
             mancala.Game().search(depth=0, table_bytes=1 << 16)
 
 
+def ctrl_c_interrupts(test, call):
+    """Runs CALL (hours of work) in a child Python, sends it SIGINT after
+    0.3 s: the call must end with KeyboardInterrupt (within 30 s)."""
+    script = ("import mancala\n"
+              "print('searching', flush=True)\n"
+              "try:\n"
+              f"    {call}\n"
+              "except KeyboardInterrupt:\n"
+              "    print('interrupted', flush=True)\n")
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
+                             env=os.environ)
+    try:
+        test.assertEqual(child.stdout.readline(), "searching\n")
+        time.sleep(0.3)   # well into the call
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=30)
+    finally:
+        child.kill()
+        child.wait()
+    test.assertEqual(out, "interrupted\n")
+    test.assertEqual(child.returncode, 0)
+
+
 class SearchStops(unittest.TestCase):
     """Issue 23: a search with no arguments returns, and a long one can be
     stopped by Ctrl-C or from another thread."""
@@ -166,26 +189,7 @@ class SearchStops(unittest.TestCase):
 
     def test_ctrl_c_raises_keyboard_interrupt(self):
         search_available()
-        script = ("import mancala, time\n"
-                  "game = mancala.Game('rio-kadalis')\n"
-                  "print('searching', flush=True)\n"
-                  "try:\n"
-                  "    game.search(depth=64)\n"
-                  "except KeyboardInterrupt:\n"
-                  "    start = time.monotonic()\n"
-                  "    print('interrupted', flush=True)\n")
-        child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
-                                 text=True, env=os.environ)
-        try:
-            self.assertEqual(child.stdout.readline(), "searching\n")
-            time.sleep(0.3)   # well into the search, which would take hours
-            child.send_signal(signal.SIGINT)
-            out, _ = child.communicate(timeout=30)
-        finally:
-            child.kill()
-            child.wait()
-        self.assertEqual(out, "interrupted\n")
-        self.assertEqual(child.returncode, 0)
+        ctrl_c_interrupts(self, "mancala.Game('rio-kadalis').search(depth=64)")
 
     def test_cancel_from_another_thread(self):
         search_available()
@@ -286,24 +290,7 @@ class MonteCarloTree(unittest.TestCase):
 
     def test_ctrl_c_stops_mcts(self):
         mcts_available()
-        script = ("import mancala\n"
-                  "tree = mancala.MCTS(playouts=0)\n"
-                  "print('searching', flush=True)\n"
-                  "try:\n"
-                  "    tree.run(mancala.Game('rio-kadalis'))\n"
-                  "except KeyboardInterrupt:\n"
-                  "    print('interrupted', flush=True)\n")
-        child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
-                                 text=True, env=os.environ)
-        try:
-            self.assertEqual(child.stdout.readline(), "searching\n")
-            time.sleep(0.3)
-            child.send_signal(signal.SIGINT)
-            out, _ = child.communicate(timeout=30)
-        finally:
-            child.kill()
-            child.wait()
-        self.assertEqual(out, "interrupted\n")
+        ctrl_c_interrupts(self, "mancala.MCTS(playouts=0).run(mancala.Game('rio-kadalis'))")
 
 
 class MonteCarlo(unittest.TestCase):
