@@ -1050,8 +1050,9 @@ int mancala_search_cancel(mancala_search *search);
  *        random (level 1) to the strongest the search plays in a second
  *        (level 20).
  *
- * Every legal move is searched (with the searcher's evaluation and solved
- * table) to a depth that grows with the level: 1 ply at levels 1-3, 2 at
+ * One search (with the searcher's evaluation and solved table) gives
+ * every legal move its exact score to a depth that grows with the level
+ * (the move included): 1 ply at levels 1-3, 2 at
  * 4-6, 3 at 7-8, 4 at 9-10, 5 at 11-12, 6 at 13, then 7, 8, ..., 11 at
  * 14-18, 13 at 19, and as deep as the time allows at 20. Then one move is
  * drawn among those whose score is at most 2 x (20 - level) stones below
@@ -1063,14 +1064,16 @@ int mancala_search_cancel(mancala_search *search);
  * as a person does, and strong levels never give away more than a few
  * stones on purpose.
  *
- * A move takes at most about a second of search in all (the time is
- * shared among the legal moves); at levels 1-13 it is usually far less
- * (levels below 20 stop at their depth, and are then deterministic for a
- * position, history and @p seed; level 20 depends on the clock).
- * mancala_search_cancel() stops it with the moves searched so far.
+ * A move takes at most about a second of search (a time limit of 1000
+ * ms); below level 20 the search usually stops at its depth long before,
+ * and is then deterministic for a position, history and @p seed (doc/engine.md
+ * gives the times measured); level 20 depends on the clock.
+ * mancala_search_cancel() stops it; the scores of its last completed
+ * depth then decide.
  *
  * @param search The searcher; its limits are left as they were, its
- *        results afterwards are those of its last search of one move.
+ *        results afterwards are those of the search made (its best move
+ *        is the best by the search, not necessarily the move returned).
  * @param game The position; not modified.
  * @param level ::MANCALA_LEVEL_MIN ... ::MANCALA_LEVEL_MAX.
  * @param seed Seed of the draw among the moves.
