@@ -40,7 +40,7 @@ test("npm pack, install elsewhere, import, replay a native game", { timeout: 120
   assert.equal(readFileSync(path.join(app, "node_modules/libmancala/LICENSE"), "utf8"), readFileSync(path.join(root, "LICENSE"), "utf8"));
 
   // The native game: the first Rio Kadalis match of the trace program.
-  const trace = nativeProgram("MANCALA_TRACE", "bindings/python/mancala-py-trace");
+  const trace = nativeProgram("MANCALA_TRACE", "bindings/python/tests/mancala-py-trace");
   const lines = execFileSync(trace, ["99", "1"], { encoding: "utf8" }).split("\n");
   const start = lines.findIndex((l) => l.startsWith("G\trio-kadalis\t"));
   const end = lines.indexOf("E", start);
