@@ -37,6 +37,14 @@ static uint64_t largest_table(void)
     return MT_HEADER_SIZE + ((uint64_t)MT_MOST_ENTRIES * MT_ENTRY_SIZE + 7) / 8 * 8;
 }
 
+/* Whether a table can have `size` bytes: its header, then entries padded
+ * to 8 bytes. Checked before memory is taken for it (on a 32-bit system
+ * SIZE_MAX is below the largest table, and odd). */
+static int possible_size(uint64_t size)
+{
+    return size >= MT_HEADER_SIZE && size <= largest_table() && (size - MT_HEADER_SIZE) % 8 == 0;
+}
+
 /* Checks a table image: MANCALA_OK and its variant in `*variant`, or why
  * it is refused. The one check of both ways to open a table. */
 static int check_table(const uint8_t *data, size_t size, struct mt_layout *lay,
@@ -153,7 +161,7 @@ MANCALA_EXPORT int mancala_table_open(mancala_table **out, const char *path)
         close(fd);
         return MANCALA_E_IO;
     }
-    if (st.st_size < MT_HEADER_SIZE || (uint64_t)st.st_size > largest_table()) {
+    if (st.st_size < 0 || !possible_size((uint64_t)st.st_size)) {
         close(fd);
         return MANCALA_E_FORMAT;
     }
@@ -176,7 +184,7 @@ MANCALA_EXPORT int mancala_table_open_memory(mancala_table **out, const void *da
 {
     if (!out || (!data && size))
         return MANCALA_E_INVALID;
-    if (size < MT_HEADER_SIZE || size > largest_table())
+    if (!possible_size(size))
         return MANCALA_E_FORMAT;
     /* Checked in the copy: the caller's bytes may change afterwards. */
     uint8_t *copy = malloc(size);
