@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "port.h"
 #include "solve.h"
 
 struct mancala_table {
@@ -153,7 +154,7 @@ MANCALA_EXPORT int mancala_table_open(mancala_table **out, const char *path)
         return MANCALA_E_INVALID;
     /* Non-blocking: opening a FIFO for reading would otherwise wait for a
      * writer. Anything but a regular file is then refused. */
-    const int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+    const int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | MC_O_BINARY);
     if (fd < 0)
         return MANCALA_E_IO;
     struct stat st;
