@@ -9,6 +9,17 @@
  * SPDX-License-Identifier: MIT
  */
 #define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#ifdef _WIN32
+/* Subprocesses with pipes are POSIX's here (fork, poll): not on Windows yet. */
+int cmd_tournament(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    return fail("tournament", "not available on Windows yet");
+}
+#else
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -21,8 +32,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-#include "cli.h"
 
 static const char tournament_help[] =
     "Usage: mancala tournament ENGINE1 ENGINE2 [--rules R] [--games N]\n"
@@ -537,3 +546,4 @@ int cmd_tournament(int argc, char **argv)
     pthread_mutex_destroy(&tally.lock);
     return EXIT_DONE;
 }
+#endif
