@@ -1061,3 +1061,56 @@ MANCALA_EXPORT int mancala_match_winner(const mancala_game *game)
     default: return mancala_winner(game);
     }
 }
+
+/* ---- for the learning interface (research.c, batch.c) ---- */
+
+void mancala__view(const mancala_game *game, struct mc_view *view)
+{
+    view->board = &game->board;
+    view->state = &game->cur;
+    view->bank = game->bank;
+    view->legal = game->moves.count ? game->moves.legal : 0;
+    view->round = game->round;
+    /* The positions since the last capture are the history's last ones
+     * with cur's captures (captures only grow within a round): found by
+     * bisection. */
+    const int total = game->cur.captured[0] + game->cur.captured[1];
+    uint32_t lo = 0, hi = game->history_len;
+    while (lo < hi) {
+        const uint32_t mid = lo + (hi - lo) / 2;
+        const struct mc_state *s = &game->history[mid].state;
+        if (s->captured[0] + s->captured[1] < total)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    view->quiet_plies = game->history_len - lo;
+}
+
+void mancala__restart(mancala_game *game)
+{
+    mancala__board_init(&game->board, game->board.variant, game->start_closed);
+    game->cur = game->start;
+    game->bank[0] = game->start_bank[0];
+    game->bank[1] = game->start_bank[1];
+    game->round = 1;
+    game->round_first = (uint8_t)(game->cur.to_move ^ (game->cur.ply & 1));
+    memset(game->round_starts, 0, sizeof game->round_starts);
+    if (game->board.variant->match && game->cur.ply == 0)
+        count_round_start(game);
+    game->history_len = 0;
+    game->log_len = 0;
+    memset(game->seen, 0, game->seen_slots * sizeof *game->seen);
+    settle(game);
+}
+
+int mancala__reserve(mancala_game *game, uint32_t log_bytes)
+{
+    return log_bytes > game->log_len ? reserve_log(game, log_bytes - game->log_len) : MANCALA_OK;
+}
+
+void mancala__room(const mancala_game *game, uint32_t *history, uint32_t *log)
+{
+    *history = game->history_cap - game->history_len;
+    *log = game->log_cap - game->log_len;
+}
