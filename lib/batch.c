@@ -514,16 +514,20 @@ MANCALA_EXPORT int mancala_batch_step(mancala_batch *b, const int32_t *actions, 
             continue;
         const int32_t a = actions[i];
         int status = MANCALA_OK;
-        if (a < 0 || a >= b->n)
+        if (a < 0 || a >= b->n) {
             status = MANCALA_E_RANGE;
-        else if (!b->masks[(size_t)i * b->n + a])
+            snprintf(b->reason, sizeof b->reason, "game %d: action %ld is not in 0 ... %d", i,
+                     (long)a, b->n - 1);
+        } else if (!b->masks[(size_t)i * b->n + a]) {
             /* Illegal: mancala_play() says why and changes nothing. */
-            status = mancala_play(b->games[i], b->to_move[i] * b->n + a);
+            const int pit = b->to_move[i] * b->n + a;
+            status = mancala_play(b->games[i], pit);
+            snprintf(b->reason, sizeof b->reason, "game %d: action %ld (pit %d): %s", i, (long)a,
+                     pit, mancala_strerror(status));
+        }
         if (status) {
             if (failed)
                 *failed = i;
-            snprintf(b->reason, sizeof b->reason, "game %d: action %ld: %s", i, (long)a,
-                     mancala_strerror(status));
             return status;
         }
     }

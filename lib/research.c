@@ -85,13 +85,13 @@ void mancala__observation(const struct mc_view *v, float *buf)
 {
     int count[MC_OBSERVATION_MAX];
     const int size = observation_counts(v, count), n = v->board->variant->n;
-    const float scale = 1.0f / (float)mc_total_stones(v->board->variant);
+    const float stones = (float)mc_total_stones(v->board->variant);
     for (int i = 0; i < size; i++)
         buf[i] = (float)count[i];
     for (int i = 0; i < 2 * n; i++)
-        buf[i] *= scale;
+        buf[i] /= stones;
     for (int i = 4 * n; i < 4 * n + 4; i++)
-        buf[i] *= scale;
+        buf[i] /= stones;
 }
 
 MANCALA_EXPORT int mancala_observation(const mancala_game *game, float *buf, size_t len)
