@@ -43,10 +43,12 @@ struct mancala_batch {
     mancala_game **games;
     uint64_t *rng;        /* each game's generator */
     uint32_t *plies;      /* plies of each game's episode */
+    uint32_t *quiet;      /* plies of each game since its last capture */
     uint8_t *ended;       /* the episode ended and the game was not reset */
     float *obs, *final_obs, *rewards;
     uint8_t *masks, *terminated, *truncated;
     int32_t *to_move;
+    float scale[MC_STONES_MAX + 1]; /* mancala__stone_scale() */
     struct batch_options set, active;
     /* The job of the current step, read by the workers. */
     const int32_t *actions; /* NULL for random actions */
@@ -107,49 +109,53 @@ static uint32_t uniform(uint64_t *state, uint32_t bound)
 
 /* ---- one game ---- */
 
-/* Writes game i's rows of the observations, masks and players. */
-static void write_rows(struct mancala_batch *b, int i)
+/* Writes game i's rows of the observations (into `obs`), masks and
+ * players from its view. */
+static void write_rows(struct mancala_batch *b, int i, const struct mc_view *v, float *obs)
 {
-    struct mc_view v;
-    mancala__view(b->games[i], &v);
-    mancala__observation(&v, &b->obs[(size_t)i * b->obs_size]);
-    mancala__legal_mask(&v, &b->masks[(size_t)i * b->n]);
-    b->to_move[i] = v.state->to_move;
+    mancala__observation(v, (int)b->quiet[i], b->scale, &obs[(size_t)i * b->obs_size]);
+    mancala__legal_mask(v, &b->masks[(size_t)i * b->n]);
+    b->to_move[i] = v->state->to_move;
 }
 
-static void restart_game(struct mancala_batch *b, int i)
+static void restart_game(struct mancala_batch *b, int i, struct mc_view *v)
 {
     mancala__restart(b->games[i]);
-    b->plies[i] = 0;
+    mancala__view(b->games[i], v);
+    b->plies[i] = b->quiet[i] = 0;
     b->ended[i] = 0;
 }
 
-/* Ends game i's episode after a move: terminated by the rules (with
- * its rewards), or truncated, or on to the next round of a match. */
-static void finish_move(struct mancala_batch *b, int i)
+static int captures(const struct mc_view *v)
+{
+    return v->state->captured[0] + v->state->captured[1];
+}
+
+/* After a move of game i (seen in `v`): the end of its episode by the
+ * rules (with its rewards), or truncated, or on to the next round of a
+ * match. */
+static void finish_move(struct mancala_batch *b, int i, struct mc_view *v)
 {
     mancala_game *g = b->games[i];
-    float *reward = &b->rewards[2 * (size_t)i];
-    uint32_t history, log;
-    mancala__room(g, &history, &log);
-    if (mancala_is_over(g)) {
+    if (v->end) {
         const int match = b->active.match;
         if (!match || mancala_match_over(g)) {
             mancala__returns(g, (unsigned)(b->active.reward | (match ? MANCALA_RETURNS_MATCH : 0)),
-                             reward);
+                             &b->rewards[2 * (size_t)i]);
             b->terminated[i] = 1;
             return;
         }
         /* The round's moves go into the match log: only if they fit
          * (a step never allocates). */
-        if (log < (uint32_t)mancala_history_length(g) + 1) {
+        if (v->log_room < (uint32_t)mancala_history_length(g) + 1) {
             b->truncated[i] = 1;
             return;
         }
         mancala_next_round(g);
-        mancala__room(g, &history, &log);
+        mancala__view(g, v);
+        b->quiet[i] = 0;
     }
-    if (b->plies[i] >= (uint32_t)b->active.max_plies || history == 0)
+    if (b->plies[i] >= (uint32_t)b->active.max_plies || v->history_room == 0)
         b->truncated[i] = 1;
 }
 
@@ -158,45 +164,47 @@ static void step_game(struct mancala_batch *b, int i, int action)
 {
     float *reward = &b->rewards[2 * (size_t)i];
     reward[0] = reward[1] = 0.0f;
+    struct mc_view v;
     if (b->ended[i]) {
-        if (b->active.autoreset == MANCALA_AUTORESET_DISABLED) {
-            if (b->chosen)
-                b->chosen[i] = -1;
-            return;
-        }
-        /* MANCALA_AUTORESET_NEXT_STEP: this step starts the next episode. */
-        restart_game(b, i);
-        b->terminated[i] = b->truncated[i] = 0;
         if (b->chosen)
             b->chosen[i] = -1;
-        write_rows(b, i);
+        if (b->active.autoreset == MANCALA_AUTORESET_DISABLED)
+            return;
+        /* MANCALA_AUTORESET_NEXT_STEP: this step starts the next episode. */
+        restart_game(b, i, &v);
+        b->terminated[i] = b->truncated[i] = 0;
+        write_rows(b, i, &v, b->obs);
         return;
     }
     const uint8_t *mask = &b->masks[(size_t)i * b->n];
     if (action < 0) {
         int legal[MANCALA_MAX_PITS / 2], count = 0;
-        for (int a = 0; a < b->n; a++)
-            if (mask[a])
-                legal[count++] = a;
+        for (int a = 0; a < b->n; a++) {
+            legal[count] = a;
+            count += mask[a];
+        }
         action = legal[uniform(&b->rng[i], (uint32_t)count)];
     }
     if (b->chosen)
         b->chosen[i] = action;
     mancala_game *g = b->games[i];
+    struct mc_view before;
+    mancala__view(g, &before);
+    const int captured = captures(&before);
     mancala_play(g, b->to_move[i] * b->n + action);
+    mancala__view(g, &v);
     b->plies[i]++;
+    b->quiet[i] = captures(&v) == captured ? b->quiet[i] + 1 : 0;
     b->terminated[i] = b->truncated[i] = 0;
-    finish_move(b, i);
+    finish_move(b, i, &v);
     if (b->terminated[i] || b->truncated[i]) {
         b->ended[i] = 1;
         if (b->active.autoreset == MANCALA_AUTORESET_SAME_STEP) {
-            struct mc_view v;
-            mancala__view(g, &v);
-            mancala__observation(&v, &b->final_obs[(size_t)i * b->obs_size]);
-            restart_game(b, i);
+            write_rows(b, i, &v, b->final_obs);
+            restart_game(b, i, &v);
         }
     }
-    write_rows(b, i);
+    write_rows(b, i, &v, b->obs);
 }
 
 static void step_share(struct mancala_batch *b, const struct batch_worker *w)
@@ -311,8 +319,8 @@ MANCALA_EXPORT void mancala_batch_free(mancala_batch *b)
     if (b->games)
         for (int i = 0; i < b->count; i++)
             mancala_free(b->games[i]);
-    void *arrays[] = {b->games, b->rng,  b->plies,   b->ended,      b->obs,      b->final_obs,
-                      b->rewards, b->masks, b->terminated, b->truncated, b->to_move};
+    void *arrays[] = {b->games,   b->rng,   b->plies,      b->quiet,     b->ended,  b->obs,
+                      b->final_obs, b->rewards, b->masks, b->terminated, b->truncated, b->to_move};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         batch_release(b, arrays[k]);
     b->alloc(b->opaque, b, 0);
@@ -354,6 +362,7 @@ MANCALA_EXPORT int mancala_batch_new_with_allocator(mancala_batch **out, const c
     b->n = v->n;
     b->obs_size = MC_OBSERVATION_SIZE(v->n);
     b->threads = 1;
+    mancala__stone_scale(v, b->scale);
     b->workers[0].batch = b;
     b->workers[0].end = count;
     b->set = (struct batch_options){MANCALA_AUTORESET_NEXT_STEP, 0, 0, DEFAULT_MAX_PLIES, 1, 1, 0};
@@ -367,6 +376,7 @@ MANCALA_EXPORT int mancala_batch_new_with_allocator(mancala_batch **out, const c
         memset(b->games, 0, games * sizeof *b->games);
     b->rng = batch_alloc(b, games * sizeof *b->rng);
     b->plies = batch_alloc(b, games * sizeof *b->plies);
+    b->quiet = batch_alloc(b, games * sizeof *b->quiet);
     b->ended = batch_alloc(b, games);
     b->obs = batch_alloc(b, obs * sizeof *b->obs);
     b->final_obs = batch_alloc(b, obs * sizeof *b->final_obs);
@@ -375,7 +385,7 @@ MANCALA_EXPORT int mancala_batch_new_with_allocator(mancala_batch **out, const c
     b->terminated = batch_alloc(b, games);
     b->truncated = batch_alloc(b, games);
     b->to_move = batch_alloc(b, games * sizeof *b->to_move);
-    if (!b->games || !b->rng || !b->plies || !b->ended || !b->obs || !b->final_obs ||
+    if (!b->games || !b->rng || !b->plies || !b->quiet || !b->ended || !b->obs || !b->final_obs ||
         !b->rewards || !b->masks || !b->terminated || !b->truncated || !b->to_move)
         goto nomem;
     memset(b->final_obs, 0, obs * sizeof *b->final_obs);
@@ -479,7 +489,8 @@ MANCALA_EXPORT int mancala_batch_reset(mancala_batch *b, uint64_t seed)
     b->active = b->set;
     for (int i = 0; i < b->count; i++) {
         mancala_game *g = b->games[i];
-        restart_game(b, i);
+        struct mc_view v;
+        restart_game(b, i, &v);
         /* Accepted: a restarted game has played no move, and its round
          * is the first. */
         mancala_set_option(g, MANCALA_OPT_REPETITION, b->active.repetition);
@@ -489,7 +500,7 @@ MANCALA_EXPORT int mancala_batch_reset(mancala_batch *b, uint64_t seed)
         b->rng[i] = next_random(&state);
         b->rewards[2 * i] = b->rewards[2 * i + 1] = 0.0f;
         b->terminated[i] = b->truncated[i] = 0;
-        write_rows(b, i);
+        write_rows(b, i, &v, b->obs);
     }
     return MANCALA_OK;
 }

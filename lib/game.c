@@ -1070,10 +1070,16 @@ void mancala__view(const mancala_game *game, struct mc_view *view)
     view->state = &game->cur;
     view->bank = game->bank;
     view->legal = game->moves.count ? game->moves.legal : 0;
+    view->end = game->end;
     view->round = game->round;
-    /* The positions since the last capture are the history's last ones
-     * with cur's captures (captures only grow within a round): found by
-     * bisection. */
+    view->history_room = game->history_cap - game->history_len;
+    view->log_room = game->log_cap - game->log_len;
+}
+
+int mancala__quiet_plies(const mancala_game *game)
+{
+    /* The history's last positions with cur's captures (captures only
+     * grow within a round), found by bisection. */
     const int total = game->cur.captured[0] + game->cur.captured[1];
     uint32_t lo = 0, hi = game->history_len;
     while (lo < hi) {
@@ -1084,12 +1090,15 @@ void mancala__view(const mancala_game *game, struct mc_view *view)
         else
             hi = mid;
     }
-    view->quiet_plies = game->history_len - lo;
+    return (int)(game->history_len - lo);
 }
 
 void mancala__restart(mancala_game *game)
 {
-    mancala__board_init(&game->board, game->board.variant, game->start_closed);
+    /* The board changes only with the rounds of a match (and its lap
+     * tables take as long as some hundred plies). */
+    if (game->board.closed != game->start_closed)
+        mancala__board_init(&game->board, game->board.variant, game->start_closed);
     game->cur = game->start;
     game->bank[0] = game->start_bank[0];
     game->bank[1] = game->start_bank[1];
@@ -1107,10 +1116,4 @@ void mancala__restart(mancala_game *game)
 int mancala__reserve(mancala_game *game, uint32_t log_bytes)
 {
     return log_bytes > game->log_len ? reserve_log(game, log_bytes - game->log_len) : MANCALA_OK;
-}
-
-void mancala__room(const mancala_game *game, uint32_t *history, uint32_t *log)
-{
-    *history = game->history_cap - game->history_len;
-    *log = game->log_cap - game->log_len;
 }

@@ -58,40 +58,50 @@ MANCALA_EXPORT int mancala_observation_size(const mancala_game *game)
     return game ? MC_OBSERVATION_SIZE(mancala_num_pits(game) / 2) : MANCALA_E_INVALID;
 }
 
-/* The entries of the observation as counts, in the order of the table
- * in mancala.h; both writers scale or clip them. */
-static inline int observation_counts(const struct mc_view *v, int *count)
+void mancala__stone_scale(const struct mc_variant *v, float *scale)
+{
+    for (int k = 0; k <= MC_STONES_MAX; k++)
+        scale[k] = (float)k / (float)mc_total_stones(v);
+}
+
+/* The observation unscaled, in the order of the table in mancala.h;
+ * returns its length. */
+static int observation_bytes(const struct mc_view *v, int quiet, uint8_t *out)
 {
     const struct mc_variant *var = v->board->variant;
     const int n = var->n, me = v->state->to_move, you = me ^ 1;
     for (int a = 0; a < n; a++) {
-        count[a] = v->state->pit[me * n + a];
-        count[n + a] = v->state->pit[you * n + a];
-        count[2 * n + a] = v->board->closed >> (me * n + a) & 1;
-        count[3 * n + a] = v->board->closed >> (you * n + a) & 1;
+        out[a] = v->state->pit[me * n + a];
+        out[n + a] = v->state->pit[you * n + a];
+        out[2 * n + a] = v->board->closed >> (me * n + a) & 1;
+        out[3 * n + a] = v->board->closed >> (you * n + a) & 1;
     }
-    count[4 * n] = v->state->captured[me];
-    count[4 * n + 1] = v->state->captured[you];
-    count[4 * n + 2] = v->bank[me];
-    count[4 * n + 3] = v->bank[you];
+    out[4 * n] = v->state->captured[me];
+    out[4 * n + 1] = v->state->captured[you];
+    out[4 * n + 2] = v->bank[me];
+    out[4 * n + 3] = v->bank[you];
     /* Modiar rule 4: the first move's captures are forfeited. */
-    count[4 * n + 4] = !var->match && v->state->ply == 0;
-    count[4 * n + 5] = v->round - 1;
-    count[4 * n + 6] = v->quiet_plies;
+    out[4 * n + 4] = !var->match && v->state->ply == 0;
+    out[4 * n + 5] = (uint8_t)(v->round - 1 < UINT8_MAX ? v->round - 1 : UINT8_MAX);
+    out[4 * n + 6] = (uint8_t)(quiet < UINT8_MAX ? quiet : UINT8_MAX);
     return MC_OBSERVATION_SIZE(n);
 }
 
-void mancala__observation(const struct mc_view *v, float *buf)
+void mancala__observation(const struct mc_view *v, int quiet, const float *scale, float *buf)
 {
-    int count[MC_OBSERVATION_MAX];
-    const int size = observation_counts(v, count), n = v->board->variant->n;
-    const float stones = (float)mc_total_stones(v->board->variant);
-    for (int i = 0; i < size; i++)
-        buf[i] = (float)count[i];
+    uint8_t raw[MC_OBSERVATION_MAX];
+    const int n = v->board->variant->n;
+    observation_bytes(v, quiet, raw);
     for (int i = 0; i < 2 * n; i++)
-        buf[i] /= stones;
+        buf[i] = scale[raw[i]];
+    for (int i = 2 * n; i < 4 * n; i++)
+        buf[i] = raw[i];
     for (int i = 4 * n; i < 4 * n + 4; i++)
-        buf[i] /= stones;
+        buf[i] = scale[raw[i]];
+    buf[4 * n + 4] = raw[4 * n + 4];
+    /* The counts unclipped. */
+    buf[4 * n + 5] = (float)(v->round - 1);
+    buf[4 * n + 6] = (float)quiet;
 }
 
 MANCALA_EXPORT int mancala_observation(const mancala_game *game, float *buf, size_t len)
@@ -103,7 +113,9 @@ MANCALA_EXPORT int mancala_observation(const mancala_game *game, float *buf, siz
     const int size = MC_OBSERVATION_SIZE(v.board->variant->n);
     if (len < (size_t)size)
         return MANCALA_E_NOSPACE;
-    mancala__observation(&v, buf);
+    float scale[MC_STONES_MAX + 1];
+    mancala__stone_scale(v.board->variant, scale);
+    mancala__observation(&v, mancala__quiet_plies(game), scale, buf);
     return size;
 }
 
@@ -113,14 +125,10 @@ MANCALA_EXPORT int mancala_observation_bytes(const mancala_game *game, uint8_t *
         return MANCALA_E_INVALID;
     struct mc_view v;
     mancala__view(game, &v);
-    int count[MC_OBSERVATION_MAX];
     const int size = MC_OBSERVATION_SIZE(v.board->variant->n);
     if (len < (size_t)size)
         return MANCALA_E_NOSPACE;
-    observation_counts(&v, count);
-    for (int i = 0; i < size; i++)
-        buf[i] = (uint8_t)(count[i] < UINT8_MAX ? count[i] : UINT8_MAX);
-    return size;
+    return observation_bytes(&v, mancala__quiet_plies(game), buf);
 }
 
 int mancala__returns(const mancala_game *game, unsigned flags, float returns[2])
