@@ -11,7 +11,6 @@
 
 #include <pthread.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "research.h"
 
@@ -74,16 +73,6 @@ static void batch_release(const struct mancala_batch *b, void *ptr)
 {
     if (ptr)
         b->alloc(b->opaque, ptr, 0);
-}
-
-static void *default_alloc(void *opaque, void *ptr, size_t size)
-{
-    (void)opaque;
-    if (size == 0) {
-        free(ptr);
-        return NULL;
-    }
-    return realloc(ptr, size);
 }
 
 /* SplitMix64, as mancala-bench uses: the same on every platform. */
@@ -351,7 +340,7 @@ MANCALA_EXPORT int mancala_batch_new_with_allocator(mancala_batch **out, const c
         return status;
     }
     if (!alloc)
-        alloc = default_alloc;
+        alloc = mancala__default_alloc;
     struct mancala_batch *b = alloc(opaque, NULL, sizeof *b);
     if (!b)
         goto nomem_early;

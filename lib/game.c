@@ -115,7 +115,7 @@ void mancala__board_init(struct mc_board *b, const struct mc_variant *variant, u
 
 /* ---- allocation ---- */
 
-static void *default_alloc(void *opaque, void *ptr, size_t size)
+void *mancala__default_alloc(void *opaque, void *ptr, size_t size)
 {
     (void)opaque;
     if (size == 0) {
@@ -301,7 +301,7 @@ static int game_create(mancala_game **out, const struct mc_position *pos,
                        mancala_alloc_fn alloc, void *opaque)
 {
     if (!alloc)
-        alloc = default_alloc;
+        alloc = mancala__default_alloc;
     struct mancala_game *g = game_alloc(alloc, opaque, NULL, sizeof *g);
     if (!g)
         return MANCALA_E_NOMEM;

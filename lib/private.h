@@ -241,6 +241,8 @@ struct mc_view {
     uint32_t log_room;     /* bytes the match log takes without allocating */
 };
 void mancala__view(const mancala_game *game, struct mc_view *view);
+/* The allocator of handles created without one (realloc() and free()). */
+void *mancala__default_alloc(void *opaque, void *ptr, size_t size);
 int mancala__quiet_plies(const mancala_game *game);
 void mancala__restart(mancala_game *game);
 int mancala__reserve(mancala_game *game, uint32_t log_bytes);

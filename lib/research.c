@@ -104,15 +104,24 @@ void mancala__observation(const struct mc_view *v, int quiet, const float *scale
     buf[4 * n + 6] = (float)quiet;
 }
 
-MANCALA_EXPORT int mancala_observation(const mancala_game *game, float *buf, size_t len)
+/* The view of `game` for an observation into a buffer of `len` entries:
+ * its size, or the error of both writers. */
+static int observation_view(const mancala_game *game, const void *buf, size_t len,
+                            struct mc_view *v)
 {
     if (!game || !buf)
         return MANCALA_E_INVALID;
+    mancala__view(game, v);
+    const int size = MC_OBSERVATION_SIZE(v->board->variant->n);
+    return len < (size_t)size ? MANCALA_E_NOSPACE : size;
+}
+
+MANCALA_EXPORT int mancala_observation(const mancala_game *game, float *buf, size_t len)
+{
     struct mc_view v;
-    mancala__view(game, &v);
-    const int size = MC_OBSERVATION_SIZE(v.board->variant->n);
-    if (len < (size_t)size)
-        return MANCALA_E_NOSPACE;
+    const int size = observation_view(game, buf, len, &v);
+    if (size < 0)
+        return size;
     float scale[MC_STONES_MAX + 1];
     mancala__stone_scale(v.board->variant, scale);
     mancala__observation(&v, mancala__quiet_plies(game), scale, buf);
@@ -121,14 +130,9 @@ MANCALA_EXPORT int mancala_observation(const mancala_game *game, float *buf, siz
 
 MANCALA_EXPORT int mancala_observation_bytes(const mancala_game *game, uint8_t *buf, size_t len)
 {
-    if (!game || !buf)
-        return MANCALA_E_INVALID;
     struct mc_view v;
-    mancala__view(game, &v);
-    const int size = MC_OBSERVATION_SIZE(v.board->variant->n);
-    if (len < (size_t)size)
-        return MANCALA_E_NOSPACE;
-    return observation_bytes(&v, mancala__quiet_plies(game), buf);
+    const int size = observation_view(game, buf, len, &v);
+    return size < 0 ? size : observation_bytes(&v, mancala__quiet_plies(game), buf);
 }
 
 int mancala__returns(const mancala_game *game, unsigned flags, float returns[2])
