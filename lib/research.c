@@ -64,42 +64,25 @@ void mancala__stone_scale(const struct mc_variant *v, float *scale)
         scale[k] = (float)k / (float)mc_total_stones(v);
 }
 
-/* The observation unscaled, in the order of the table in mancala.h;
- * returns its length. */
-static int observation_bytes(const struct mc_view *v, int quiet, uint8_t *out)
+void mancala__observation(const struct mc_view *v, int quiet, const float *stones, float *buf)
 {
     const struct mc_variant *var = v->board->variant;
     const int n = var->n, me = v->state->to_move, you = me ^ 1;
+    const uint8_t *mine = &v->state->pit[me * n], *theirs = &v->state->pit[you * n];
+    const unsigned my_closed = (unsigned)v->board->closed >> me * n;
+    const unsigned their_closed = (unsigned)v->board->closed >> you * n;
     for (int a = 0; a < n; a++) {
-        out[a] = v->state->pit[me * n + a];
-        out[n + a] = v->state->pit[you * n + a];
-        out[2 * n + a] = v->board->closed >> (me * n + a) & 1;
-        out[3 * n + a] = v->board->closed >> (you * n + a) & 1;
+        buf[a] = stones[mine[a]];
+        buf[n + a] = stones[theirs[a]];
+        buf[2 * n + a] = (float)(my_closed >> a & 1);
+        buf[3 * n + a] = (float)(their_closed >> a & 1);
     }
-    out[4 * n] = v->state->captured[me];
-    out[4 * n + 1] = v->state->captured[you];
-    out[4 * n + 2] = v->bank[me];
-    out[4 * n + 3] = v->bank[you];
+    buf[4 * n] = stones[v->state->captured[me]];
+    buf[4 * n + 1] = stones[v->state->captured[you]];
+    buf[4 * n + 2] = stones[v->bank[me]];
+    buf[4 * n + 3] = stones[v->bank[you]];
     /* Modiar rule 4: the first move's captures are forfeited. */
-    out[4 * n + 4] = !var->match && v->state->ply == 0;
-    out[4 * n + 5] = (uint8_t)(v->round - 1 < UINT8_MAX ? v->round - 1 : UINT8_MAX);
-    out[4 * n + 6] = (uint8_t)(quiet < UINT8_MAX ? quiet : UINT8_MAX);
-    return MC_OBSERVATION_SIZE(n);
-}
-
-void mancala__observation(const struct mc_view *v, int quiet, const float *scale, float *buf)
-{
-    uint8_t raw[MC_OBSERVATION_MAX];
-    const int n = v->board->variant->n;
-    observation_bytes(v, quiet, raw);
-    for (int i = 0; i < 2 * n; i++)
-        buf[i] = scale[raw[i]];
-    for (int i = 2 * n; i < 4 * n; i++)
-        buf[i] = raw[i];
-    for (int i = 4 * n; i < 4 * n + 4; i++)
-        buf[i] = scale[raw[i]];
-    buf[4 * n + 4] = raw[4 * n + 4];
-    /* The counts unclipped. */
+    buf[4 * n + 4] = (float)(!var->match && v->state->ply == 0);
     buf[4 * n + 5] = (float)(v->round - 1);
     buf[4 * n + 6] = (float)quiet;
 }
@@ -132,7 +115,16 @@ MANCALA_EXPORT int mancala_observation_bytes(const mancala_game *game, uint8_t *
 {
     struct mc_view v;
     const int size = observation_view(game, buf, len, &v);
-    return size < 0 ? size : observation_bytes(&v, mancala__quiet_plies(game), buf);
+    if (size < 0)
+        return size;
+    /* The same entries with every count unscaled, then cut to a byte. */
+    float counts[MC_STONES_MAX + 1], obs[MC_OBSERVATION_MAX];
+    for (int k = 0; k <= MC_STONES_MAX; k++)
+        counts[k] = (float)k;
+    mancala__observation(&v, mancala__quiet_plies(game), counts, obs);
+    for (int i = 0; i < size; i++)
+        buf[i] = (uint8_t)(obs[i] < UINT8_MAX ? obs[i] : UINT8_MAX);
+    return size;
 }
 
 int mancala__returns(const mancala_game *game, unsigned flags, float returns[2])

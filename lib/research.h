@@ -21,8 +21,10 @@ int mancala__legal_mask(const struct mc_view *v, uint8_t *mask);
 /* scale[k] = k / S for k = 0 ... MC_STONES_MAX, S the game's stones. */
 void mancala__stone_scale(const struct mc_variant *v, float *scale);
 /* The observation of the view, with `quiet` plies since the last capture
- * (mancala__quiet_plies()), into buf[0 .. MC_OBSERVATION_SIZE(n)-1]. */
-void mancala__observation(const struct mc_view *v, int quiet, const float *scale, float *buf);
+ * (mancala__quiet_plies()), into buf[0 .. MC_OBSERVATION_SIZE(n)-1]; a
+ * count of stones k is written as stones[k] (scaled by
+ * mancala__stone_scale(), or not). */
+void mancala__observation(const struct mc_view *v, int quiet, const float *stones, float *buf);
 /* mancala_returns() on valid arguments. */
 int mancala__returns(const mancala_game *game, unsigned flags, float returns[2]);
 
