@@ -9,7 +9,7 @@
  *   mancala-bench api-playouts RULES GAMES SEED [--threads N]
  *       the same number of random games by mancala_playout() from the
  *       start position (the library's own loop, as tree search uses it);
- *       game i gets the seed game_seed(SEED, i).
+ *       game i gets the seed mc_random_seed(SEED, i) (lib/random.h).
  *   mancala-bench batch RULES GAMES STEPS [--threads N]
  *       a batch of GAMES games (mancala_batch_new(), seed 1) stepped STEPS
  *       times by mancala_batch_step_random(), which writes every game's
@@ -50,6 +50,9 @@
 
 #include <mancala.h>
 
+/* The generator the library's batches draw random actions with. */
+#include "random.h"
+
 /* Threads at most (more would only share the same cores). */
 #define MAX_THREADS 256
 
@@ -69,28 +72,6 @@ static const char *clock_name(int threads)
     return threads > 1 ? "wall" : "cpu";
 }
 
-/* SplitMix64: seeded, the same sequence on every platform. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-/* A uniform integer in [0, bound): Lemire's multiply-shift with rejection
- * of the few values that would make some results likelier than others. */
-static uint32_t uniform(uint64_t *state, uint32_t bound)
-{
-    uint64_t m = (uint64_t)(uint32_t)next_random(state) * bound;
-    if ((uint32_t)m < bound) {
-        const uint32_t threshold = -bound % bound;
-        while ((uint32_t)m < threshold)
-            m = (uint64_t)(uint32_t)next_random(state) * bound;
-    }
-    return (uint32_t)(m >> 32);
-}
-
 static int fail(const char *what, int status)
 {
     fprintf(stderr, "mancala-bench: %s: %s\n", what, mancala_strerror(status));
@@ -106,13 +87,6 @@ static int parse_count(const char *text, long long max, long long *out)
         return -1;
     *out = value;
     return 0;
-}
-
-/* The generator of game i: SplitMix64 from a state mixed from both. */
-static uint64_t game_seed(uint64_t seed, long long i)
-{
-    uint64_t state = seed ^ (uint64_t)i * 0xd1342543de82ef95u;
-    return next_random(&state);
 }
 
 /* One thread's share of the games: [first, end). */
@@ -137,7 +111,7 @@ static void *play_games(void *arg)
     }
     for (long long i = w->first; w->api && i < w->end; i++) {
         int scores[2];
-        status = mancala_playout(start, game_seed(w->seed, i), scores);
+        status = mancala_playout(start, mc_random_seed(w->seed, (uint64_t)i), scores);
         if (status < 0) {
             w->status = fail("mancala_playout", status);
             break;
@@ -151,10 +125,10 @@ static void *play_games(void *arg)
             w->status = fail("mancala_clone", status);
             break;
         }
-        uint64_t rng = game_seed(w->seed, i);
+        uint64_t rng = mc_random_seed(w->seed, (uint64_t)i);
         int moves[MANCALA_MAX_PITS], count;
         while ((count = mancala_legal_moves(g, moves, MANCALA_MAX_PITS)) > 0) {
-            status = mancala_play(g, moves[uniform(&rng, (uint32_t)count)]);
+            status = mancala_play(g, moves[mc_random_below(&rng, (uint32_t)count)]);
             if (status < 0)
                 break;
             plies++;

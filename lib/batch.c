@@ -12,6 +12,7 @@
 #include <pthread.h>
 #include <stdio.h>
 
+#include "random.h"
 #include "research.h"
 
 #define MAX_GAMES (1 << 20)
@@ -73,27 +74,6 @@ static void batch_release(const struct mancala_batch *b, void *ptr)
 {
     if (ptr)
         b->alloc(b->opaque, ptr, 0);
-}
-
-/* SplitMix64, as mancala-bench uses: the same on every platform. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-/* A uniform integer in [0, bound): multiply-shift with rejection. */
-static uint32_t uniform(uint64_t *state, uint32_t bound)
-{
-    uint64_t m = (uint64_t)(uint32_t)next_random(state) * bound;
-    if ((uint32_t)m < bound) {
-        const uint32_t threshold = -bound % bound;
-        while ((uint32_t)m < threshold)
-            m = (uint64_t)(uint32_t)next_random(state) * bound;
-    }
-    return (uint32_t)(m >> 32);
 }
 
 /* ---- one game ---- */
@@ -172,7 +152,7 @@ static void step_game(struct mancala_batch *b, int i, int action)
             legal[count] = a;
             count += mask[a];
         }
-        action = legal[uniform(&b->rng[i], (uint32_t)count)];
+        action = legal[mc_random_below(&b->rng[i], (uint32_t)count)];
     }
     if (b->chosen)
         b->chosen[i] = action;
@@ -485,8 +465,7 @@ MANCALA_EXPORT int mancala_batch_reset(mancala_batch *b, uint64_t seed)
         mancala_set_option(g, MANCALA_OPT_REPETITION, b->active.repetition);
         mancala_set_option(g, MANCALA_OPT_MATCH_REPETITION, b->active.match_repetition);
         mancala_set_option(g, MANCALA_OPT_MAX_ROUNDS, b->active.max_rounds);
-        uint64_t state = seed ^ (uint64_t)i * 0xd1342543de82ef95u;
-        b->rng[i] = next_random(&state);
+        b->rng[i] = mc_random_seed(seed, (uint64_t)i);
         b->rewards[2 * i] = b->rewards[2 * i + 1] = 0.0f;
         b->terminated[i] = b->truncated[i] = 0;
         write_rows(b, i, &v, b->obs);
