@@ -616,6 +616,12 @@ START_TEST(batch_bad_arguments)
     ck_assert_int_eq(mancala_batch_observation_size(b), 27);
     ck_assert_int_eq(mancala_batch_set_option(b, 999, 1), MANCALA_E_OPTION);
     expect_str_eq(mancala_batch_reason(b), "option: unknown option");
+    ck_assert_int_eq(mancala_batch_set_option(b, MANCALA_BATCH_OPT_THREADS, 2), MANCALA_OK);
+    ck_assert_int_eq(mancala_batch_set_option(b, MANCALA_BATCH_OPT_THREADS, 2), MANCALA_OK);
+    ck_assert_int_eq(mancala_batch_get_option(b, MANCALA_BATCH_OPT_THREADS), 2);
+    ck_assert_int_eq(mancala_batch_set_option(b, MANCALA_BATCH_OPT_THREADS, 1), MANCALA_OK);
+    ck_assert_int_eq(mancala_batch_get_option(b, MANCALA_BATCH_OPT_THREADS), 1);
+    ck_assert_int_eq(mancala_batch_step_random(b, NULL, 0), MANCALA_OK);
     ck_assert_int_eq(mancala_batch_set_option(b, MANCALA_BATCH_OPT_THREADS, 0), MANCALA_E_OPTION);
     ck_assert_int_eq(mancala_batch_set_option(b, MANCALA_BATCH_OPT_THREADS, 65), MANCALA_E_OPTION);
     ck_assert_int_eq(mancala_batch_set_option(b, MANCALA_BATCH_OPT_AUTORESET, 3), MANCALA_E_OPTION);
@@ -713,6 +719,17 @@ START_TEST(batch_new_out_of_memory)
                                                       counting_alloc, &c);
         if (status == MANCALA_OK) {
             ck_assert_int_gt(k, 3);
+            /* A longer ply limit needs a longer match log in each game:
+             * refused when it cannot be had, and the batch goes on. */
+            c.fail_after = c.calls + 1;
+            ck_assert_int_eq(mancala_batch_set_option(b, MANCALA_BATCH_OPT_MAX_PLIES, 5000),
+                             MANCALA_E_NOMEM);
+            expect_str_eq(mancala_batch_reason(b), "max plies: no memory for the match log");
+            ck_assert_int_eq(mancala_batch_get_option(b, MANCALA_BATCH_OPT_MAX_PLIES), 1000);
+            ck_assert_int_eq(mancala_batch_step_random(b, NULL, 0), MANCALA_OK);
+            c.fail_after = -1;
+            ck_assert_int_eq(mancala_batch_set_option(b, MANCALA_BATCH_OPT_MAX_PLIES, 5000),
+                             MANCALA_OK);
             mancala_batch_free(b);
             break;
         }
