@@ -33,6 +33,8 @@ int cmd_tournament(int argc, char **argv)
 #include <time.h>
 #include <unistd.h>
 
+#include "random.h" /* lib/: the seeded generator of the openings */
+
 static const char tournament_help[] =
     "Usage: mancala tournament ENGINE1 ENGINE2 [--rules R] [--games N]\n"
     "                          [--concurrency C] [--movetime MS | --depth D]\n"
@@ -234,15 +236,6 @@ static int proc_start(struct proc *p, const struct settings *set)
 
 /* ---- a game ---- */
 
-/* splitmix64, for the openings. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 /* Appends " TOKEN" to the move list of the position command. */
 static int append(char *moves, size_t *len, const char *token)
 {
@@ -280,7 +273,7 @@ static double play_game(struct worker *w, int index, int *forfeit, char *why, si
         int legal[MANCALA_MAX_PITS];
         const int count = mancala_legal_moves(g, legal, MANCALA_MAX_PITS);
         char token[16];
-        const int pit = legal[next_random(&rng) % (uint64_t)count];
+        const int pit = legal[mc_random_next(&rng) % (uint64_t)count];
         mancala_play(g, pit);
         snprintf(token, sizeof token, "%d", pit);
         append(moves, &len, token);

@@ -7,6 +7,7 @@
  * SPDX-License-Identifier: MIT
  */
 #include "private.h"
+#include "random.h"
 
 /* Per level: the depth of the look-ahead (the move itself included). */
 static const uint8_t level_depth[MANCALA_LEVEL_MAX + 1] = {
@@ -20,17 +21,6 @@ static const double level_ratio[MANCALA_LEVEL_MAX + 1] = {
     0.32364, 0.134586, 0.010971, 1.44872e-08, 0};
 /* The most time of a move at any level. */
 #define LEVEL_TIME_MS 1000
-
-/* A number of a SplitMix64 sequence. */
-static uint64_t splitmix64(uint64_t seed)
-{
-    uint64_t x = seed + 0x9e3779b97f4a7c15u;
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9u;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebu;
-    return x ^ (x >> 31);
-}
 
 /*
  * Draws among the moves whose score is at most `margin` below the best,
@@ -55,7 +45,8 @@ static int choose_move(const int *moves, const int *scores, int count, double ra
         total += weight[i];
     }
     /* A uniform double in [0, total) from the top 53 bits. */
-    double r = (double)(splitmix64(seed) >> 11) * 0x1.0p-53 * total;
+    uint64_t state = seed;
+    double r = (double)(mc_random_next(&state) >> 11) * 0x1.0p-53 * total;
     for (int i = 0; i < count; i++) {
         if (r < weight[i])
             return moves[i];
