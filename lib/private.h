@@ -76,6 +76,19 @@ static inline int mc_pits_get(const struct mc_pits *x, int p)
     return (int)(x->w[p >> 3] >> 8 * (p & 7) & 0xff);
 }
 
+/* A 16-bit fingerprint of a Rio Kadalis lap start on a ring of `m` open
+ * pits: ring[0] the stones of the origin (the hand), ring[i] those of the
+ * i-th open pit after it in the sowing direction. The table of endless lap
+ * starts (endless_table.h, written by tools/endless_gen.c) holds the
+ * fingerprints of the endless ones; the move list compares. */
+static inline unsigned mc_ring_fingerprint(const uint8_t *ring, int m)
+{
+    uint64_t h = 0;
+    for (int i = 0; i < m; i++)
+        h = (h + ring[i] + 1) * 0x9e3779b97f4a7c15u;
+    return (unsigned)(h >> 48);
+}
+
 /* The board of the current game or round. */
 struct mc_board {
     const struct mc_variant *variant;

@@ -53,7 +53,13 @@ for c in "$root"/lib/*.c wasm/memcmp.c; do
     game) level=-O2 ;;
     *) level=-O3 ;;
     esac
-    emcc "$level" "${cflags[@]}" -c "$c" -o "$gen/$name.o"
+    # The table of endless lap starts (lib/endless_table.h) only up to 12
+    # stones: the moves of positions of more stones that may be endless
+    # are sown instead (the same moves, as exact), and the module keeps
+    # within its budget.
+    defines=()
+    [ "$name" != rio_kadalis ] || defines=(-DENDLESS_TABLE_STONES=12)
+    emcc "$level" "${cflags[@]}" "${defines[@]}" -c "$c" -o "$gen/$name.o"
     objects+=("$gen/$name.o")
 done
 emcc -O3 -flto ${EMCC_EXTRA:-} "${objects[@]}" \
