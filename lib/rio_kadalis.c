@@ -582,20 +582,42 @@ static __attribute__((noinline)) void list_sowing(const struct mc_board *b,
     out->known = (uint16_t)known;
 }
 
+/* row_pits[row]: the pits of `row` (bit i: a row's i-th pit) counted
+ * from the row's first, in ascending order, one a byte from the lowest. */
+#define ROW_BITS_BELOW(row, i)                                                                   \
+    (((row) & 1) * ((i) > 0) + ((row) >> 1 & 1) * ((i) > 1) + ((row) >> 2 & 1) * ((i) > 2) +     \
+     ((row) >> 3 & 1) * ((i) > 3) + ((row) >> 4 & 1) * ((i) > 4))
+#define ROW_PIT(row, i) ((uint64_t)((row) >> (i) & 1) * (i) << 8 * ROW_BITS_BELOW(row, i))
+#define ROW_PITS(row)                                                                            \
+    (ROW_PIT(row, 1) | ROW_PIT(row, 2) | ROW_PIT(row, 3) | ROW_PIT(row, 4) | ROW_PIT(row, 5))
+#define ROW_PITS4(r) ROW_PITS(r), ROW_PITS((r) + 1), ROW_PITS((r) + 2), ROW_PITS((r) + 3)
+#define ROW_PITS16(r) ROW_PITS4(r), ROW_PITS4((r) + 4), ROW_PITS4((r) + 8), ROW_PITS4((r) + 12)
+static const uint64_t row_pits[64] = {ROW_PITS16(0), ROW_PITS16(16), ROW_PITS16(32),
+                                      ROW_PITS16(48)};
+
 /* The hot path: a candidate (an open pit of the mover's row with stones)
  * is endless exactly when its first lap start is one of the endless lap
  * starts of doc/endless.md, so most positions are settled by their count
- * of stones alone, and the others by list_sowing(). */
+ * of stones alone, and the others by list_sowing(). The candidates are
+ * listed from a table, without a loop. */
 static void rio_list(const struct mc_board *b, const struct mc_state *s, struct mc_moves *out)
 {
-    const unsigned candidates = candidate_pits(b, s);
-    int count = 0;
-    for (unsigned c = candidates; c; c &= c - 1)
-        out->pit[count++] = (uint8_t)mc_lowest_bit(c);
-    out->count = count;
+    const struct mc_pits x = load_pits(s->pit);
+    const int first = s->to_move * b->variant->n;
+    const unsigned candidates = nonempty_pits(x) & ~(unsigned)b->closed &
+                                ((1u << b->variant->n) - 1) << first;
+    const unsigned row = candidates >> first;
+    const uint64_t pits = row_pits[row] + (uint64_t)first * 0x0101010101010101u;
+    if (little_endian()) {
+        memcpy(out->pit, &pits, 8);
+    } else {
+        for (int i = 0; i < 8; i++) /* GCOVR_EXCL_LINE: big-endian machines only */
+            out->pit[i] = (uint8_t)(pits >> 8 * i); /* GCOVR_EXCL_LINE */
+    }
+    out->count = mc_count_row_bits(row);
     out->legal = (uint16_t)candidates;
     out->known = 0;
-    const int stones = board_stones(load_pits(s->pit));
+    const int stones = board_stones(x);
     if (candidates && endless_count(b->open, stones))
         list_sowing(b, s, candidates, stones, out);
 }
