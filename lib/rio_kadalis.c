@@ -249,8 +249,16 @@ static __attribute__((noinline)) int long_lap(const struct mc_board *b, struct s
 static MC_ALWAYS_INLINE int lap_by_words(const struct mc_board *b, struct sowing *w, int from,
                                          int *hand)
 {
-    if (*hand >= b->open)
-        return long_lap(b, w, from, hand);
+    if (*hand >= b->open) {
+        /* On copies: the addresses of `w` and `hand` do not leave this
+         * function, so that the compiler keeps them in registers. */
+        struct sowing copy = *w;
+        int stones = *hand;
+        const int last = long_lap(b, &copy, from, &stones);
+        *w = copy;
+        *hand = stones;
+        return last;
+    }
     /* Rule 2: lift the hand, put a stone into each of the next `hand` open
      * pits, the last one included. */
     const unsigned bits = b->lap_run[from][*hand];
@@ -535,21 +543,25 @@ static int may_be_endless(const struct mc_board *b, const uint8_t *pits, int pit
         return 1;
     /* The lap start, the origin first (lap_last[pit][i]: the i-th open
      * pit after it). */
-    uint8_t ring[MANCALA_MAX_PITS];
+    uint8_t ring[16] = {0};
     ring[0] = pits[pit];
     for (int i = 1; i < open; i++)
         ring[i] = pits[b->lap_last[pit][i]];
-    const unsigned fingerprint = mc_ring_fingerprint(ring, open);
-    const int k = stones / 4 * 12 + open - 1, end = endless_start[k + 1];
-    int low = endless_start[k], high = end;
-    while (low < high) {
-        const int mid = (low + high) / 2;
-        if (endless_fingerprint[mid] < fingerprint)
-            low = mid + 1;
-        else
-            high = mid;
+    const unsigned fingerprint = mc_ring_fingerprint(ring);
+    /* The first fingerprint not below it, by halves of a length that does
+     * not depend on the fingerprints (no branch to mispredict). */
+    const int k = stones / 4 * 12 + open - 1;
+    const uint16_t *at = endless_fingerprint + endless_start[k];
+    int len = endless_start[k + 1] - endless_start[k];
+    if (!len)
+        return 0;
+    while (len > 1) {
+        const int half = len / 2;
+        at += at[half] < fingerprint ? half : 0;
+        len -= half;
     }
-    return low < end && endless_fingerprint[low] == fingerprint;
+    at += *at < fingerprint;
+    return at < endless_fingerprint + endless_start[k + 1] && *at == fingerprint;
 }
 
 /* The moves of `candidates` that may be endless by their stones alone

@@ -67,9 +67,11 @@ static void write_table(FILE *f, struct ring_set endless[ENDLESS_RING_MAX + 1])
             start[g * ENDLESS_RING_MAX + m - 1] = total;
             const int first = total;
             for (size_t i = 0; i < endless[m].cap; i++)
-                if (endless[m].used[i] && ring_stones(&endless[m].slot[i], m) == 4 * g)
-                    fingerprint[total++] =
-                        (uint16_t)mc_ring_fingerprint(endless[m].slot[i].c, m);
+                if (endless[m].used[i] && ring_stones(&endless[m].slot[i], m) == 4 * g) {
+                    uint8_t ring[16] = {0};
+                    memcpy(ring, endless[m].slot[i].c, sizeof endless[m].slot[i].c);
+                    fingerprint[total++] = (uint16_t)mc_ring_fingerprint(ring);
+                }
             qsort(fingerprint + first, (size_t)(total - first), sizeof *fingerprint,
                   compare_u16);
             int kept = first; /* one of each */
