@@ -579,10 +579,15 @@ static __attribute__((noinline)) void list_sowing(const struct mc_board *b,
     uint8_t pits[MANCALA_MAX_PITS + 1];
     memcpy(pits, s->pit, MANCALA_MAX_PITS);
     pits[MANCALA_MAX_PITS] = 1; /* off the board: see ends_within_two_laps() */
+    /* The hands of the endless lap starts of this stone count, if the
+     * table holds it (then no pit holds more than 63). */
+    const int in_table = stones % 4 == 0 && stones <= ENDLESS_TABLE_STONES;
+    const uint64_t hands = in_table ? endless_hands[stones / 4 * 12 + b->open - 1] : 0;
     unsigned known = 0;
     for (unsigned c = candidates; c; c &= c - 1) {
         const int pit = mc_lowest_bit(c);
-        if (ends_within_two_laps(b, pits, b->open, pit) || !may_be_endless(b, pits, pit, stones))
+        if ((in_table && !(hands >> pits[pit] & 1)) || ends_within_two_laps(b, pits, b->open, pit) ||
+            !may_be_endless(b, pits, pit, stones))
             continue;
         const int i = mc_count_row_bits(candidates >> first & ((1u << (pit - first)) - 1));
         if (rio_sow(b, s, pit, &out->child[i], NULL)) {

@@ -14,6 +14,10 @@
  *   endless-gen --compare FILE
  *                         whether FILE is the table it writes (a test)
  *
+ * It links the library, which includes the table: a change to the
+ * table's layout is made by building this against the library before it
+ * (or by hand), then the library against the new table.
+ *
  * SPDX-License-Identifier: MIT
  */
 /* open_memstream() */
@@ -106,6 +110,24 @@ static void write_table(FILE *f, struct ring_set endless[ENDLESS_RING_MAX + 1])
         fprintf(f, "\n#endif\n");
     }
     fprintf(f, "    0 /* none: keeps the array from being empty */\n};\n");
+    /* The hands, by the same groups. */
+    fprintf(f, "/* endless_hands[k], k as above: bit h set if an endless lap start of\n"
+               " * that group has h stones in its origin. */\n");
+    fprintf(f, "static const uint64_t endless_hands[] = {\n");
+    for (int g = 0; g < groups; g++) {
+        fprintf(f, "#if ENDLESS_TABLE_STONES >= %d\n", 4 * g);
+        for (int m = 1; m <= ENDLESS_RING_MAX; m++) {
+            uint64_t hands = 0;
+            for (size_t i = 0; i < endless[m].cap; i++)
+                if (endless[m].used[i] && ring_stones(&endless[m].slot[i], m) == 4 * g)
+                    hands |= (uint64_t)1 << endless[m].slot[i].c[0];
+            fprintf(f, "%s0x%" PRIx64 "u,", m % 4 == 1 ? "    " : " ", hands);
+            if (m % 4 == 0)
+                fprintf(f, "\n");
+        }
+        fprintf(f, "#endif\n");
+    }
+    fprintf(f, "};\n");
 }
 
 int main(int argc, char **argv)
