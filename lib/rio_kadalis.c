@@ -539,7 +539,7 @@ static int endless_count(int open, int stones)
 static int may_be_endless(const struct mc_board *b, const uint8_t *pits, int pit, int stones)
 {
     const int open = b->open;
-    if (stones % 4 || stones > ENDLESS_TABLE_STONES)
+    if (ENDLESS_TABLE_STONES == 0 || stones % 4 || stones > ENDLESS_TABLE_STONES)
         return 1;
     /* The lap start, the origin first (lap_last[pit][i]: the i-th open
      * pit after it). */
@@ -581,7 +581,8 @@ static __attribute__((noinline)) void list_sowing(const struct mc_board *b,
     pits[MANCALA_MAX_PITS] = 1; /* off the board: see ends_within_two_laps() */
     /* The hands of the endless lap starts of this stone count, if the
      * table holds it (then no pit holds more than 63). */
-    const int in_table = stones % 4 == 0 && stones <= ENDLESS_TABLE_STONES;
+    const int in_table = ENDLESS_TABLE_STONES > 0 && stones % 4 == 0 &&
+                         stones <= ENDLESS_TABLE_STONES;
     const uint64_t hands = in_table ? endless_hands[stones / 4 * 12 + b->open - 1] : 0;
     unsigned known = 0;
     for (unsigned c = candidates; c; c &= c - 1) {
