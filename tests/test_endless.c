@@ -13,6 +13,7 @@
  */
 #include "endless.h"
 #include "helpers.h"
+#include "rio_random.h"
 
 /* Positions listed at the default scale: 200,000 (a few seconds). */
 enum { POSITIONS = 200 * 1000 };
@@ -98,19 +99,6 @@ END_TEST
 
 /* ---- the move list against sowing every move ---- */
 
-static uint32_t next_random(uint64_t *state)
-{
-    *state ^= *state >> 12;
-    *state ^= *state << 25;
-    *state ^= *state >> 27;
-    return (uint32_t)((*state * 0x2545f4914f6cdd1dull) >> 32);
-}
-
-static uint32_t below(uint64_t *rng, uint32_t bound)
-{
-    return (uint32_t)(((uint64_t)next_random(rng) * bound) >> 32);
-}
-
 /* The endless lap starts of each ring size as arrays to draw from. */
 static struct ring *drawn[ENDLESS_RING_MAX + 1];
 static size_t drawn_count[ENDLESS_RING_MAX + 1];
@@ -134,9 +122,6 @@ static void ungather(void)
     free_all();
 }
 
-static const char *const rio_variants[] = {"rio-kadalis", "rio-kadalis-5", "rio-kadalis-cw",
-                                           "rio-kadalis-5-cw"};
-
 /* A board of any variant with m open pits (at most its pits). */
 static void random_board(struct mc_board *b, int m, uint64_t *rng)
 {
@@ -154,23 +139,6 @@ static void random_board(struct mc_board *b, int m, uint64_t *rng)
         }
     }
     mancala__board_init(b, v, (uint16_t)closed);
-}
-
-static int random_open_pit(const struct mc_board *b, uint64_t *rng)
-{
-    int p;
-    do
-        p = (int)below(rng, b->npits);
-    while (b->closed >> p & 1);
-    return p;
-}
-
-static int board_stones(const struct mc_board *b, const struct mc_state *s)
-{
-    int sum = 0;
-    for (int p = 0; p < b->npits; p++)
-        sum += s->pit[p];
-    return sum;
 }
 
 /* Lays `r` out on `b` with its origin in an open pit of the player to
@@ -213,23 +181,13 @@ static void random_position(const struct mc_board *b, struct mc_state *s, int ki
         for (int p = 0; p < b->npits; p++)
             if (!(b->closed >> p & 1))
                 s->pit[p] = (uint8_t)below(rng, limit);
-        if (board_stones(b, s) <= mc_total_stones(b->variant))
+        if (stones_on_board(b, s) <= mc_total_stones(b->variant))
             break;
     }
     /* The rest of the stones are captured (the notation's counts add up). */
-    const int rest = mc_total_stones(b->variant) - board_stones(b, s);
+    const int rest = mc_total_stones(b->variant) - stones_on_board(b, s);
     s->captured[0] = (uint8_t)below(rng, (uint32_t)rest + 1);
     s->captured[1] = (uint8_t)(rest - s->captured[0]);
-}
-
-static const char *describe(const struct mc_board *b, const struct mc_state *s)
-{
-    static char buf[256];
-    int len = snprintf(buf, sizeof buf, "%s closed=%#x to_move=%d pits", b->variant->name,
-                       b->closed, s->to_move);
-    for (int p = 0; p < b->npits && len < (int)sizeof buf; p++)
-        len += snprintf(buf + len, sizeof buf - (size_t)len, " %d", s->pit[p]);
-    return buf;
 }
 
 /* The fast list against sowing every candidate (rio_generate()): the
@@ -255,12 +213,12 @@ START_TEST(listing_matches_sowing_every_move)
         mancala__rio_kadalis_rules.list(&b, &s, &listed);
         expect(all.count == listed.count && memcmp(all.pit, listed.pit, (size_t)all.count) == 0 &&
                    all.legal == listed.legal,
-               "moves of %s: %d listed, %d sown", describe(&b, &s), listed.count, all.count);
+               "moves of %s: %d listed, %d sown", describe(&b, &s, -1), listed.count, all.count);
         for (int m = 0; m < all.count; m++)
             if (listed.known >> m & 1)
                 expect(memcmp(&all.child[m], &listed.child[m], sizeof all.child[m]) == 0,
-                       "child %d of %s", all.pit[m], describe(&b, &s));
-        const int first = s.to_move * b.variant->n, stones = board_stones(&b, &s);
+                       "child %d of %s", all.pit[m], describe(&b, &s, -1));
+        const int first = s.to_move * b.variant->n, stones = stones_on_board(&b, &s);
         int endless_here = 0;
         for (int p = first; p < first + b.variant->n; p++)
             endless_here += why[p] == MANCALA_E_ENDLESS;

@@ -10,29 +10,13 @@
  */
 #include "helpers.h"
 #include "private.h"
+#include "rio_random.h"
 /* Its endless_counts[]: the fingerprints are not needed here. */
 #define ENDLESS_TABLE_STONES 0
 #include "endless_table.h"
 
 /* Lap starts at the default scale: 10 million (a second or two). */
 enum { LAP_STARTS = 10 * 1000 * 1000, MOVES = 1000 * 1000 };
-
-/* xorshift64*: seeded, fast. */
-static uint32_t next_random(uint64_t *state)
-{
-    *state ^= *state >> 12;
-    *state ^= *state << 25;
-    *state ^= *state >> 27;
-    return (uint32_t)((*state * 0x2545f4914f6cdd1dull) >> 32);
-}
-
-static uint32_t below(uint64_t *rng, uint32_t bound)
-{
-    return (uint32_t)(((uint64_t)next_random(rng) * bound) >> 32);
-}
-
-static const char *const rio_variants[] = {"rio-kadalis", "rio-kadalis-5", "rio-kadalis-cw",
-                                           "rio-kadalis-5-cw"};
 
 /* A random board: any variant, no pit closed a third of the time, else
  * any set with at least one open pit. */
@@ -77,33 +61,6 @@ static void make_boards(void)
 static const struct mc_board *random_board(uint64_t *rng)
 {
     return &boards[below(rng, BOARDS)];
-}
-
-static int stones_on_board(const struct mc_board *b, const struct mc_state *s)
-{
-    int sum = 0;
-    for (int p = 0; p < b->npits; p++)
-        sum += s->pit[p];
-    return sum;
-}
-
-static int random_open_pit(const struct mc_board *b, uint64_t *rng)
-{
-    int p;
-    do
-        p = (int)below(rng, b->npits);
-    while (b->closed >> p & 1);
-    return p;
-}
-
-static const char *describe(const struct mc_board *b, const struct mc_state *s, int from)
-{
-    static char buf[256];
-    int len = snprintf(buf, sizeof buf, "%s closed=%#x to_move=%d from=%d pits", b->variant->name,
-                       b->closed, s->to_move, from);
-    for (int p = 0; p < b->npits && len < (int)sizeof buf; p++)
-        len += snprintf(buf + len, sizeof buf - (size_t)len, " %d", s->pit[p]);
-    return buf;
 }
 
 START_TEST(laps_by_words_match_laps_by_stones)
