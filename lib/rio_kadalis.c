@@ -249,16 +249,8 @@ static __attribute__((noinline)) int long_lap(const struct mc_board *b, struct s
 static MC_ALWAYS_INLINE int lap_by_words(const struct mc_board *b, struct sowing *w, int from,
                                          int *hand)
 {
-    if (*hand >= b->open) {
-        /* On copies: the addresses of `w` and `hand` do not leave this
-         * function, so that the compiler keeps them in registers. */
-        struct sowing copy = *w;
-        int stones = *hand;
-        const int last = long_lap(b, &copy, from, &stones);
-        *w = copy;
-        *hand = stones;
-        return last;
-    }
+    if (*hand >= b->open)
+        return long_lap(b, w, from, hand);
     /* Rule 2: lift the hand, put a stone into each of the next `hand` open
      * pits, the last one included. */
     const unsigned bits = b->lap_run[from][*hand];
