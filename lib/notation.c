@@ -72,9 +72,10 @@ static const char *parse_number(struct field f, long *value)
             return "not a digit";
         if (i == 0 && c == '0' && f.len > 1)
             return "leading zero";
-        v = v * 10 + (c - '0');
-        if (v > MAX_NUMBER)
+        /* Checked before it is computed: a long may have 32 bits. */
+        if (v > MAX_NUMBER / 10 || v * 10 > MAX_NUMBER - (c - '0'))
             return "number too large";
+        v = v * 10 + (c - '0');
     }
     *value = v;
     return NULL;
