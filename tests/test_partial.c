@@ -3,7 +3,8 @@
  * solve goes on from one only if it is of the same arguments, every
  * finished layer verifies and no other solve holds it; reads of any size
  * loop until done; a request to stop is heard within a layer, keeps the
- * finished layers, and a table already complete is written anyway.
+ * finished layers, and a table already complete is written anyway. And
+ * the table reader, which checks a file's size by its header first.
  *
  * SPDX-License-Identifier: MIT
  */
@@ -13,6 +14,7 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -405,6 +407,49 @@ START_TEST(sparse_partial_past_2_gib)
 }
 END_TEST
 
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+
+/* The table reader checks the header's entry count against the file's
+ * size before it reads the file: a 1 GiB file (sparse) with the header of
+ * a small table is refused as no table, without 1 GiB of memory (the
+ * address space is limited to 512 MiB here: reading it first failed with
+ * MANCALA_E_NOMEM). */
+START_TEST(large_file_refused_by_its_header)
+{
+#ifdef UNDER_ASAN
+    return; /* AddressSanitizer's shadow memory needs more address space */
+#else
+    char small[96], big[96];
+    snprintf(small, sizeof small, "test-partial-small-%ld.table", (long)getpid());
+    snprintf(big, sizeof big, "test-partial-big-%ld.table", (long)getpid());
+    ck_assert_int_eq(mancala_solve_rio_kadalis(small, 2, NULL, NULL), MANCALA_OK);
+    size_t size;
+    uint8_t *table = read_file(small, &size);
+    const int fd = open(big, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, table, size), (ssize_t)size);
+    ck_assert_int_eq(ftruncate(fd, (off_t)1 << 30), 0);
+    close(fd);
+    free(table);
+    struct rlimit limit = {(rlim_t)512 << 20, (rlim_t)512 << 20};
+    ck_assert_int_eq(setrlimit(RLIMIT_AS, &limit), 0);
+    mancala_table *t = NULL;
+    ck_assert_int_eq(mancala_table_open(&t, big), MANCALA_E_FORMAT);
+    ck_assert_ptr_null(t);
+    ck_assert_int_eq(mancala_table_open(&t, small), MANCALA_OK);
+    mancala_table_close(t);
+    remove(small);
+    remove(big);
+#endif
+}
+END_TEST
+
 static Suite *partial_suite(void)
 {
     Suite *s = suite_create("partial");
@@ -420,6 +465,7 @@ static Suite *partial_suite(void)
         {"stop", stop_inside_a_layer, 1},
         {"end", complete_table_written_when_stopped, 1},
         {"sparse", sparse_partial_past_2_gib, 1},
+        {"big-table", large_file_refused_by_its_header, 1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         TCase *tc = tcase_create(cases[i].name);
