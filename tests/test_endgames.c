@@ -675,23 +675,6 @@ END_TEST
 
 /* ---- resuming a killed solve ---- */
 
-static int kill_at_layer(void *opaque, int step, int steps, uint64_t done, uint64_t total)
-{
-    (void)steps, (void)done, (void)total;
-    if (step >= *(const int *)opaque)
-        raise(SIGKILL);
-    return 0;
-}
-
-static int first_layer(void *opaque, int step, int steps, uint64_t done, uint64_t total)
-{
-    (void)steps, (void)done, (void)total;
-    int *first = opaque;
-    if (*first < 0)
-        *first = step;
-    return 0;
-}
-
 /* A solve killed mid-way (SIGKILL: no chance to clean up) and run again
  * with the same arguments goes on from the last finished layer and writes
  * the table an uninterrupted solve writes, byte for byte. */

@@ -49,23 +49,6 @@ static unsigned closed_pits(void)
     return match_closed(6, 2, 2);
 }
 
-static int kill_at_layer(void *opaque, int step, int steps, uint64_t done, uint64_t total)
-{
-    (void)steps, (void)done, (void)total;
-    if (step >= *(const int *)opaque)
-        raise(SIGKILL);
-    return 0;
-}
-
-static int first_layer(void *opaque, int step, int steps, uint64_t done, uint64_t total)
-{
-    (void)steps, (void)done, (void)total;
-    int *first = opaque;
-    if (*first < 0)
-        *first = step;
-    return 0;
-}
-
 /* The table of an uninterrupted solve, and the partial file of one killed
  * as layer KILLED_AT begins. */
 struct files {
@@ -116,6 +99,20 @@ static void remove_files(const struct files *f)
     remove(f->partial);
 }
 
+/* The same solve again goes on from layer `at`, writes the uninterrupted
+ * solve's table and removes its partial file; then the files go. */
+static void resumes_at(const struct files *f, int at)
+{
+    int first = -1;
+    ck_assert_int_eq(mancala_solve_rio_kadalis_config(f->killed, RULES, closed_pits(), STONES, 1,
+                                                      first_layer, &first),
+                     MANCALA_OK);
+    ck_assert_int_eq(first, at);
+    ck_assert_int_eq(access(f->partial, F_OK), -1);
+    same_table(f);
+    remove_files(f);
+}
+
 /* Reads of the finished layers come back in pieces: the solve still
  * resumes where it was killed. */
 START_TEST(short_reads_resume)
@@ -123,14 +120,7 @@ START_TEST(short_reads_resume)
     struct files f;
     setup_files(&f, "short");
     read_cap = 100;
-    int first = -1;
-    ck_assert_int_eq(mancala_solve_rio_kadalis_config(f.killed, RULES, closed_pits(), STONES, 1,
-                                                      first_layer, &first),
-                     MANCALA_OK);
-    ck_assert_int_eq(first, KILLED_AT);
-    ck_assert_int_eq(access(f.partial, F_OK), -1);
-    same_table(&f);
-    remove_files(&f);
+    resumes_at(&f, KILLED_AT);
 }
 END_TEST
 
@@ -255,13 +245,7 @@ START_TEST(partial_in_use_refused)
     ck_assert_int_eq(waitpid(child, &wstatus, 0), child);
     close(pipe_fd[0]);
     close(pipe_fd[1]);
-    int first = -1;
-    ck_assert_int_eq(mancala_solve_rio_kadalis_config(f.killed, RULES, closed_pits(), STONES, 1,
-                                                      first_layer, &first),
-                     MANCALA_OK);
-    ck_assert_int_eq(first, KILLED_AT);
-    same_table(&f);
-    remove_files(&f);
+    resumes_at(&f, KILLED_AT);
 }
 END_TEST
 
@@ -314,13 +298,7 @@ START_TEST(stop_inside_a_layer)
     ck_assert_uint_eq(mt_get(partial + MT_OFF_CHECKSUM, 8), KILLED_AT);
     free(partial);
 
-    int first = -1;
-    ck_assert_int_eq(mancala_solve_rio_kadalis_config(f.killed, RULES, closed_pits(), STONES, 1,
-                                                      first_layer, &first),
-                     MANCALA_OK);
-    ck_assert_int_eq(first, KILLED_AT);
-    same_table(&f);
-    remove_files(&f);
+    resumes_at(&f, KILLED_AT);
 }
 END_TEST
 
