@@ -779,8 +779,8 @@ START_TEST(failed_write_keeps_the_old_table)
     ck_assert_int_eq(files_named(dir, "keep.table."), 0);
 
     /* So does a cancelled solve. */
-    int calls = 0;
-    ck_assert_int_eq(mancala__solve_modiar_stones(path, 8, cancel_at_layer, &calls, NULL),
+    int calls[2] = {0, -1};
+    ck_assert_int_eq(mancala__solve_modiar_stones(path, 8, cancel_at_layer, calls, NULL),
                      MANCALA_E_CANCELLED);
     free(after);
     after = read_file(path, &after_size);
