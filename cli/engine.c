@@ -11,12 +11,12 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "port.h"
 
 int searcher_new(mancala_search **out, int depth, int64_t time_ms)
 {
@@ -679,7 +679,11 @@ int cmd_solve(int argc, char **argv)
     /* Ctrl-C, kill and a closed terminal stop the solve within about a
      * second (the library asks on_progress inside a layer too); the
      * finished layers stay in the partial file. */
-    static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
+    static const int stop_signals[] = {SIGINT, SIGTERM,
+#ifdef SIGHUP /* not on Windows */
+                                       SIGHUP,
+#endif
+    };
     enum { STOP_SIGNALS = sizeof stop_signals / sizeof stop_signals[0] };
     struct sigaction action, previous[STOP_SIGNALS];
     memset(&action, 0, sizeof action);

@@ -71,6 +71,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "port.h"
 #include "solve.h"
 
 /* While a layer is solved, the entry bytes of its positions hold the state
@@ -638,7 +639,7 @@ static int output_create(struct output *out)
     for (int attempt = 0; attempt < 64 && out->fd < 0; attempt++) {
         salt = salt * 6364136223846793005u + 1442695040888963407u;
         snprintf(out->temp, size, "%s.tmp-%08lx", out->target, (unsigned long)(salt >> 32));
-        out->fd = open(out->temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0666);
+        out->fd = open(out->temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY | MC_O_BINARY, 0666);
         if (out->fd < 0 && errno != EEXIST)
             break;
     }
@@ -702,10 +703,14 @@ static int output_open(struct output *out, const char *path)
     return MANCALA_OK;
 }
 
+/* The most bytes asked of one read or write: Linux does at most
+ * 2,147,479,552 a call, Windows' _read and _write take an int. */
+#define IO_PIECE ((size_t)1 << 30)
+
 static int write_all(int fd, const uint8_t *data, size_t size)
 {
     while (size > 0) {
-        const ssize_t n = write(fd, data, size);
+        const ssize_t n = write(fd, data, size < IO_PIECE ? size : IO_PIECE);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
@@ -767,7 +772,7 @@ static void checkpoint_close(struct checkpoint *cp, int remove_it)
 static int pwrite_all(int fd, const uint8_t *data, size_t size, uint64_t at)
 {
     while (size > 0) {
-        const ssize_t n = pwrite(fd, data, size, (off_t)at);
+        const ssize_t n = pwrite(fd, data, size < IO_PIECE ? size : IO_PIECE, (off_t)at);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
@@ -783,7 +788,7 @@ int mancala__pread_all(int fd, void *data, size_t size, uint64_t at)
 {
     uint8_t *p = data;
     while (size > 0) {
-        const ssize_t n = pread(fd, p, size, (off_t)at);
+        const ssize_t n = pread(fd, p, size < IO_PIECE ? size : IO_PIECE, (off_t)at);
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0)
@@ -804,6 +809,11 @@ int mancala__pread_all(int fd, void *data, size_t size, uint64_t at)
  * its progress line, the MPI library opens it too). */
 static int lock_file(int fd)
 {
+#ifdef _WIN32
+    if (mancala__lock(fd) == 0)
+        return MANCALA_OK;
+    return errno == EAGAIN ? MANCALA_E_BUSY : MANCALA_E_IO;
+#else
     struct flock lk;
     memset(&lk, 0, sizeof lk);
     lk.l_type = F_WRLCK;
@@ -817,6 +827,7 @@ static int lock_file(int fd)
     if (done != 0 && fcntl(fd, F_SETLK, &lk) != 0)
         return errno == EACCES || errno == EAGAIN ? MANCALA_E_BUSY : MANCALA_E_IO;
     return MANCALA_OK;
+#endif
 }
 
 /* The header of a partial file, its next-layer field zero. */
@@ -897,17 +908,23 @@ int mancala__partial_open(const char *path, const uint8_t table_header[MT_HEADER
     uint8_t want[MT_HEADER_SIZE];
     partial_header(table_header, want);
     *from = 0;
-    *fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0666);
+    *fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | MC_O_BINARY, 0666);
     if (*fd < 0)
         return errno == ELOOP ? MANCALA_E_FORMAT : MANCALA_E_IO; /* a link: not ours */
-    struct stat st, named;
+    struct stat st;
     int status = fstat(*fd, &st) != 0 ? MANCALA_E_IO
                  : !S_ISREG(st.st_mode) ? MANCALA_E_FORMAT
                  : lock_file(*fd);
-    /* A solve that just finished may have removed the file we opened. */
+    /* A solve that just finished may have removed the file we opened.
+     * (Windows removes no open file, and has no inode numbers.) */
+#ifndef _WIN32
+    struct stat named;
     if (status == MANCALA_OK && (stat(path, &named) != 0 || named.st_ino != st.st_ino ||
-                                 named.st_dev != st.st_dev || fstat(*fd, &st) != 0))
+                                 named.st_dev != st.st_dev))
         status = MANCALA_E_BUSY;
+#endif
+    if (status == MANCALA_OK && fstat(*fd, &st) != 0)
+        status = MANCALA_E_IO;
     if (status == MANCALA_OK && st.st_size == 0)
         status = pwrite_all(*fd, want, sizeof want, 0) && fsync(*fd) == 0 ? MANCALA_OK
                                                                          : MANCALA_E_IO;
@@ -987,7 +1004,7 @@ static int output_install(struct output *out, int ok)
     ok &= fsync(out->fd) == 0;
     ok &= close(out->fd) == 0;
     out->fd = -1;
-    if (!ok || rename(out->temp, out->target) != 0) {
+    if (!ok || mancala__replace(out->temp, out->target) != 0) {
         unlink(out->temp);
         return MANCALA_E_IO;
     }
@@ -1028,7 +1045,7 @@ static int solve(const char *path, const char *rules, unsigned closed, int max_s
  * same for any number and the caller has nothing to choose. */
 static int default_threads(void)
 {
-    const long online = sysconf(_SC_NPROCESSORS_ONLN);
+    const long online = mancala__online_cpus();
     return online < 1 ? 1 : online > MT_MOST_THREADS ? MT_MOST_THREADS : (int)online;
 }
 
