@@ -1377,7 +1377,8 @@ int mancala_solve_rio_kadalis(const char *path, int max_stones, mancala_progress
  * uninterrupted solve writes, byte for byte. The partial file is removed
  * once the table is in place. While a solve runs, it holds a write lock on
  * the partial file (an open file description lock, `fcntl(F_OFD_SETLK)`,
- * where the system has them, else `F_SETLK`). Since 1.3 a partial file
+ * where the system has them, else `F_SETLK`; on Windows, `LockFileEx()`
+ * on a byte far past its end). Since 1.3 a partial file
  * that is locked, of other arguments, damaged, of another format, or is no
  * partial file at all is refused, never reused or wiped (1.2 started one
  * of other arguments afresh and resumed one whatever its contents). The
