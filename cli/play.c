@@ -502,9 +502,13 @@ static void print_match_result(const struct session *s)
     case MANCALA_MATCH_END_REPETITION: {
         /* Who moved first in this round follows from the ply's parity. */
         int first = mancala_to_move(g) ^ (mancala_ply(g) & 1);
-        printf("a draw, because the match repeats: round %d would start as two earlier "
-               "rounds did (South %d, North %d, %s first).", rounds + 1, south, north,
-               player_name(!first));
+        if (winner == MANCALA_DRAW)
+            printf("a draw, because the match repeats: ");
+        else
+            printf("%s wins the match, holding more stones, because the match repeats: ",
+                   player_name(winner));
+        printf("round %d would start as two earlier rounds did (South %d, North %d, "
+               "%s first).", rounds + 1, south, north, player_name(!first));
         break;
     }
     case MANCALA_MATCH_END_ROUNDS:

@@ -553,22 +553,31 @@ def test_match():
             expect(out.splitlines()[-1], f"{rounds}{winner} wins the match.",
                    f"{rules}: the match result")
         else:
+            # RULES.md, "A match that keeps repeating ends": more stones win.
+            result = ("a draw" if last_south == last_north else
+                      f"{'South' if last_south > last_north else 'North'} wins the match, "
+                      "holding more stones")
             expect(out.splitlines()[-1],
-                   f"{rounds}a draw, because the match repeats: round {len(ends) + 1} would "
+                   f"{rounds}{result}, because the match repeats: round {len(ends) + 1} would "
                    f"start as two earlier rounds did (South {last_south}, North {last_north}, "
                    f"{following[1]} first).", f"{rules}: the match result")
     # Both ways of ending are seen.
     check("wins the match." in ok("play", "rio-kadalis-5-cw", "--south", "random", "--north",
                                   "random", "--seed", "11").splitlines()[-1], "seed 11")
-    check("a draw, because the match repeats" in
+    check("because the match repeats" in
           ok("play", "rio-kadalis", "--south", "random", "--north", "random",
              "--seed", "5").splitlines()[-1], "seed 5")
 
     # Deterministic players repeat their rounds forever without the rule.
-    for depth, rounds, south, north, first in [(1, 9, 16, 32, "North"), (3, 4, 24, 24, "South")]:
+    # Since 1.3 the player holding more stones wins such a match (RULES.md,
+    # "A match that keeps repeating ends").
+    for depth, rounds, result, south, north, first in [
+            (1, 9, "North wins the match, holding more stones, because the match repeats",
+             16, 32, "North"),
+            (3, 4, "a draw, because the match repeats", 24, 24, "South")]:
         out = ok("play", "rio-kadalis", "--south", f"search:{depth}", "--north", f"search:{depth}")
         expect(out.splitlines()[-1],
-               f"Match over after {rounds} rounds: a draw, because the match repeats: round "
+               f"Match over after {rounds} rounds: {result}: round "
                f"{rounds + 1} would start as two earlier rounds did (South {south}, North "
                f"{north}, {first} first).", f"search:{depth} against itself")
 

@@ -127,10 +127,12 @@ enum mancala_match_end {
     MANCALA_MATCH_END_NONE = 0,       /**< Not over. */
     MANCALA_MATCH_END_GAME = 1,       /**< Modiar: the game, which is the whole match, is over. */
     MANCALA_MATCH_END_STONES = 2,     /**< A player has fewer than 4 stones (RULES.md, "Match"). */
-    MANCALA_MATCH_END_REPETITION = 3, /**< Drawn: the next round would start in a state
-                                           (stones held by each, who moves first) that
-                                           started two earlier rounds (RULES.md, "A match
-                                           that keeps repeating is drawn"). */
+    MANCALA_MATCH_END_REPETITION = 3, /**< The next round would start in a state (stones
+                                           held by each, who moves first) that started two
+                                           earlier rounds (RULES.md, "A match that keeps
+                                           repeating ends"): the player holding more stones
+                                           wins, a draw if equal (always a draw up to 1.2,
+                                           and with ::MANCALA_MATCH_REPETITION_DRAW). */
     MANCALA_MATCH_END_ROUNDS = 4      /**< The round limit ::MANCALA_OPT_MAX_ROUNDS was reached. */
 };
 
@@ -147,15 +149,36 @@ enum mancala_option {
      *  position recurs, 0 lets it go on. */
     MANCALA_OPT_REPETITION = 1,
     /** The match-repetition rule (RULES.md, "A match that keeps repeating
-     *  is drawn"): 1 (default) ends the match as a draw when the next round
-     *  would start in a state that started two earlier rounds; 0 lets it
-     *  go on. Independent of ::MANCALA_OPT_REPETITION. Since 1.1. */
+     *  ends"), one of ::mancala_match_repetition: when the next round would
+     *  start in a state that started two earlier rounds, 1 (default) ends
+     *  the match and the player holding more stones wins it (a draw if
+     *  equal); 2 ends it as a draw whatever the stones (the reading of 1.1
+     *  and 1.2, whose 1 meant this); 0 lets the match go on. Independent of
+     *  ::MANCALA_OPT_REPETITION. Since 1.1; value 2 since 1.3. */
     MANCALA_OPT_MATCH_REPETITION = 2,
     /** The most rounds of a match: 0 (default) for no limit, or N >= 1:
      *  the match ends with round N and goes to the player holding more
      *  stones, a draw if they hold as many. Cannot be set below the
      *  current round (::MANCALA_E_STATE). Since 1.1. */
     MANCALA_OPT_MAX_ROUNDS = 3
+};
+
+/**
+ * Values of ::MANCALA_OPT_MATCH_REPETITION: what a Rio Kadalis match that
+ * keeps repeating does (RULES.md, "A match that keeps repeating ends").
+ * The values are part of the ABI; 0 and 1 are those 1.1 and 1.2 took.
+ * Since 1.3.
+ */
+enum mancala_match_repetition {
+    /** Off: the match goes on however often its rounds start alike. */
+    MANCALA_MATCH_REPETITION_OFF = 0,
+    /** The default: the match ends, and the player holding more stones
+     *  wins it, a draw if they hold as many (as at the round limit).
+     *  Up to 1.2, this value drew the match whatever the stones. */
+    MANCALA_MATCH_REPETITION_MORE_STONES = 1,
+    /** The match ends as a draw whatever the stones: the rule as 1.1 and
+     *  1.2 read it, for programs that must reproduce their results. */
+    MANCALA_MATCH_REPETITION_DRAW = 2
 };
 
 /**
@@ -488,8 +511,9 @@ uint64_t mancala_hash(const mancala_game *game);
  * @param game The game.
  * @param option A ::mancala_option.
  * @param value Its value (::MANCALA_OPT_REPETITION and
- *        ::MANCALA_OPT_MATCH_REPETITION: 0 or 1; ::MANCALA_OPT_MAX_ROUNDS:
- *        0 or a round number).
+ *        ::MANCALA_OPT_MATCH_REPETITION: 0 or 1, and since 1.3 2 (see
+ *        ::mancala_match_repetition); ::MANCALA_OPT_MAX_ROUNDS: 0 or a
+ *        round number).
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p game is NULL;
  *         ::MANCALA_E_OPTION for an unknown option or value;
  *         ::MANCALA_E_STATE for ::MANCALA_OPT_REPETITION once a move has
@@ -620,13 +644,16 @@ int mancala_match_over(const mancala_game *game);
 /**
  * @brief The winner of the match once it is over (for Modiar, of the game).
  *
- * The player with more stones after the last round; a match ended by
- * ::MANCALA_MATCH_END_REPETITION is a draw whatever the last round's score.
+ * The player with more stones after the last round, a draw if they hold
+ * as many; a match ended by ::MANCALA_MATCH_END_REPETITION with
+ * ::MANCALA_OPT_MATCH_REPETITION set to ::MANCALA_MATCH_REPETITION_DRAW is
+ * a draw whatever the last round's score (up to 1.2, every match ended by
+ * repetition was).
  *
  * @param game The game.
  * @return ::MANCALA_SOUTH, ::MANCALA_NORTH or ::MANCALA_DRAW (in 1.0 only
- *         for Modiar; since 1.1 also for a match drawn by repetition or
- *         ended level at the round limit); ::MANCALA_E_INVALID;
+ *         for Modiar; since 1.1 also for a match ended level by repetition
+ *         or at the round limit); ::MANCALA_E_INVALID;
  *         ::MANCALA_E_NOT_OVER.
  */
 int mancala_match_winner(const mancala_game *game);
@@ -656,7 +683,7 @@ int mancala_match_end_reason(const mancala_game *game);
  *   notation (mancala_format()), such as
  *   `rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0`.
  * - `OPTION`: each option that is not at its default, in this order:
- *   `repetition=0`, `match-repetition=0`, `max-rounds=N`.
+ *   `repetition=0`, `match-repetition=N` (0 or 2), `max-rounds=N`.
  * - `ITEM`: a move (a pit number, as for mancala_play()) or `|`, which
  *   ends a round and starts the next (mancala_next_round()). The moves
  *   after the last `|` are those of the current round (the undo history);

@@ -63,7 +63,8 @@ struct mancala_game {
                                 * found it (else UINT32_MAX) */
     uint32_t history_len, history_cap;
     /* The match (RULES.md, "Match"). */
-    uint8_t match_repetition;  /* MANCALA_OPT_MATCH_REPETITION */
+    uint8_t match_repetition;  /* MANCALA_OPT_MATCH_REPETITION (enum
+                                * mancala_match_repetition) */
     int max_rounds;            /* MANCALA_OPT_MAX_ROUNDS, 0 for none */
     /* Rounds started in each state: [who moved first][South's stones]
      * (North holds the rest), saturating at 255. */
@@ -899,7 +900,7 @@ MANCALA_EXPORT int mancala_set_option(mancala_game *game, int option, int value)
     case MANCALA_OPT_MATCH_REPETITION:
         /* The match options only decide whether another round starts, so
          * they may change at any time (resuming a saved match). */
-        if (value != 0 && value != 1)
+        if (value < MANCALA_MATCH_REPETITION_OFF || value > MANCALA_MATCH_REPETITION_DRAW)
             return MANCALA_E_OPTION;
         game->match_repetition = (uint8_t)value;
         return MANCALA_OK;
@@ -942,7 +943,7 @@ static int match_end(const struct mancala_game *g)
         return MANCALA_MATCH_END_STONES;
     if (g->max_rounds && g->round >= g->max_rounds)
         return MANCALA_MATCH_END_ROUNDS;
-    /* RULES.md, "A match that keeps repeating is drawn": the next round
+    /* RULES.md, "A match that keeps repeating ends": the next round
      * would start in a state that already started two rounds. */
     if (g->match_repetition && g->round_starts[g->round_first ^ 1][south] >= 2)
         return MANCALA_MATCH_END_REPETITION;
@@ -1057,7 +1058,12 @@ MANCALA_EXPORT int mancala_match_winner(const mancala_game *game)
         return MANCALA_E_INVALID;
     switch (match_end(game)) {
     case MANCALA_MATCH_END_NONE: return MANCALA_E_NOT_OVER;
-    case MANCALA_MATCH_END_REPETITION: return MANCALA_DRAW;
+    case MANCALA_MATCH_END_REPETITION:
+        /* Since 1.3 the player holding more stones wins, as at the round
+         * limit; 1.2's reading, a draw, is an option value. */
+        if (game->match_repetition == MANCALA_MATCH_REPETITION_DRAW)
+            return MANCALA_DRAW;
+        return mancala_winner(game);
     default: return mancala_winner(game);
     }
 }

@@ -25,8 +25,9 @@ MANCALA_EXPORT int mancala_format_record(const mancala_game *game, char *buf, si
     mancala__put(&o, "%s", position);
     if (!mancala_get_option(game, MANCALA_OPT_REPETITION))
         mancala__put(&o, " repetition=0");
-    if (!mancala_get_option(game, MANCALA_OPT_MATCH_REPETITION))
-        mancala__put(&o, " match-repetition=0");
+    const int match_repetition = mancala_get_option(game, MANCALA_OPT_MATCH_REPETITION);
+    if (match_repetition != MANCALA_MATCH_REPETITION_MORE_STONES)
+        mancala__put(&o, " match-repetition=%d", match_repetition);
     if (mancala_get_option(game, MANCALA_OPT_MAX_ROUNDS))
         mancala__put(&o, " max-rounds=%d", mancala_get_option(game, MANCALA_OPT_MAX_ROUNDS));
     uint32_t log_len;
@@ -98,7 +99,7 @@ static const struct {
     long max;
 } options[OPT_COUNT] = {
     {"repetition", MANCALA_OPT_REPETITION, 1},
-    {"match-repetition", MANCALA_OPT_MATCH_REPETITION, 1},
+    {"match-repetition", MANCALA_OPT_MATCH_REPETITION, MANCALA_MATCH_REPETITION_DRAW},
     {"max-rounds", MANCALA_OPT_MAX_ROUNDS, INT32_MAX},
 };
 

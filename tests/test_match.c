@@ -1,6 +1,6 @@
 /*
  * Matches of Rio Kadalis: the match-repetition rule (RULES.md, "A match
- * that keeps repeating is drawn") with its worked example, the round
+ * that keeps repeating ends") with its worked examples, the round
  * limit, the match options, and the match record (mancala_format_record(),
  * mancala_parse_record()): exact round trips and malformed records.
  *
@@ -69,9 +69,13 @@ static mancala_game *example_match(const int *round4, int south4, int north4)
 START_TEST(example_draw_after_four_rounds)
 {
     mancala_game *g = example_match(north_first_24, 24, 24);
-    /* Round 5 would start like round 1 for the third time. */
+    /* Round 5 would start like round 1 for the third time: both hold 24,
+     * a draw by either reading of the rule. */
     ck_assert_int_eq(mancala_match_over(g), 1);
     ck_assert_int_eq(mancala_match_end_reason(g), MANCALA_MATCH_END_REPETITION);
+    ck_assert_int_eq(mancala_match_winner(g), MANCALA_DRAW);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MATCH_REPETITION,
+                                        MANCALA_MATCH_REPETITION_DRAW), MANCALA_OK);
     ck_assert_int_eq(mancala_match_winner(g), MANCALA_DRAW);
     ck_assert_int_eq(mancala_next_round(g), MANCALA_E_MATCH_OVER);
     ck_assert_int_eq(mancala_round(g), 4);
@@ -84,6 +88,81 @@ START_TEST(example_draw_after_four_rounds)
     ck_assert_int_eq(mancala_next_round(g), MANCALA_OK);
     ck_assert_str_eq(fmt(g), START);
     ck_assert_int_eq(mancala_round(g), 5);
+    mancala_free(g);
+}
+END_TEST
+
+/* Rounds that end South 16, North 32 (found by random play): from the
+ * start; from South 16 (pits 2-5), North 32 (all pits, bank 8) with North
+ * first; from the same with South first. */
+static const int south_16_from_start[] = {2, 6, 2, 6, 5, 6, 3, 7, 3, 8, 0, 9, 2, 8, 4, 8,
+                                          1, 7, 1, 7, 3, 6, 4, 10, 0, 7, 5, 6, 2, 7, 4, 8, -1};
+static const int south_16_north_first[] = {
+    11, 3, 11, 5, 7, 2, 10, 4, 6, 3, 6, 2, 7, 4, 8, 5, 9, 2, 11, 2, 8, 5, 6, 4,
+    8, 5, 9, 2, 11, 4, 7, 2, 8, 3, 6, 4, 8, 5, 11, 2, 7, 3, 8, 4, 10, 5, 7, -1};
+static const int south_16_south_first[] = {4, 11, 4, 10, 3, 7, 2, 10, 5, 9, 4, 11, 2, 10, 3, 11,
+                                           4, 6, 2, 8, 3, 9, 4, 7, 5, 9, 2, 11, 2, 8, 4, 7, -1};
+
+/* RULES.md's second example: every round ends South 16, North 32. Round 6
+ * would start in round 2's state for the third time, so the match is over
+ * after five rounds; `option` is the match-repetition value in force. */
+static mancala_game *example_16_32(int option)
+{
+    mancala_game *g;
+    ck_assert_int_eq(mancala_new(&g, "rio-kadalis"), MANCALA_OK);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MATCH_REPETITION, option), MANCALA_OK);
+    play_round(g, south_16_from_start, 16, 32);
+    for (int round = 2; round <= 5; round++) {
+        ck_assert_int_eq(mancala_match_over(g), 0);
+        ck_assert_int_eq(mancala_next_round(g), MANCALA_OK);
+        ck_assert_str_eq(fmt(g), round % 2 ? "rio-kadalis/x,x,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,8"
+                                           : "rio-kadalis/x,x,4,4,4,4,4,4,4,4,4,4/N/0,0/0/0,8");
+        play_round(g, round % 2 ? south_16_south_first : south_16_north_first, 16, 32);
+    }
+    ck_assert_int_eq(mancala_round(g), 5);
+    ck_assert_int_eq(mancala_match_over(g), 1);
+    ck_assert_int_eq(mancala_match_end_reason(g), MANCALA_MATCH_END_REPETITION);
+    ck_assert_int_eq(mancala_next_round(g), MANCALA_E_MATCH_OVER);
+    return g;
+}
+
+START_TEST(example_north_wins_16_32)
+{
+    /* Since 1.3 the default: North, holding 32 stones to 16, wins. */
+    mancala_game *g = example_16_32(MANCALA_MATCH_REPETITION_MORE_STONES);
+    ck_assert_int_eq(mancala_get_option(g, MANCALA_OPT_MATCH_REPETITION), 1);
+    ck_assert_int_eq(mancala_match_winner(g), MANCALA_NORTH);
+    mancala_free(g);
+    ck_assert_int_eq(mancala_new(&g, "rio-kadalis"), MANCALA_OK);
+    ck_assert_int_eq(mancala_get_option(g, MANCALA_OPT_MATCH_REPETITION),
+                     MANCALA_MATCH_REPETITION_MORE_STONES);
+    mancala_free(g);
+}
+END_TEST
+
+START_TEST(example_16_32_as_1_2_read_it)
+{
+    /* 1.2's reading, kept as value 2: the same match is a draw. */
+    mancala_game *g = example_16_32(MANCALA_MATCH_REPETITION_DRAW);
+    ck_assert_int_eq(mancala_get_option(g, MANCALA_OPT_MATCH_REPETITION), 2);
+    ck_assert_int_eq(mancala_match_winner(g), MANCALA_DRAW);
+    /* The value is in the record, and restored from it. */
+    char record[4096];
+    ck_assert_int_lt(mancala_format_record(g, record, sizeof record), (int)sizeof record);
+    ck_assert_ptr_nonnull(strstr(record, "/0,0 match-repetition=2 2 6 2 6 5 "));
+    mancala_game *back;
+    char err[MANCALA_REASON_MAX];
+    ck_assert_int_eq(mancala_parse_record(&back, record, err, sizeof err), MANCALA_OK);
+    ck_assert_int_eq(mancala_match_winner(back), MANCALA_DRAW);
+    /* Switched to the 1.3 rule at any time: North wins. */
+    ck_assert_int_eq(mancala_set_option(back, MANCALA_OPT_MATCH_REPETITION, 1), MANCALA_OK);
+    ck_assert_int_eq(mancala_match_winner(back), MANCALA_NORTH);
+    /* Off: the match goes on into round 6. */
+    ck_assert_int_eq(mancala_set_option(back, MANCALA_OPT_MATCH_REPETITION, 0), MANCALA_OK);
+    ck_assert_int_eq(mancala_match_over(back), 0);
+    ck_assert_int_eq(mancala_next_round(back), MANCALA_OK);
+    ck_assert_int_eq(mancala_round(back), 6);
+    mancala_free(back);
     mancala_free(g);
 }
 END_TEST
@@ -181,7 +260,8 @@ START_TEST(options_and_modiar)
     mancala_game *g;
     ck_assert_int_eq(mancala_new(&g, "modiar"), MANCALA_OK);
     ck_assert_int_eq(mancala_get_option(g, MANCALA_OPT_MATCH_REPETITION), 1);
-    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MATCH_REPETITION, 2), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MATCH_REPETITION, 3), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MATCH_REPETITION, -1), MANCALA_E_OPTION);
     ck_assert_int_eq(mancala_set_option(g, 4, 0), MANCALA_E_OPTION);
     ck_assert_int_eq(mancala_get_option(g, 4), MANCALA_E_OPTION);
     ck_assert_int_eq(mancala_match_end_reason(g), MANCALA_MATCH_END_NONE);
@@ -465,6 +545,8 @@ int main(void)
     TCase *tc = tcase_create("match-repetition");
     tcase_add_test(tc, example_draw_after_four_rounds);
     tcase_add_test(tc, example_continues_after_28_20);
+    tcase_add_test(tc, example_north_wins_16_32);
+    tcase_add_test(tc, example_16_32_as_1_2_read_it);
     tcase_add_test(tc, repetition_counts_the_first_player);
     tcase_add_test(tc, round_limit);
     tcase_add_test(tc, options_and_modiar);

@@ -266,12 +266,20 @@ export type Player = 0 | 1;
 export type EndReason = "none" | "no-moves" | "repetition";
 /** Why a match ended (enum mancala_match_end): "game" for Modiar, whose
  *  game is the whole match; "stones", a player has fewer than 4; "repetition",
- *  drawn because its rounds keep starting alike; "rounds", the round limit. */
+ *  its rounds keep starting alike (the player holding more stones wins, see
+ *  {@link MatchRepetition}); "rounds", the round limit. */
 export type MatchEndReason = "none" | "game" | "stones" | "repetition" | "rounds";
 
 /** Options (enum mancala_option). Numbers the library does not know are
  *  passed through to it by setOption(), which reports E_OPTION. */
 export const Option = { REPETITION: 1, MATCH_REPETITION: 2, MAX_ROUNDS: 3 } as const;
+
+/** Values of Option.MATCH_REPETITION (enum mancala_match_repetition): what
+ *  a match that keeps repeating does. OFF: it goes on; MORE_STONES (the
+ *  default): it ends and the player holding more stones wins, a draw if
+ *  equal; DRAW: it ends as a draw whatever the stones (1.2's reading, whose
+ *  1 meant this). */
+export const MatchRepetition = { OFF: 0, MORE_STONES: 1, DRAW: 2 } as const;
 
 export type EventKind = "lap" | "sow" | "capture" | "binikh" | "forfeit";
 const eventKinds: EventKind[] = ["lap", "lap", "sow", "capture", "binikh", "forfeit"];

@@ -301,10 +301,37 @@ class Matches(unittest.TestCase):
 SOUTH_FIRST_24 = [5, 6, 4, 10, 4, 6, 0, 7, 4, 6, 5, 11, 4, 7, 3, 7, 2, 6, 3, 7, 5, 9]
 NORTH_FIRST_24 = [11, 0, 10, 4, 10, 0, 6, 1, 10, 0, 11, 5, 10, 1, 9, 1, 8, 0, 9, 1, 11, 3]
 NORTH_FIRST_28 = [9, 1, 8, 0, 9, 5, 6, 1, 9, 1, 9, 0, 9, 2, 10, 0]
+# Rounds ending South 16, North 32: from the start; then from South 16,
+# North 32 with North first, and with South first (RULES.md's second example).
+START_16 = [2, 6, 2, 6, 5, 6, 3, 7, 3, 8, 0, 9, 2, 8, 4, 8, 1, 7, 1, 7, 3, 6, 4, 10, 0, 7, 5, 6,
+            2, 7, 4, 8]
+NORTH_FIRST_16 = [11, 3, 11, 5, 7, 2, 10, 4, 6, 3, 6, 2, 7, 4, 8, 5, 9, 2, 11, 2, 8, 5, 6, 4, 8, 5,
+                  9, 2, 11, 4, 7, 2, 8, 3, 6, 4, 8, 5, 11, 2, 7, 3, 8, 4, 10, 5, 7]
+SOUTH_FIRST_16 = [4, 11, 4, 10, 3, 7, 2, 10, 5, 9, 4, 11, 2, 10, 3, 11, 4, 6, 2, 8, 3, 9, 4, 7, 5,
+                  9, 2, 11, 2, 8, 4, 7]
 
 
 class MatchRules(unittest.TestCase):
-    """RULES.md, "A match that keeps repeating is drawn", and its example."""
+    """RULES.md, "A match that keeps repeating ends", and its examples."""
+
+    def test_example_north_wins_16_32(self):
+        rounds = [START_16, NORTH_FIRST_16, SOUTH_FIRST_16, NORTH_FIRST_16, SOUTH_FIRST_16]
+        for rule, winner in [(None, Player.NORTH), (True, Player.NORTH),
+                             (mancala.MatchRepetition.MORE_STONES, Player.NORTH),
+                             (mancala.MatchRepetition.DRAW, None)]:
+            game = mancala.Game("rio-kadalis")
+            if rule is not None:
+                game.match_repetition = rule
+            self.play_rounds(game, rounds)
+            self.assertEqual((game.round, game.scores), (5, (16, 32)))
+            self.assertEqual(game.match_end_reason, mancala.MatchEnd.REPETITION)
+            self.assertEqual(game.match_winner, winner, rule)
+            self.assertEqual(game.match_repetition, 2 if winner is None else 1)
+            self.assertEqual(mancala.Game.from_record(game.record).match_winner, winner)
+        self.assertIn(" match-repetition=2 2 6 2 ", game.record)
+        for bad in (3, -1, "on", 1.0):
+            with self.assertRaises(mancala.InvalidArgument):
+                game.match_repetition = bad
 
     def play_rounds(self, game, rounds):
         for i, moves in enumerate(rounds):
@@ -327,6 +354,7 @@ class MatchRules(unittest.TestCase):
             game.next_round()
         game.match_repetition = False       # allowed at any time
         self.assertFalse(game.match_over)
+        self.assertEqual(game.match_repetition, mancala.MatchRepetition.OFF)
         game.next_round()
         self.assertEqual(game.round, 5)
 
