@@ -301,7 +301,7 @@ void mancala_free(mancala_game *game);
 
 /**
  * @brief Creates an independent copy of a game: position, history, options,
- *        match state and allocator.
+ *        match state, allocator and (since 1.3) tags.
  * @param[out] out Receives the copy; left unchanged on failure.
  * @param game The game to copy; not modified.
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if a pointer is NULL;
@@ -677,13 +677,17 @@ int mancala_match_end_reason(const mancala_game *game);
  * hold any number of games, one per line. Its words are separated by
  * single spaces:
  *
- *     START [OPTION ...] [ITEM ...]
+ *     START [OPTION ...] [TAG ...] [ITEM ...]
  *
  * - `START`: the position the handle was created at, in the position
  *   notation (mancala_format()), such as
  *   `rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0`.
  * - `OPTION`: each option that is not at its default, in this order:
  *   `repetition=0`, `match-repetition=N` (0 or 2), `max-rounds=N`.
+ * - `TAG` (since 1.3): each tag of the handle (mancala_tag_set()) in its
+ *   order, as `KEY="VALUE"`, with `\` before each `"` and `\` of the
+ *   value, such as `south="search:8" event="Club \"night\""`. A value may
+ *   hold spaces: a word ends at a space outside the quotes.
  * - `ITEM`: a move (a pit number, as for mancala_play()) or `|`, which
  *   ends a round and starts the next (mancala_next_round()). The moves
  *   after the last `|` are those of the current round (the undo history);
@@ -731,7 +735,8 @@ int mancala_format_record(const mancala_game *game, char *buf, size_t size);
  * @param errlen Size of @p errbuf.
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p out or @p record is
  *         NULL; ::MANCALA_E_PARSE for a malformed record (a bad start
- *         position, an unknown or repeated option, a word that is neither
+ *         position, an unknown or repeated option, a tag repeated, badly
+ *         quoted or not accepted by mancala_tag_set(), a word that is neither
  *         a pit number nor `|`, an illegal move, a `|` while the round goes
  *         on or once the match is over, a round limit below the rounds
  *         played); ::MANCALA_E_NOMEM.
@@ -755,6 +760,76 @@ int mancala_parse_record(mancala_game **out, const char *record, char *errbuf, s
  */
 int mancala_parse_record_with_allocator(mancala_game **out, const char *record, char *errbuf,
                                         size_t errlen, mancala_alloc_fn alloc, void *opaque);
+
+/** The longest tag key, in bytes (mancala_tag_set()). Since 1.3. */
+#define MANCALA_TAG_KEY_MAX 32
+/** The longest tag value, in bytes (mancala_tag_set()). Since 1.3. */
+#define MANCALA_TAG_VALUE_MAX 255
+/** The most tags one handle holds (mancala_tag_set()). Since 1.3. */
+#define MANCALA_TAGS_MAX 32
+
+/**
+ * @brief Sets, replaces or removes a tag of the game: a free key/value
+ *        pair, such as the players, the seed, the date or the result,
+ *        that the match record carries (mancala_format_record(),
+ *        mancala_parse_record()) like the headers of a chess PGN file.
+ *
+ * Tags are the caller's: the library stores, copies (mancala_clone()),
+ * writes and reads them, and gives them no meaning. They keep the order
+ * in which their keys were first set; replacing a value keeps its place.
+ *
+ * @param game The game.
+ * @param key The NUL-terminated key: 1 to ::MANCALA_TAG_KEY_MAX bytes, a
+ *        letter (A-Z, a-z) then letters, digits, `-` or `_`. Keys are
+ *        case-sensitive.
+ * @param value The NUL-terminated value: 0 to ::MANCALA_TAG_VALUE_MAX
+ *        bytes of well-formed UTF-8 without control characters (none
+ *        below U+0020, nor U+007F-U+009F); NULL removes the tag (no error
+ *        if there is none).
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p game or @p key is NULL,
+ *         or the key or value is not as above; ::MANCALA_E_LIMIT if the
+ *         game already holds ::MANCALA_TAGS_MAX tags and @p key is new;
+ *         ::MANCALA_E_NOMEM. On failure the tags are as they were.
+ * @note Allocates (with the handle's allocator). Invalidates every pointer
+ *       mancala_tag_get() and mancala_tag_key() returned for @p game. The
+ *       handle is modified: not thread-safe with other calls on it.
+ * @since 1.3
+ */
+int mancala_tag_set(mancala_game *game, const char *key, const char *value);
+
+/**
+ * @brief The value of a tag of the game (see mancala_tag_set()).
+ * @param game The game.
+ * @param key The NUL-terminated key.
+ * @return The NUL-terminated value, owned by the handle and valid until
+ *         the next mancala_tag_set() or mancala_free() on it; NULL if the
+ *         game has no such tag, or @p game or @p key is NULL.
+ * @note Does not allocate. Thread-safe as a reader of @p game.
+ * @since 1.3
+ */
+const char *mancala_tag_get(const mancala_game *game, const char *key);
+
+/**
+ * @brief The number of tags of the game (see mancala_tag_set()).
+ * @param game The game.
+ * @return 0 to ::MANCALA_TAGS_MAX; ::MANCALA_E_INVALID if @p game is NULL.
+ * @note Does not allocate. Thread-safe as a reader of @p game.
+ * @since 1.3
+ */
+int mancala_tag_count(const mancala_game *game);
+
+/**
+ * @brief The key of a tag of the game by its place, to list them all
+ *        with mancala_tag_count() and mancala_tag_get().
+ * @param game The game.
+ * @param index 0 for the tag first set, up to mancala_tag_count() - 1.
+ * @return The NUL-terminated key, owned by the handle and valid until the
+ *         next mancala_tag_set() or mancala_free() on it; NULL if
+ *         @p index is out of range or @p game is NULL.
+ * @note Does not allocate. Thread-safe as a reader of @p game.
+ * @since 1.3
+ */
+const char *mancala_tag_key(const mancala_game *game, int index);
 
 
 /** Flags of mancala_svg(), OR-ed together; 0 draws the default picture.

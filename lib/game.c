@@ -78,6 +78,7 @@ struct mancala_game {
     uint8_t start_bank[2];
     uint8_t *log;
     uint32_t log_len, log_cap;
+    struct mc_tags tags;       /* free key/value pairs (tags.c) */
 };
 
 static const struct mc_variant variants[] = {
@@ -399,7 +400,19 @@ MANCALA_EXPORT void mancala_free(mancala_game *game)
     game_alloc(game->alloc, game->opaque, game->history, 0);
     if (game->log)
         game_alloc(game->alloc, game->opaque, game->log, 0);
+    if (game->tags.block)
+        game_alloc(game->alloc, game->opaque, game->tags.block, 0);
     game_alloc(game->alloc, game->opaque, game, 0);
+}
+
+struct mc_tags *mancala__tags(const mancala_game *game)
+{
+    return (struct mc_tags *)&game->tags;
+}
+
+void *mancala__game_alloc(const mancala_game *game, void *ptr, size_t size)
+{
+    return game_alloc(game->alloc, game->opaque, ptr, size);
 }
 
 MANCALA_EXPORT int mancala_clone(mancala_game **out, const mancala_game *game)
@@ -425,7 +438,20 @@ MANCALA_EXPORT int mancala_clone(mancala_game **out, const mancala_game *game)
         }
         memcpy(log, game->log, game->log_len);
     }
+    char *tags = NULL;
+    if (game->tags.len) {
+        tags = game_alloc(game->alloc, game->opaque, NULL, game->tags.len);
+        if (!tags) {
+            if (log)
+                game_alloc(game->alloc, game->opaque, log, 0);
+            game_alloc(game->alloc, game->opaque, history, 0);
+            game_alloc(game->alloc, game->opaque, g, 0);
+            return MANCALA_E_NOMEM;
+        }
+        memcpy(tags, game->tags.block, game->tags.len);
+    }
     *g = *game;
+    g->tags.block = tags;
     memcpy(history, game->history, game->history_len * sizeof *history);
     g->history = history;
     g->seen = (uint32_t *)(history + g->history_cap);

@@ -1,7 +1,7 @@
 /*
  * The match record (mancala.h, mancala_format_record()): the start
- * position, the options that are not at their default, and every move of
- * every round, `|` between rounds. Reading a record replays it through the
+ * position, the options that are not at their default, the tags, and every
+ * move of every round, `|` between rounds. Reading a record replays it through the
  * public functions, so a restored game is exactly the one that was saved.
  *
  * SPDX-License-Identifier: MIT
@@ -30,6 +30,18 @@ MANCALA_EXPORT int mancala_format_record(const mancala_game *game, char *buf, si
         mancala__put(&o, " match-repetition=%d", match_repetition);
     if (mancala_get_option(game, MANCALA_OPT_MAX_ROUNDS))
         mancala__put(&o, " max-rounds=%d", mancala_get_option(game, MANCALA_OPT_MAX_ROUNDS));
+    /* Tags as KEY="VALUE", `\` before `"` and `\` (RULES.md, "Match
+     * records"). */
+    for (int i = 0; i < mancala_tag_count(game); i++) {
+        const char *key = mancala_tag_key(game, i);
+        mancala__put(&o, " %s=\"", key);
+        for (const char *c = mancala_tag_get(game, key); *c; c++) {
+            if (*c == '"' || *c == '\\')
+                mancala__put(&o, "\\");
+            mancala__put(&o, "%c", *c);
+        }
+        mancala__put(&o, "\"");
+    }
     uint32_t log_len;
     const uint8_t *log = mancala__round_log(game, &log_len);
     for (uint32_t i = 0; i < log_len; i++) {
@@ -103,6 +115,76 @@ static const struct {
     {"max-rounds", MANCALA_OPT_MAX_ROUNDS, INT32_MAX},
 };
 
+/* The length of the word at `word` (at most `avail` bytes): up to a space
+ * that is not between the double quotes of a tag's value. */
+static size_t word_length(const char *word, size_t avail)
+{
+    size_t n = 0;
+    for (int quoted = 0; n < avail && (quoted || word[n] != ' '); n++) {
+        if (word[n] == '"')
+            quoted = !quoted;
+        else if (quoted && word[n] == '\\' && n + 1 < avail)
+            n++;
+    }
+    return n;
+}
+
+/* Reads the tag word KEY="VALUE" (`eq` at its '=') into `g`. Returns 0 or
+ * a status with the reason in errbuf. */
+static int read_tag(mancala_game *g, const char *word, size_t n, const char *eq, size_t w,
+                    const char *q, char *errbuf, size_t errlen)
+{
+    const size_t key_len = (size_t)(eq - word);
+    char key[MANCALA_TAG_KEY_MAX + 1], value[MANCALA_TAG_VALUE_MAX + 1];
+    if (key_len > MANCALA_TAG_KEY_MAX)
+        return fail(errbuf, errlen, MANCALA_E_PARSE,
+                    "word %zu: tag '%s': the key is longer than %d bytes", w, q,
+                    MANCALA_TAG_KEY_MAX);
+    memcpy(key, word, key_len);
+    key[key_len] = '\0';
+    /* The value, from after the opening quote to the closing one, which
+     * ends the word; `\` is followed by the `"` or `\` it stands for. */
+    size_t i = key_len + 2, len = 0;
+    int closed = 0;
+    while (i < n && !closed) {
+        char c = word[i++];
+        if (c == '"') {
+            closed = 1;
+            continue;
+        }
+        if (c == '\\') {
+            if (i == n || (word[i] != '"' && word[i] != '\\'))
+                return fail(errbuf, errlen, MANCALA_E_PARSE,
+                            "word %zu: tag '%s': a \\ in a value stands before \" or \\ only",
+                            w, q);
+            c = word[i++];
+        }
+        if (len == MANCALA_TAG_VALUE_MAX)
+            return fail(errbuf, errlen, MANCALA_E_PARSE,
+                        "word %zu: tag '%s': the value is longer than %d bytes", w, q,
+                        MANCALA_TAG_VALUE_MAX);
+        value[len++] = c;
+    }
+    if (!closed || i != n)
+        return fail(errbuf, errlen, MANCALA_E_PARSE,
+                    "word %zu: tag '%s': expected KEY=\"VALUE\" with the closing quote last",
+                    w, q);
+    value[len] = '\0';
+    if (mancala_tag_get(g, key))
+        return fail(errbuf, errlen, MANCALA_E_PARSE, "word %zu: tag %s given twice", w, key);
+    const int status = mancala_tag_set(g, key, value);
+    if (status == MANCALA_E_NOMEM)
+        return status;
+    if (status == MANCALA_E_LIMIT)
+        return fail(errbuf, errlen, MANCALA_E_PARSE, "word %zu: more than %d tags", w,
+                    MANCALA_TAGS_MAX);
+    if (status < 0)
+        return fail(errbuf, errlen, MANCALA_E_PARSE,
+                    "word %zu: tag '%s': a key is a letter, then letters, digits, - or _; a "
+                    "value is UTF-8 without control characters", w, q);
+    return MANCALA_OK;
+}
+
 /* Replays the words after the start position into `g`. Returns 0 or a
  * status with the reason in errbuf. */
 static int replay(mancala_game *g, const char *text, size_t len, char *errbuf, size_t errlen)
@@ -119,9 +201,7 @@ static int replay(mancala_game *g, const char *text, size_t len, char *errbuf, s
      * space or the end of the text. */
     for (size_t pos = 0, next = 0, w = 2; next <= len; pos = next, w++) {
         const char *word = text + pos;
-        size_t n = 0;
-        while (pos + n < len && word[n] != ' ')
-            n++;
+        const size_t n = word_length(word, len - pos);
         next = pos + n + 1;
         quote(q, word, n);
         if (n == 0)
@@ -129,6 +209,16 @@ static int replay(mancala_game *g, const char *text, size_t len, char *errbuf, s
                         "word %zu: empty (words are separated by single spaces)", w);
 
         const char *eq = memchr(word, '=', n);
+        if (eq && eq + 1 < word + n && eq[1] == '"') {
+            if (moves_begun)
+                return fail(errbuf, errlen, MANCALA_E_PARSE,
+                            "word %zu: tag '%s' after the moves (tags come right after the "
+                            "start position and the options)", w, q);
+            int status = read_tag(g, word, n, eq, w, q, errbuf, errlen);
+            if (status)
+                return status;
+            continue;
+        }
         if (eq) {
             size_t name_len = (size_t)(eq - word);
             int i = 0;

@@ -425,6 +425,137 @@ START_TEST(record_examples)
 }
 END_TEST
 
+START_TEST(tags_set_get_remove)
+{
+    mancala_game *g, *copy;
+    ck_assert_int_eq(mancala_new(&g, "modiar"), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_count(g), 0);
+    ck_assert_ptr_null(mancala_tag_get(g, "south"));
+    ck_assert_ptr_null(mancala_tag_key(g, 0));
+    ck_assert_int_eq(mancala_tag_set(g, "south", "search:8"), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_set(g, "north", "human"), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_set(g, "seed", ""), MANCALA_OK);
+    /* Replacing keeps the place; the order is the order keys were first set. */
+    ck_assert_int_eq(mancala_tag_set(g, "south", "mcts:1000"), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_count(g), 3);
+    ck_assert_str_eq(mancala_tag_key(g, 0), "south");
+    ck_assert_str_eq(mancala_tag_key(g, 1), "north");
+    ck_assert_str_eq(mancala_tag_key(g, 2), "seed");
+    ck_assert_ptr_null(mancala_tag_key(g, 3));
+    ck_assert_ptr_null(mancala_tag_key(g, -1));
+    ck_assert_str_eq(mancala_tag_get(g, "south"), "mcts:1000");
+    ck_assert_str_eq(mancala_tag_get(g, "seed"), "");
+    ck_assert_ptr_null(mancala_tag_get(g, "South")); /* case-sensitive */
+    /* A clone has its own copy. */
+    ck_assert_int_eq(mancala_clone(&copy, g), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_set(g, "north", NULL), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_set(g, "north", NULL), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_count(g), 2);
+    ck_assert_str_eq(mancala_tag_key(g, 1), "seed");
+    ck_assert_int_eq(mancala_tag_count(copy), 3);
+    ck_assert_str_eq(mancala_tag_get(copy, "north"), "human");
+    mancala_free(copy);
+    ck_assert_int_eq(mancala_tag_set(g, "south", NULL), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_set(g, "seed", NULL), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_count(g), 0);
+
+    /* Bad keys and values change nothing. */
+    char long_key[MANCALA_TAG_KEY_MAX + 2], long_value[MANCALA_TAG_VALUE_MAX + 2];
+    memset(long_key, 'k', sizeof long_key - 1);
+    long_key[sizeof long_key - 1] = '\0';
+    memset(long_value, 'v', sizeof long_value - 1);
+    long_value[sizeof long_value - 1] = '\0';
+    const char *bad_keys[] = {"", "1st", "-x", "a b", "a=b", "a\"", "caf\xc3\xa9", long_key};
+    for (size_t i = 0; i < sizeof bad_keys / sizeof bad_keys[0]; i++)
+        ck_assert_msg(mancala_tag_set(g, bad_keys[i], "x") == MANCALA_E_INVALID, "%s", bad_keys[i]);
+    const char *bad_values[] = {"a\nb", "tab\t", "\x7f", "\xc2\x85", "\xff", "\xc3",
+                                "\xc0\x80", "\xed\xa0\x80", "\xf4\x90\x80\x80", long_value};
+    for (size_t i = 0; i < sizeof bad_values / sizeof bad_values[0]; i++)
+        ck_assert_msg(mancala_tag_set(g, "k", bad_values[i]) == MANCALA_E_INVALID, "value %zu", i);
+    ck_assert_int_eq(mancala_tag_set(NULL, "k", "v"), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_tag_set(g, NULL, "v"), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_tag_count(NULL), MANCALA_E_INVALID);
+    ck_assert_ptr_null(mancala_tag_get(NULL, "k"));
+    ck_assert_ptr_null(mancala_tag_get(g, NULL));
+    ck_assert_int_eq(mancala_tag_count(g), 0);
+    /* The longest key and value, and UTF-8 (caf\u00e9, \u20ac, U+1F600). */
+    long_key[MANCALA_TAG_KEY_MAX] = long_value[MANCALA_TAG_VALUE_MAX] = '\0';
+    ck_assert_int_eq(mancala_tag_set(g, long_key, long_value), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_set(g, "Event_2-b", "caf\xc3\xa9 \xe2\x82\xac\xf0\x9f\x98\x80"),
+                     MANCALA_OK);
+    /* At most MANCALA_TAGS_MAX tags; replacing one is still allowed. */
+    for (int i = 2; i < MANCALA_TAGS_MAX; i++) {
+        char key[8];
+        snprintf(key, sizeof key, "t%d", i);
+        ck_assert_int_eq(mancala_tag_set(g, key, key), MANCALA_OK);
+    }
+    ck_assert_int_eq(mancala_tag_set(g, "one_more", "x"), MANCALA_E_LIMIT);
+    ck_assert_int_eq(mancala_tag_set(g, "t2", "again"), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_count(g), MANCALA_TAGS_MAX);
+    ck_assert_str_eq(mancala_tag_get(g, "t2"), "again");
+    mancala_free(g);
+}
+END_TEST
+
+START_TEST(record_tags)
+{
+    mancala_game *g, *back;
+    char err[MANCALA_REASON_MAX];
+    ck_assert_int_eq(mancala_new(&g, "modiar"), MANCALA_OK);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_REPETITION, 0), MANCALA_OK);
+    play_ok(g, 0);
+    ck_assert_int_eq(mancala_tag_set(g, "south", "search:8"), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_set(g, "event", "Club \"night\" at 8 \\ caf\xc3\xa9"), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_set(g, "seed", ""), MANCALA_OK);
+    const char *expected = "modiar/7,7,7,7,7,7/S/0,0/0 repetition=0 south=\"search:8\" "
+                           "event=\"Club \\\"night\\\" at 8 \\\\ caf\xc3\xa9\" seed=\"\" 0";
+    ck_assert_str_eq(record_of(g), expected);
+    ck_assert_int_eq(mancala_parse_record(&back, expected, err, sizeof err), MANCALA_OK);
+    ck_assert_str_eq(err, "");
+    ck_assert_str_eq(record_of(back), expected);
+    ck_assert_int_eq(mancala_tag_count(back), 3);
+    ck_assert_str_eq(mancala_tag_key(back, 1), "event");
+    ck_assert_str_eq(mancala_tag_get(back, "event"), "Club \"night\" at 8 \\ caf\xc3\xa9");
+    ck_assert_int_eq(mancala_ply(back), 1);
+    mancala_free(back);
+    mancala_free(g);
+
+    /* Tags and options in any order before the moves; a value may look
+     * like anything, spaces and '|' and '=' included. */
+    ck_assert_int_eq(mancala_parse_record(&g, START " result=\"1-0 | x=\\\"y\" max-rounds=3 5",
+                                          err, sizeof err), MANCALA_OK);
+    ck_assert_str_eq(mancala_tag_get(g, "result"), "1-0 | x=\"y");
+    ck_assert_int_eq(mancala_get_option(g, MANCALA_OPT_MAX_ROUNDS), 3);
+    ck_assert_str_eq(record_of(g), START " max-rounds=3 result=\"1-0 | x=\\\"y\" 5");
+    mancala_free(g);
+
+    /* The limits hold in a record too: 32 tags and 255 bytes, not more. */
+    char record[4096];
+    int len = snprintf(record, sizeof record, "%s", START);
+    for (int i = 0; i < MANCALA_TAGS_MAX; i++)
+        len += snprintf(record + len, sizeof record - (size_t)len, " t%d=\"%d\"", i, i);
+    ck_assert_int_eq(mancala_parse_record(&g, record, err, sizeof err), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_count(g), MANCALA_TAGS_MAX);
+    mancala_free(g);
+    snprintf(record + len, sizeof record - (size_t)len, " more=\"\"");
+    g = NULL;
+    ck_assert_int_eq(mancala_parse_record(&g, record, err, sizeof err), MANCALA_E_PARSE);
+    ck_assert_str_eq(err, "word 34: more than 32 tags");
+    ck_assert_ptr_null(g);
+    len = snprintf(record, sizeof record, "%s v=\"", START);
+    memset(record + len, '\\', 2 * MANCALA_TAG_VALUE_MAX);
+    snprintf(record + len + 2 * MANCALA_TAG_VALUE_MAX, 3, "\"");
+    ck_assert_int_eq(mancala_parse_record(&g, record, err, sizeof err), MANCALA_OK);
+    ck_assert_int_eq((int)strlen(mancala_tag_get(g, "v")), MANCALA_TAG_VALUE_MAX);
+    mancala_free(g);
+    memcpy(record + len + 2 * MANCALA_TAG_VALUE_MAX, "x\"", 3);
+    g = NULL;
+    ck_assert_int_eq(mancala_parse_record(&g, record, err, sizeof err), MANCALA_E_PARSE);
+    ck_assert_ptr_nonnull(strstr(err, "word 2: tag 'v=\"\\\\\\\\"));
+    ck_assert_ptr_nonnull(strstr(err, "': the value is longer than 255 bytes"));
+}
+END_TEST
+
 START_TEST(record_malformed)
 {
     static const struct {
@@ -455,6 +586,16 @@ START_TEST(record_malformed)
          "start position: BANKS: leading zero in '0?,0'"},
         {"modiar/7,7,7,7,7,7/S/0,0/0 0aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
          "found '0aaaaaaaaaaaaaaaaaaaaaaa...'"},
+        {START " 0 a=\"b\"", "word 3: tag 'a=\"b\"' after the moves"},
+        {START " a=\"b\" a=\"c\"", "word 3: tag a given twice"},
+        {START " a=\"b", "word 2: tag 'a=\"b': expected KEY=\"VALUE\" with the closing quote last"},
+        {START " a=\"b\"c", "word 2: tag 'a=\"b\"c': expected KEY=\"VALUE\""},
+        {START " a=\"b\\\"", "word 2: tag 'a=\"b\\\"': expected KEY=\"VALUE\""},
+        {START " a=\"\\n\"", "a \\ in a value stands before \" or \\ only"},
+        {START " 1a=\"b\"", "word 2: tag '1a=\"b\"': a key is a letter"},
+        {START " a=\"\t\"", "word 2: tag 'a=\"?\"': a key is a letter"},
+        {START " a=\"\xff\"", "value is UTF-8 without control characters"},
+        {START " aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa=\"\"", "the key is longer than 32 bytes"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         mancala_game *g = NULL;
@@ -556,6 +697,8 @@ int main(void)
     tcase_add_test(tc, record_round_trip);
     tcase_add_test(tc, record_examples);
     tcase_add_test(tc, record_malformed);
+    tcase_add_test(tc, tags_set_get_remove);
+    tcase_add_test(tc, record_tags);
     tcase_add_test(tc, record_mutations);
     suite_add_tcase(s, tc);
     return run_suite(s);
