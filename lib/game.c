@@ -1082,14 +1082,13 @@ MANCALA_EXPORT int mancala_match_winner(const mancala_game *game)
 {
     if (!game)
         return MANCALA_E_INVALID;
-    switch (match_end(game)) {
-    case MANCALA_MATCH_END_NONE: return MANCALA_E_NOT_OVER;
-    case MANCALA_MATCH_END_REPETITION:
-        /* Since 1.3 the player holding more stones wins, as at the round
-         * limit; 1.2's reading, a draw, is an option value. */
-        if (game->match_repetition == MANCALA_MATCH_REPETITION_DRAW)
-            return MANCALA_DRAW;
-        return mancala_winner(game);
-    default: return mancala_winner(game);
-    }
+    const int end = match_end(game);
+    if (end == MANCALA_MATCH_END_NONE)
+        return MANCALA_E_NOT_OVER;
+    /* Since 1.3 a repeating match goes to the player holding more stones,
+     * as at the round limit; 1.2's reading, a draw, is an option value. */
+    if (end == MANCALA_MATCH_END_REPETITION &&
+        game->match_repetition == MANCALA_MATCH_REPETITION_DRAW)
+        return MANCALA_DRAW;
+    return mancala_winner(game);
 }

@@ -135,44 +135,32 @@ static int read_tag(mancala_game *g, const char *word, size_t n, const char *eq,
                     const char *q, char *errbuf, size_t errlen)
 {
     const size_t key_len = (size_t)(eq - word);
-    char key[MANCALA_TAG_KEY_MAX + 1], value[MANCALA_TAG_VALUE_MAX + 1];
-    if (key_len > MANCALA_TAG_KEY_MAX)
-        return fail(errbuf, errlen, MANCALA_E_PARSE,
-                    "word %zu: tag '%s': the key is longer than %d bytes", w, q,
-                    MANCALA_TAG_KEY_MAX);
-    memcpy(key, word, key_len);
-    key[key_len] = '\0';
+    char key[MANCALA_TAG_KEY_MAX + 1], value[MANCALA_TAG_VALUE_MAX + 2];
     /* The value, from after the opening quote to the closing one, which
-     * ends the word; `\` is followed by the `"` or `\` it stands for. */
+     * ends the word; `\` stands before the `"` or `\` it escapes. One byte
+     * too many is read, for mancala_tag_set() to refuse. */
     size_t i = key_len + 2, len = 0;
-    int closed = 0;
-    while (i < n && !closed) {
+    int closed = 0, status = MANCALA_E_INVALID;
+    while (key_len <= MANCALA_TAG_KEY_MAX && i < n && !closed && len <= MANCALA_TAG_VALUE_MAX) {
         char c = word[i++];
-        if (c == '"') {
+        if (c == '\\' && i < n && (word[i] == '"' || word[i] == '\\'))
+            c = word[i++];
+        else if (c == '\\')
+            break;
+        else if (c == '"') {
             closed = 1;
             continue;
         }
-        if (c == '\\') {
-            if (i == n || (word[i] != '"' && word[i] != '\\'))
-                return fail(errbuf, errlen, MANCALA_E_PARSE,
-                            "word %zu: tag '%s': a \\ in a value stands before \" or \\ only",
-                            w, q);
-            c = word[i++];
-        }
-        if (len == MANCALA_TAG_VALUE_MAX)
-            return fail(errbuf, errlen, MANCALA_E_PARSE,
-                        "word %zu: tag '%s': the value is longer than %d bytes", w, q,
-                        MANCALA_TAG_VALUE_MAX);
         value[len++] = c;
     }
-    if (!closed || i != n)
-        return fail(errbuf, errlen, MANCALA_E_PARSE,
-                    "word %zu: tag '%s': expected KEY=\"VALUE\" with the closing quote last",
-                    w, q);
-    value[len] = '\0';
-    if (mancala_tag_get(g, key))
-        return fail(errbuf, errlen, MANCALA_E_PARSE, "word %zu: tag %s given twice", w, key);
-    const int status = mancala_tag_set(g, key, value);
+    if (closed && i == n) {
+        memcpy(key, word, key_len);
+        key[key_len] = '\0';
+        value[len] = '\0';
+        if (mancala_tag_get(g, key))
+            return fail(errbuf, errlen, MANCALA_E_PARSE, "word %zu: tag %s given twice", w, key);
+        status = mancala_tag_set(g, key, value);
+    }
     if (status == MANCALA_E_NOMEM)
         return status;
     if (status == MANCALA_E_LIMIT)
@@ -180,8 +168,10 @@ static int read_tag(mancala_game *g, const char *word, size_t n, const char *eq,
                     MANCALA_TAGS_MAX);
     if (status < 0)
         return fail(errbuf, errlen, MANCALA_E_PARSE,
-                    "word %zu: tag '%s': a key is a letter, then letters, digits, - or _; a "
-                    "value is UTF-8 without control characters", w, q);
+                    "word %zu: tag '%s': expected KEY=\"VALUE\" (a key: a letter, then letters, "
+                    "digits, - or _, at most %d; a value: at most %d bytes of UTF-8 without "
+                    "control characters, \\ only before \" or \\)", w, q, MANCALA_TAG_KEY_MAX,
+                    MANCALA_TAG_VALUE_MAX);
     return MANCALA_OK;
 }
 

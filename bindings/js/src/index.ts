@@ -46,6 +46,7 @@ export interface Mancala {
   IllegalMoveError: typeof IllegalMoveError;
   Status: typeof Status;
   Option: typeof Option;
+  MatchRepetition: typeof MatchRepetition;
   /** Bytes of WebAssembly memory in use (it grows, never shrinks). */
   memoryBytes(): number;
   /** The C library's version string, e.g. "1.2.1". */
@@ -98,6 +99,7 @@ async function load(options: InitOptions): Promise<Mancala> {
     IllegalMoveError,
     Status,
     Option,
+    MatchRepetition,
     memoryBytes: () => lib().HEAPU8.length,
     version: cString(wasm._mancala_version_string()),
     strerror,
@@ -350,8 +352,8 @@ export class Game extends Handle {
   }
 
   /** The match record: one line with the start position, the options not
-   *  at their default and every move of every round (`|` between rounds);
-   *  Game.fromRecord() restores it exactly. */
+   *  at their default, the tags and every move of every round (`|` between
+   *  rounds); Game.fromRecord() restores it exactly. */
   get record(): string {
     const m = lib();
     const size = check(m._mancala_format_record(this.ptr, 0, 0), "record") + 1;
@@ -363,6 +365,42 @@ export class Game extends Handle {
     } finally {
       m._free(buf);
     }
+  }
+
+  /** The game's tags, free information the record carries (like the
+   *  headers of a chess PGN file), as a new object in their order. */
+  get tags(): Record<string, string> {
+    const m = lib();
+    const out: Record<string, string> = {};
+    const count = check(m._mancala_tag_count(this.ptr), "tags");
+    for (let i = 0; i < count; i++) {
+      const key = m._mancala_tag_key(this.ptr, i);
+      out[cString(key)] = cString(m._mancala_tag_get(this.ptr, key));
+    }
+    return out;
+  }
+  /** One tag's value, or null if the game has no such tag. */
+  tag(key: string): string | null {
+    if (typeof key !== "string") throw new TypeError(`tag: key must be a string, not ${typeof key}`);
+    const value = withString(key, (k) => lib()._mancala_tag_get(this.ptr, k));
+    return value ? cString(value) : null;
+  }
+  /** Sets (or, with null, removes) a tag. A key is 1 to 32 characters, a
+   *  letter then letters, digits, `-` or `_`; a value is text of at most
+   *  255 bytes in UTF-8 without control characters; at most 32 tags
+   *  (RULES.md, "Match records").
+   *  @throws TypeError for a key or value that is not a string (or null);
+   *  MancalaError E_INVALID for one not as above, E_LIMIT for a 33rd tag. */
+  setTag(key: string, value: string | null): this {
+    if (typeof key !== "string") throw new TypeError(`setTag: key must be a string, not ${typeof key}`);
+    if (value !== null && typeof value !== "string")
+      throw new TypeError(`setTag: value must be a string or null, not ${typeof value}`);
+    // A NUL would cut the C string; a lone surrogate would become U+FFFD.
+    if (key.includes("\0") || (value !== null && (value.includes("\0") || decoder.decode(encoder.encode(value)) !== value)))
+      throw new MancalaError(Status.E_INVALID, `tag ${key}: ${strerror(Status.E_INVALID)}`);
+    const set = (k: number, v: number) => check(lib()._mancala_tag_set(this.ptr, k, v), `tag ${key}`);
+    withString(key, (k) => (value === null ? set(k, 0) : withString(value, (v) => set(k, v))));
+    return this;
   }
 
   /** An independent copy (history, options and all). */

@@ -190,6 +190,14 @@ _prototypes.update({
                                                  progress_fn, c_void_p]),
 })
 
+# Added in 1.3 (MANCALA_1.3).
+_prototypes.update({
+    "mancala_tag_set": (c_int, [game_p, c_char_p, c_char_p]),
+    "mancala_tag_get": (c_char_p, [game_p, c_char_p]),
+    "mancala_tag_count": (c_int, [game_p]),
+    "mancala_tag_key": (c_char_p, [game_p, c_int]),
+})
+
 for _name, (_restype, _argtypes) in _prototypes.items():
     _function = getattr(lib, _name)
     _function.restype = _restype

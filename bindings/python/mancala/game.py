@@ -239,8 +239,8 @@ class Game(NativeHandle):
     @property
     def record(self) -> str:
         """The match record: one line with the position the game was
-        created at, the options that are not at their default and every
-        move of every round, ``|`` between rounds (see
+        created at, the options that are not at their default, the
+        :attr:`tags` and every move of every round, ``|`` between rounds (see
         ``mancala_format_record()`` in mancala.h). :meth:`from_record`
         restores the game from it exactly; a file can hold one per line.
 
@@ -254,6 +254,35 @@ class Game(NativeHandle):
         buf = create_string_buffer(size + 1)
         lib.mancala_format_record(handle, buf, len(buf))
         return buf.value.decode()
+
+    @property
+    def tags(self) -> dict[str, str]:
+        """The game's tags, free information that the :attr:`record`
+        carries (like the headers of a chess PGN file), as a new dict in
+        their order; change them with :meth:`set_tag`.
+
+        >>> game = Game("modiar")
+        >>> game.set_tag("south", "search:8")
+        >>> game.tags, game.record
+        ({'south': 'search:8'}, 'modiar/7,7,7,7,7,7/S/0,0/0 south="search:8"')
+        """
+        handle = self._h
+        keys = [lib.mancala_tag_key(handle, i) for i in range(check(lib.mancala_tag_count(handle)))]
+        return {key.decode(): lib.mancala_tag_get(handle, key).decode() for key in keys}
+
+    def set_tag(self, key: str, value: Optional[str]) -> None:
+        """Sets (or with None removes) a tag. A key is 1 to 32 characters,
+        a letter then letters, digits, ``-`` or ``_``; a value is text of
+        at most 255 bytes in UTF-8 without control characters; at most 32
+        tags (RULES.md, "Match records").
+
+        Raises:
+            InvalidArgument: the key or value is not as above.
+            LimitReached: the game has 32 tags and ``key`` is new.
+        """
+        encoded = None if value is None else _encode(value, "tag value")
+        check(lib.mancala_tag_set(self._writable(), _encode(key, "tag key"), encoded),
+              f"tag {key!r}")
 
     @classmethod
     def from_record(cls, record: str) -> "Game":

@@ -383,6 +383,44 @@ class MatchRules(unittest.TestCase):
 
 
 class Records(unittest.TestCase):
+    def test_tags(self):
+        """RULES.md, "Match records": tags in the record, exact bytes."""
+        game = mancala.Game("modiar")
+        self.assertEqual(game.tags, {})
+        game.play(0)
+        game.set_tag("south", "search:8")
+        game.set_tag("event", 'Club "night" \\ café')
+        game.set_tag("seed", "")
+        game.set_tag("south", "human")       # keeps its place
+        record = ('modiar/7,7,7,7,7,7/S/0,0/0 south="human" '
+                  'event="Club \\"night\\" \\\\ café" seed="" 0')
+        self.assertEqual(game.record, record)
+        self.assertEqual(game.record.encode()[-16:], b'caf\xc3\xa9" seed="" 0')
+        twin = mancala.Game.from_record(record)
+        self.assertEqual(list(twin.tags.items()),
+                         [("south", "human"), ("event", 'Club "night" \\ café'), ("seed", "")])
+        self.assertEqual(twin.record, record)
+        self.assertEqual(game.copy().tags, game.tags)
+        self.assertEqual(pickle.loads(pickle.dumps(game)).tags, game.tags)
+        game.set_tag("event", None)
+        game.set_tag("absent", None)
+        self.assertEqual(game.tags, {"south": "human", "seed": ""})
+        for key, value in [("1a", "x"), ("", "x"), ("a b", "x"), ("k" * 33, "x"),
+                           ("a", "line\nbreak"), ("a", "x" * 256), ("a", "nul\0"), ("ké", "x")]:
+            with self.assertRaises(mancala.InvalidArgument, msg=(key, value)):
+                game.set_tag(key, value)
+        with self.assertRaises(TypeError):
+            game.set_tag("a", 5)
+        game.set_tag("a", "x" * 255)
+        for i in range(29):
+            game.set_tag(f"t{i}", str(i))
+        with self.assertRaises(mancala.LimitReached):
+            game.set_tag("more", "x")
+        self.assertEqual(len(game.tags), 32)
+        with self.assertRaises(mancala.ParseError) as caught:
+            mancala.Game.from_record('modiar/7,7,7,7,7,7/S/0,0/0 a="1" a="2"')
+        self.assertEqual(caught.exception.detail, "word 3: tag a given twice")
+
     def test_round_trip_of_random_matches(self):
         rng = random.Random(12)
         for i in range(40):
