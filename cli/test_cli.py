@@ -12,11 +12,13 @@ import os
 import pty
 import re
 import resource
+import select
 import signal
 import stat
 import subprocess
 import sys
 import tempfile
+import time
 import xml.etree.ElementTree as ET
 
 MANCALA = None
@@ -93,7 +95,7 @@ def test_usage():
         (["play", "chess"], "play: unknown rules 'chess' (expected modiar, rio-kadalis, "
                             "rio-kadalis-5, rio-kadalis-cw or rio-kadalis-5-cw)"),
         (["play", "modiar", "--south", "robot"],
-         "play: --south: unknown player 'robot' (expected human, random, search:DEPTH, "
+         "play: --south: unknown player 'robot' (expected human, random, search, search:DEPTH, "
          "mcts:PLAYOUTS or perfect)"),
         (["play", "modiar", "--north", "search:0"],
          "play: the search depth must be a whole number from 1 to 64, not '0'"),
@@ -615,20 +617,25 @@ def test_record():
         check(os.listdir(tmp) == ["match.txt"], f"no temporary file left: {os.listdir(tmp)}")
         resumed = ok("play", "--load", path, "--south", "random", "--north", "random",
                      "--seed", "1", "--save", path)
-        expect(words.count("|"), 1, "the human quit in round 2")
-        expect(len(words) - 3, len(re.findall(r"^(?:South|North) plays ", first, re.M)),
+        items = [w for w in words[1:] if w.isdigit() or w == "|"]
+        expect(items.count("|"), 1, "the human quit in round 2")
+        expect(len(items) - 1, len(re.findall(r"^(?:South|North) plays ", first, re.M)),
                "every move played is in the record")
         check(resumed.startswith("rio-kadalis: South random, North random (--seed 1).\n"
                                  f"Resuming the match of {path}: round 2, "
-                                 f"{len(words) - 3 - words.index('|') + 2} moves played in it.\n"),
+                                 f"{len(items) - 1 - items.index('|')} moves played in it.\n"),
               resumed)
         check(re.search(r"^Match over after 2 rounds: ", resumed, re.M), resumed)
         with open(path) as f:
             final = f.read()
-        check(final.startswith(record.rstrip("\n")), "the resumed match continues the record")
-        # Loading a finished match shows its end and plays nothing.
+        final_items = [w for w in final.split()[1:] if w.isdigit() or w == "|"]
+        expect(final_items[:len(items)], items, "the resumed match continues the record")
+        # The players given again are in its tags now.
+        check(' south="random" north="random" seed="1" ' in final, final)
+        # Loading a finished match shows its end, plays nothing, and saves
+        # it back to its file (since 1.3).
         again = ok("play", "--load", path)
-        expect(again.splitlines()[-1], resumed.splitlines()[-2], "a finished match loaded")
+        expect(again.splitlines()[-2:], resumed.splitlines()[-2:], "a finished match loaded")
 
         # Errors name the file and what is wrong in it.
         bad = os.path.join(tmp, "bad.txt")
@@ -653,6 +660,136 @@ def test_record():
         status, out, err = run("play", "modiar", "--south", "random", "--save", nowhere)
         expect((status, out), (1, ""), "--save into a missing folder")
         check(err.startswith(f"mancala: play: --save {nowhere}: "), err)
+
+
+def read_until(fd, marker, timeout=20):
+    """Reads from fd until marker (bytes) has come, EOF or timeout."""
+    out, end = b"", time.monotonic() + timeout
+    while marker not in out and time.monotonic() < end:
+        ready, _, _ = select.select([fd], [], [], max(0.0, end - time.monotonic()))
+        if not ready:
+            break
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:  # EIO: the other end is closed
+            break
+        if not chunk:
+            break
+        out += chunk
+    return out
+
+
+def start_on_terminal(*args, cwd=None):
+    """Starts mancala with stdin and stdout on a pseudo-terminal, as a
+    person at a terminal runs it; returns (process, the terminal's fd)."""
+    try:
+        master, slave = pty.openpty()
+    except OSError as error:
+        raise Skip(f"no pseudo-terminal: {error}")
+    env = dict(os.environ, NO_COLOR="1")
+    proc = subprocess.Popen([MANCALA, *args], stdin=slave, stdout=slave, stderr=slave,
+                            cwd=cwd, env=env, start_new_session=True)
+    os.close(slave)
+    return proc, master
+
+
+def finish_on_terminal(proc, master):
+    """Waits for mancala's end; returns (its status, the rest of its output)."""
+    rest = read_until(master, b"\0never\0", timeout=20)
+    os.close(master)
+    return proc.wait(timeout=20), rest
+
+
+def test_save():
+    """--save after every move, on signals, through links; --load resumes
+    the players and seed from the record's tags (RULES.md, "Match
+    records") and saves back, keeping the file's comments."""
+    today = time.strftime("%Y-%m-%d", time.gmtime())
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "m.txt")
+        # A finished game: every tag, exact bytes (the date is today's).
+        out = ok("play", "modiar", "--south", "random", "--north", "search:2", "--seed", "4",
+                 "--save", path)
+        with open(path, "rb") as f:
+            saved = f.read()
+        moves = re.findall(r"^(?:South|North) plays (\d+):", out, re.M)
+        result = re.search(r"^Game over: .*: (South wins|North wins|a draw)\.$", out, re.M)[1]
+        expect(saved, ('modiar/7,7,7,7,7,7/S/0,0/0 south="random" north="search:2" seed="4" '
+                       f'date="{today}" result="{result.replace("a draw", "draw")}" '
+                       + " ".join(moves) + "\n").encode(), "the saved game and its tags")
+        # --load takes the players and the seed from the tags: the same
+        # game, nothing left to play, saved back unchanged.
+        again = ok("play", "--load", path)
+        check(again.startswith("modiar: South random, North search:2 (--seed 4).\n"), again)
+        with open(path, "rb") as f:
+            expect(f.read(), saved, "a finished game saved back as it was")
+
+        # A human's match: saved after every move, so that a kill loses
+        # nothing; the comments of --load's file are kept.
+        with open(path, "w") as f:
+            f.write("# club night, table 3\n")
+        status, out, _ = run("play", "rio-kadalis", "--south", "random", "--north", "human",
+                             "--seed", "5", "--rounds", "2", "--save", path,
+                             stdin="6\n7\n")
+        expect(status, 0, "end of input")
+        with open(path) as f:
+            first = f.read()
+        expect(first, 'rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0 max-rounds=2 '
+               f'south="random" north="human" seed="5" date="{today}" 2 6 3 7 3\n',
+               "--save: a new record replaces the file (comments are kept from --load only)")
+        with open(path, "w") as f:
+            f.write("# club night, table 3\n" + first + "# second comment\n")
+        link = os.path.join(tmp, "link.txt")
+        os.symlink("m.txt", link)
+        proc, term = start_on_terminal("play", "--load", link)
+        shown = read_until(term, b"q quit): ")
+        check(b"rio-kadalis: South random, North human (--seed 5).\r\n"
+              b"Resuming the match of " + link.encode() + b": round 1, 5 moves played in it." in shown,
+              shown.decode())
+        # Arrow keys and Delete edit the line: 9, left, Delete, 8, up (nothing), Enter.
+        os.write(term, b"9\x1b[D\x1b[3~8\x1b[A\r")
+        shown = read_until(term, b"q quit): ")
+        check(b"North plays 8:" in shown and b"^[" not in shown and b"Type a pit" not in shown,
+              shown.decode())
+        # Ctrl-C at the prompt: the match as it stands is saved, and the
+        # program ends by the signal.
+        with open(path) as f:
+            after_move = f.read()
+        os.killpg(proc.pid, signal.SIGINT)
+        status, rest = finish_on_terminal(proc, term)
+        expect(status, -signal.SIGINT, "ended by Ctrl-C")
+        check(b"Interrupted.\r\nStopped by a signal.\r\nSaved the match to " in rest, rest.decode())
+        check(os.path.islink(link) and os.readlink(link) == "m.txt", "--save keeps the link")
+        with open(path) as f:
+            final = f.read()
+        expect(final, after_move, "saved after the move already")
+        expect(final, "# club night, table 3\n# second comment\n"
+               + first.rstrip("\n") + " 8 " + final.split()[-1] + "\n",
+               "the comments kept, the moves after the 8 of North saved")
+        expect(sorted(os.listdir(tmp)), ["link.txt", "m.txt"], "no temporary file left")
+
+        # SIGTERM between computer moves (--delay on a terminal paces them):
+        # every move shown is in the file.
+        proc, term = start_on_terminal("play", "rio-kadalis", "--south", "random", "--north",
+                                       "random", "--seed", "9", "--delay", "100", "--save", path)
+        shown = read_until(term, b"North plays")
+        os.killpg(proc.pid, signal.SIGTERM)
+        status, rest = finish_on_terminal(proc, term)
+        expect(status, -signal.SIGTERM, "ended by SIGTERM")
+        played = re.findall(rb"^(?:South|North) plays (\d+):", shown + rest, re.M)
+        with open(path) as f:
+            words = f.read().split()
+        expect(words[5:], [m.decode() for m in played], "every move shown was saved")
+        check(len(played) < 20, f"--delay paced the moves: {len(played)} in the time of one")
+
+        # --load of a folder, and --north search without a depth.
+        one_line_error(["play", "--load", tmp], 1,
+                       f"mancala: play: --load {tmp}: a folder, not a file with a match record")
+        out = ok("play", "modiar", "--south", "search", "--north", "random", "--seed", "1")
+        check("(search: depth 8, score " in out, out)
+        # Escape sequences piped in are left out of the line.
+        out = ok("play", "modiar", "--north", "human", stdin="\x1b[D0\nq\n")
+        check("South plays 0:" in out and "Type a pit" not in out, out)
 
 
 # ---------------------------------------------------------------- colour
@@ -980,7 +1117,7 @@ def test_messages():
                              "rio-kadalis-5, rio-kadalis-cw or rio-kadalis-5-cw)"),
         ([b"play", b"modiar", b"--south", b"it's\xff\xc2\x9b\\"],
          "play: --south: unknown player 'it\\'s\\xff\\u009b\\\\' (expected human, random, "
-         "search:DEPTH, mcts:PLAYOUTS or perfect)"),
+         "search, search:DEPTH, mcts:PLAYOUTS or perfect)"),
         ([b"perft", b"modiar", "d\u00e9j\u00e0".encode()],
          "perft: DEPTH must be a whole number from 1 to 40, not 'd\u00e9j\u00e0'"),
         ([b"frob\x07"], "unknown command 'frob\\x07' (try 'mancala --help')"),
@@ -1034,9 +1171,12 @@ def test_output_errors():
     check("your move (0 1 2; u undo, h hint, q quit): ?\nType a pit number" in text,
           f"the line with a NUL byte is refused:\n{text}")
     check("South plays 1:" in text, f"the next line is played:\n{text}")
-    # Typed lines are echoed safely when stdin is not a terminal.
+    # Typed lines are echoed safely when stdin is not a terminal; escape
+    # sequences (arrow keys) are left out of them.
     status, out, err = run_bytes(b"play", b"modiar", stdin=b"\x1b[31m\nq\n")
-    check(b"\x1b" not in out and b"): \\e[31m\n" in out, f"echo of an escape: {out!r}")
+    check(b"\x1b" not in out and b"quit): \nSouth, your move" in out, f"echo of an escape: {out!r}")
+    status, out, err = run_bytes(b"play", b"modiar", stdin=b"\x01\x7f\nq\n")
+    check(b"\x01" not in out and b"): \\x01\\x7f\n" in out, f"echo of controls: {out!r}")
     # Standard input that is a directory ends the game like end of input.
     directory = os.open("/", os.O_RDONLY)
     try:
