@@ -600,6 +600,11 @@ def test_match():
 def test_record():
     for text in (ok("--help"), ok("play", "--help")):
         check("--rounds N" in text and "--save FILE" in text and "--load FILE" in text, text)
+        # The play line names every option of play (issue 23).
+        play_line = re.search(r"play RULES\|POSITION.*?--load FILE", text, re.S)[0]
+        for option in ("--south P", "--north P", "--seed N", "--rounds N", "--table FILE",
+                       "--save FILE", "--delay MS"):
+            check(option in play_line, f"{option} on the play line:\n{play_line}")
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "match.txt")
         # A human quits in round 2; the record resumes it exactly.
