@@ -84,6 +84,7 @@ struct session {
     int echo_input;          /* echo what is read when stdin is not a terminal */
     mancala_search *hint;    /* made at the first hint */
     int hint_status;         /* 0, or why hints are not available */
+    int hint_suggested;      /* the solve command has been suggested */
     char note[96];           /* what the engine found, printed after its move */
 };
 
@@ -252,8 +253,9 @@ static void show_hint(struct session *s)
     const mancala_table *table = covering_table(s);
     if (table && mancala_table_best_moves(table, s->game, best, MANCALA_MAX_PITS) > 0 &&
         mancala_table_value(table, s->game, &lo, &hi) == 0) {
-        printf(lo == hi ? "Hint: play %d (solved table: value %+d).\n"
-                        : "Hint: play %d (solved table: value %+d..%+d).\n", best[0], lo, hi);
+        printf(lo == hi ? "Hint: play %d (exact, by the solved table: value %+d).\n"
+                        : "Hint: play %d (by the solved table: value %+d..%+d).\n", best[0], lo,
+               hi);
         return;
     }
     if (!s->hint && !s->hint_status) {
@@ -271,9 +273,17 @@ static void show_hint(struct session *s)
     } else if (status < 0) {
         printf("No hint: %s.\n", mancala_strerror(status));
     } else {
-        printf("Hint: play %d (search depth %d, score %+d).\n",
+        printf("Hint: play %d (estimate to depth %d, not exact: score %+d).\n",
                mancala_search_best_move(s->hint), mancala_search_depth(s->hint),
                mancala_search_score(s->hint));
+        /* Once a session: where exact hints would come from. */
+        char name[64], solve[96];
+        const char *path = table_for_position(s->game, name, sizeof name);
+        if (!s->hint_suggested && !table && path && access(path, F_OK) != 0) {
+            solve_command(s->game, solve, sizeof solve);
+            printf("For exact hints, solve the game: '%s' writes %s.\n", solve, path);
+            s->hint_suggested = 1;
+        }
     }
 }
 

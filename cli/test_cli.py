@@ -848,6 +848,8 @@ def analysis_rows(out):
     """Parses the table of 'mancala analyze': [(move, lo, hi, how, line)]."""
     rows = []
     for line in out.splitlines()[3:]:
+        if line.startswith("For exact values, solve the game: "):
+            continue
         m = re.fullmatch(r"  +(\d+)  +([+-]\d+)(?:\.\.([+-]\d+))?  (exact|solved|depth \d+) +((?: \d+)+)",
                          line)
         check(m, f"an analysis line: {line!r}")
@@ -905,9 +907,20 @@ def test_search():
     # Forced endings, exact whatever the depth (M5, M6).
     expect(ok("analyze", "modiar/0,0,0,2,4,10/N/18,8/19", "--depth", "4"),
            "North to move; 1 legal move ranked by search to depth 4.\n"
-           "Score: the final stone difference for North.\n"
+           "Estimate to depth 4 (not exact unless marked exact): the final stone difference "
+           "for North.\n"
            "  move   score  how       line\n"
            "     4      +2  exact     4\n", "analyze M5")
+    # A search's estimate says so, and where exact values would come from
+    # (issue 23); the tests run where no modiar.table lies.
+    out = ok("analyze", "modiar", "--depth", "3")
+    expect(out.splitlines()[1], "Estimate to depth 3 (not exact unless marked exact): the final "
+           "stone difference for South.", "analyze by search")
+    expect(out.splitlines()[-1], "For exact values, solve the game: 'mancala solve modiar' "
+           "writes modiar.table.", "analyze suggests the table")
+    out = ok("analyze", "rio-kadalis-5/x,4,4,4,4,x,4,4,4,4/S/0,0/0/4,4", "--depth", "2")
+    expect(out.splitlines()[-1], "For exact values, solve the game: 'mancala solve "
+           "rio-kadalis-5 --open 4,4' writes rio-kadalis-5-open-4-4.table.", "a round's table")
     expect(analysis_rows(ok("analyze", "modiar/0,0,0,2,1,1/N/12,26/27")),
            [(3, 18, 18, "exact", [3])], "analyze M6")
 
@@ -934,7 +947,9 @@ def test_search():
     check(match.splitlines()[-1] in ("Match stopped after 1 round (--rounds).",) or
           match.splitlines()[-1].startswith("Match over"), match)
     hint = ok("play", "modiar", "--north", "human", stdin="h\nq\n")
-    m = re.search(r"^Hint: play (\d+) \(search depth \d+, score [+-]\d+\)\.$", hint, re.M)
+    m = re.search(r"^Hint: play (\d+) \(estimate to depth 8, not exact: score [+-]\d+\)\.\n"
+                  r"For exact hints, solve the game: 'mancala solve modiar' writes "
+                  r"modiar\.table\.$", hint, re.M)
     check(m and int(m.group(1)) in (0, 1, 2), f"a hint among the legal moves:\n{hint}")
 
 
@@ -1011,7 +1026,8 @@ def test_solve():
         # A hint uses the table that analyze uses (modiar.table here): only
         # pit 2 keeps -2; the search at depth 8 suggested pit 1.
         hint = ok("play", "modiar", stdin="h\nq\n", cwd=tmp)
-        check(re.search(r"^Hint: play 2 \(solved table: value -2\)\.$", hint, re.M), hint)
+        check(re.search(r"^Hint: play 2 \(exact, by the solved table: value -2\)\.$", hint, re.M),
+              hint)
         expect(analysis_rows(ok("analyze", "modiar", cwd=tmp))[0][:4], (2, -2, -2, "solved"),
                "analyze uses modiar.table in the current directory")
 
