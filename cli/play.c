@@ -402,29 +402,34 @@ static void cursor_left(size_t n)
         putchar('\b');
 }
 
-/*
- * Reads a line from the terminal with a small line editor: the left and
- * right arrows, Home and End (also Ctrl-A, Ctrl-E), Backspace, Delete,
- * Ctrl-U; other keys that send escape sequences (up, down, F1...) and
- * other control characters do nothing, so that nothing like ^[[D is
- * echoed. Ctrl-D on an empty line is the end of input. Returns as
- * read_line(), and -1 if the terminal cannot be set up (then read_line()
- * is used).
- */
-static int edit_line(char *line, size_t size)
+/* Turns the terminal's echo and line editing off, before the prompt is
+ * shown (keys typed after it must not be echoed by the terminal). Returns
+ * 1, or 0 if the terminal cannot be set so. */
+static int raw_terminal(void)
 {
     struct termios raw;
     if (tcgetattr(STDIN_FILENO, &saved_terminal) != 0)
-        return read_line(line, size);
+        return 0;
     raw = saved_terminal;
     raw.c_lflag &= (tcflag_t) ~(ICANON | ECHO);
     raw.c_cc[VMIN] = 1;
     raw.c_cc[VTIME] = 0;
     terminal_changed = 1;
-    if (tcsetattr(STDIN_FILENO, TCSANOW, &raw) != 0) {
+    if (tcsetattr(STDIN_FILENO, TCSANOW, &raw) != 0)
         terminal_changed = 0;
-        return read_line(line, size);
-    }
+    return terminal_changed;
+}
+
+/*
+ * Reads a line from the terminal set by raw_terminal() with a small line
+ * editor, then sets the terminal back: the left and right arrows, Home
+ * and End (also Ctrl-A, Ctrl-E), Backspace, Delete, Ctrl-U; other keys
+ * that send escape sequences (up, down, F1...) and other control
+ * characters do nothing, so that nothing like ^[[D is echoed. Ctrl-D on
+ * an empty line is the end of input. Returns as read_line().
+ */
+static int edit_line(char *line, size_t size)
+{
     size_t len = 0, at = 0;
     int c, result = 0;
     for (;;) {
@@ -487,6 +492,7 @@ static enum turn human_turn(struct session *s)
     for (;;) {
         int moves[MANCALA_MAX_PITS];
         const int count = mancala_legal_moves(s->game, moves, MANCALA_MAX_PITS);
+        const int raw = !s->echo_input && raw_terminal();
         printf("%s%s%s, your move (", sgr(&s->style, SGR_BOLD),
                player_name(mancala_to_move(s->game)), sgr(&s->style, SGR_RESET));
         for (int i = 0; i < count; i++)
@@ -495,7 +501,7 @@ static enum turn human_turn(struct session *s)
         fflush(stdout);
 
         char line[256];
-        if ((s->echo_input ? read_line(line, sizeof line) : edit_line(line, sizeof line)) < 0) {
+        if ((raw ? edit_line(line, sizeof line) : read_line(line, sizeof line)) < 0) {
             /* Documented in mancala(1): the game stops as if quit. */
             printf(stop_signal ? "\nInterrupted.\n" : "\nEnd of input.\n");
             return QUIT;
@@ -826,13 +832,14 @@ int cmd_play(int argc, char **argv)
     /* The players and the seed of a loaded match are those of its tags
      * unless given again. */
     char recorded[3][MANCALA_TAG_VALUE_MAX + 1];
+    const char *seed_what = seed_arg ? "--seed" : "the seed tag of the record";
     south = setting(south, s.game, "south", "human", recorded[0]);
     north = setting(north, s.game, "north", "random", recorded[1]);
     seed_arg = setting(seed_arg, s.game, "seed", NULL, recorded[2]);
     int result = EXIT_DONE;
     if ((result = parse_player("south", south, &s.players[MANCALA_SOUTH])) ||
         (result = parse_player("north", north, &s.players[MANCALA_NORTH])) ||
-        (seed_arg && (result = parse_number(cmd, "--seed", seed_arg, 0, INT64_MAX, &seed))))
+        (seed_arg && (result = parse_number(cmd, seed_what, seed_arg, 0, INT64_MAX, &seed))))
         goto done;
     if (!seed_arg)
         seed = (long long)time(NULL) ^ (long long)getpid() << 16;

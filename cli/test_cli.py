@@ -787,6 +787,12 @@ def test_save():
         expect(words[5:], [m.decode() for m in played], "every move shown was saved")
         check(len(played) < 20, f"--delay paced the moves: {len(played)} in the time of one")
 
+        # A tag that is not a setting is named as such.
+        with open(path, "w") as f:
+            f.write('modiar/7,7,7,7,7,7/S/0,0/0 seed="x" 0\n')
+        one_line_error(["play", "--load", path], 2,
+                       "mancala: play: the seed tag of the record must be a whole number from 0 "
+                       "to 9223372036854775807, not 'x'")
         # --load of a folder, and --north search without a depth.
         one_line_error(["play", "--load", tmp], 1,
                        f"mancala: play: --load {tmp}: a folder, not a file with a match record")

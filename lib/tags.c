@@ -105,7 +105,8 @@ MANCALA_EXPORT int mancala_tag_set(mancala_game *game, const char *key, const ch
         block = mancala__game_alloc(game, NULL, len);
         if (!block)
             return MANCALA_E_NOMEM;
-        memcpy(block, t->block, head);
+        if (head) /* (t->block is NULL when there are no tags) */
+            memcpy(block, t->block, head);
         if (value) {
             memcpy(block + head, key, key_size);
             memcpy(block + head + key_size, value, value_size);
