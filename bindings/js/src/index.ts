@@ -382,6 +382,7 @@ export class Game extends Handle {
   /** One tag's value, or null if the game has no such tag. */
   tag(key: string): string | null {
     if (typeof key !== "string") throw new TypeError(`tag: key must be a string, not ${typeof key}`);
+    if (key.includes("\0")) return null; // no key has one; C would see a shorter key
     const value = withString(key, (k) => lib()._mancala_tag_get(this.ptr, k));
     return value ? cString(value) : null;
   }

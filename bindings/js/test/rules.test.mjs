@@ -160,6 +160,7 @@ test("Match record: tags are kept, exact bytes (RULES.md, Match records)", () =>
   assert.deepEqual(Object.entries(back.tags), [["south", "human"], ["event", 'Club "night" \\ café'], ["seed", ""]]);
   assert.equal(back.tag("event"), 'Club "night" \\ café');
   assert.equal(back.tag("absent"), null);
+  assert.equal(back.tag("event\0x"), null);
   assert.equal(back.record, record);
   assert.deepEqual(back.clone().tags, back.tags);
   back.setTag("event", null);
