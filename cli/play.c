@@ -276,7 +276,7 @@ static void show_hint(struct session *s)
         printf("Hint: play %d (estimate to depth %d, not exact: score %+d).\n",
                mancala_search_best_move(s->hint), mancala_search_depth(s->hint),
                mancala_search_score(s->hint));
-        /* Once a session: where exact hints would come from. */
+        /* Once a game: where exact hints would come from. */
         char name[64], solve[96];
         const char *path = table_for_position(s->game, name, sizeof name);
         if (!s->hint_suggested && !table && path && access(path, F_OK) != 0) {
@@ -308,7 +308,7 @@ static void undo(struct session *s)
 
 enum turn { PLAYED, UNDONE, QUIT };
 
-/* ---- signals: Ctrl-C, SIGTERM and SIGHUP end the session as q does ---- */
+/* ---- signals: Ctrl-C, SIGTERM and SIGHUP end the game as q does ---- */
 
 /* The signal that asked to stop, 0 if none. */
 static volatile sig_atomic_t stop_signal;
@@ -740,7 +740,7 @@ static int play_round(struct session *s)
             if (status < 0)
                 return engine_error("play", p->spec, status);
         }
-        /* After every move, so that nothing is lost however the session
+        /* After every move, so that nothing is lost however the program
          * ends (a signal, a closed terminal, a crash). */
         if ((status = save_match(s)))
             return status;
@@ -859,7 +859,7 @@ int cmd_play(int argc, char **argv)
         goto done;
 
     /* Saving once at the start finds an unwritable --save FILE before
-     * anything is played. From here on, a signal ends the session as q
+     * anything is played. From here on, a signal ends the game as q
      * does. */
     if ((result = save_match(&s)))
         goto done;
