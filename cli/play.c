@@ -49,7 +49,8 @@ static const char play_help[] =
     "Players:\n"
     "  human           moves typed at the terminal\n"
     "  random          uniformly random legal moves\n"
-    "  search:DEPTH    alpha-beta search DEPTH plies deep (1-64; search: 8)\n"
+    "  search:DEPTH    alpha-beta search DEPTH plies deep (1-64)\n"
+    "  search          the same, 8 plies deep (as 'mancala analyze')\n"
     "  mcts:PLAYOUTS   Monte Carlo tree search with PLAYOUTS playouts\n"
     "  perfect         the best move by the solved table: Modiar, and the\n"
     "                  endgames of rio-kadalis (search with the table before)\n"
@@ -373,9 +374,16 @@ static int read_line(char *line, size_t size)
     size_t len = 0;
     int c, bad = 0;
     while ((c = getchar()) != EOF && c != '\n') {
-        if (c == 0x1b)
-            skip_escape(next_stdin);
-        else if (c == '\0' || len + 1 >= size)
+        if (c == 0x1b) {
+            /* Left out; ESC then a newline: the newline still ends the line. */
+            const int last = skip_escape(next_stdin);
+            if (last == '\n' || last == EOF) {
+                c = last;
+                break;
+            }
+            continue;
+        }
+        if (c == '\0' || len + 1 >= size)
             bad = 1;
         else
             line[len++] = (char)c;
@@ -444,6 +452,12 @@ static int edit_line(char *line, size_t size)
             break;
         if (c == 0x1b) {
             c = skip_escape(next_terminal);
+            if (c == EOF) {
+                result = -1;
+                break;
+            }
+            if (c == '\r' || c == '\n') /* ESC, then Enter */
+                break;
             if (c == 'D' && at > 0)
                 at--;
             else if (c == 'C' && at < len)

@@ -798,9 +798,12 @@ def test_save():
                        f"mancala: play: --load {tmp}: a folder, not a file with a match record")
         out = ok("play", "modiar", "--south", "search", "--north", "random", "--seed", "1")
         check("(search: depth 8, score " in out, out)
-        # Escape sequences piped in are left out of the line.
-        out = ok("play", "modiar", "--north", "human", stdin="\x1b[D0\nq\n")
+        # Escape sequences piped in are left out of the line; ESC then a
+        # newline ends the line all the same.
+        out = ok("play", "modiar", "--north", "human", stdin="\x1b[D0\x1b[1;5C\n\x1b\nq\n")
         check("South plays 0:" in out and "Type a pit" not in out, out)
+        check("North, your move (3 4 5; u undo, h hint, q quit): \n"
+              "North, your move (3 4 5; u undo, h hint, q quit): q\nQuit.\n" in out, out)
 
 
 # ---------------------------------------------------------------- colour
