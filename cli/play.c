@@ -749,6 +749,8 @@ static int play_round(struct session *s)
             }
         } else {
             pause_before_move(s);
+            if (stop_signal)
+                return ROUND_QUIT;
             int move = computer_move(s, p);
             status = move < 0 ? move : mancala_play(s->game, move);
             if (status < 0)
