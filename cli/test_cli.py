@@ -521,8 +521,9 @@ def test_match():
 
     # A whole match: each round opens min(n, T div 4) pits per player, banks
     # the rest, and the other player starts; it ends when a player has
-    # fewer than 4 stones, or drawn when the next round would start in a
-    # state (stones held, who moves first) that started two rounds before.
+    # fewer than 4 stones, or when the next round would start in a state
+    # (stones held, who moves first) that started two rounds before: then
+    # the player holding more stones wins.
     for rules, n, total, seed in [("rio-kadalis", 6, 48, "5"), ("rio-kadalis-5-cw", 5, 40, "11")]:
         out = ok("play", rules, "--south", "random", "--north", "random", "--seed", seed)
         ends = re.findall(r"^Round (\d+) over: .* South (\d+), North (\d+): .*$", out, re.M)
