@@ -785,7 +785,8 @@ int mancala_parse_record_with_allocator(mancala_game **out, const char *record, 
  * @param value The NUL-terminated value: 0 to ::MANCALA_TAG_VALUE_MAX
  *        bytes of well-formed UTF-8 without control characters (none
  *        below U+0020, nor U+007F-U+009F); NULL removes the tag (no error
- *        if there is none).
+ *        if there is none). @p key and @p value may be strings that
+ *        mancala_tag_key() and mancala_tag_get() returned for @p game.
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p game or @p key is NULL,
  *         or the key or value is not as above; ::MANCALA_E_LIMIT if the
  *         game already holds ::MANCALA_TAGS_MAX tags and @p key is new;

@@ -446,6 +446,14 @@ START_TEST(tags_set_get_remove)
     ck_assert_str_eq(mancala_tag_get(g, "south"), "mcts:1000");
     ck_assert_str_eq(mancala_tag_get(g, "seed"), "");
     ck_assert_ptr_null(mancala_tag_get(g, "South")); /* case-sensitive */
+    /* The key and value may be the handle's own strings. */
+    ck_assert_int_eq(mancala_tag_set(g, "copy", mancala_tag_get(g, "south")), MANCALA_OK);
+    ck_assert_str_eq(mancala_tag_get(g, "copy"), "mcts:1000");
+    ck_assert_int_eq(mancala_tag_set(g, mancala_tag_key(g, 3), NULL), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_set(g, mancala_tag_key(g, 0), mancala_tag_get(g, "north")),
+                     MANCALA_OK);
+    ck_assert_str_eq(mancala_tag_get(g, "south"), "human");
+    ck_assert_int_eq(mancala_tag_set(g, "south", "mcts:1000"), MANCALA_OK);
     /* A clone has its own copy. */
     ck_assert_int_eq(mancala_clone(&copy, g), MANCALA_OK);
     ck_assert_int_eq(mancala_tag_set(g, "north", NULL), MANCALA_OK);
