@@ -757,7 +757,7 @@ def test_save():
         os.write(term, b"9\x1b[D\x1b[3~8\x1b[A\r")
         shown = read_until(term, b"q quit): ")
         check(b"North plays 8:" in shown and b"^[" not in shown and b"Type a pit" not in shown,
-              shown.decode())
+              f"arrow keys at the prompt: {shown.decode()!r}")
         # Ctrl-C at the prompt: the match as it stands is saved, and the
         # program ends by the signal.
         with open(path) as f:
@@ -765,7 +765,8 @@ def test_save():
         os.killpg(proc.pid, signal.SIGINT)
         status, rest = finish_on_terminal(proc, term)
         expect(status, -signal.SIGINT, "ended by Ctrl-C")
-        check(b"Interrupted.\r\nStopped by a signal.\r\nSaved the match to " in rest, rest.decode())
+        check(b"Interrupted.\r\nStopped by a signal.\r\nSaved the match to " in rest,
+              f"Ctrl-C at the prompt: {rest.decode()!r}")
         check(os.path.islink(link) and os.readlink(link) == "m.txt", "--save keeps the link")
         with open(path) as f:
             final = f.read()
