@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -396,11 +397,21 @@ static int read_line(char *line, size_t size)
     return 0;
 }
 
-/* One byte from the terminal, or EOF (end, error, or a signal). */
+/* One byte from the terminal, or EOF (end, error, or a signal). A signal
+ * that came just before read() would not interrupt it: the wait is cut
+ * into short polls that look at stop_signal. */
 static int next_terminal(void)
 {
+    struct pollfd in = {STDIN_FILENO, POLLIN, 0};
     unsigned char c;
-    return read(STDIN_FILENO, &c, 1) == 1 ? c : EOF;
+    while (!stop_signal) {
+        const int ready = poll(&in, 1, 200);
+        if (ready < 0 && errno != EINTR)
+            return EOF;
+        if (ready > 0)
+            return read(STDIN_FILENO, &c, 1) == 1 ? c : EOF;
+    }
+    return EOF;
 }
 
 /* Moves the terminal's cursor `n` columns left. */
