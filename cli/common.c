@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "port.h"
 
 /* The length of the UTF-8 character at `s` (at most `len` bytes): 1 to 4,
  * or 0 if it is not a valid, shortest-form character (RFC 3629). */
@@ -418,8 +419,8 @@ int save_file(const char *path, int (*write)(FILE *out, const void *arg), const 
             failed |= fflush(out) != 0 || fsync(fileno(out)) != 0;
             failed |= fclose(out) != 0;
         }
-        if (!failed)
-            failed = rename(tmp, path) != 0;
+        if (!failed) /* (port.h: Windows' rename() keeps an existing file) */
+            failed = mancala__replace(tmp, path) != 0;
         if (failed) {
             int saved = errno;
             unlink(tmp); /* ours: mkstemp() created it */

@@ -7,14 +7,16 @@
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <termios.h>
 #include <time.h>
 #include <unistd.h>
+#ifndef _WIN32 /* the prompt's line editor: a POSIX terminal */
+#include <poll.h>
+#include <termios.h>
+#endif
 
 #include "cli.h"
 #include "port.h"
@@ -315,16 +317,20 @@ enum turn { PLAYED, UNDONE, QUIT };
 
 /* The signal that asked to stop, 0 if none. */
 static volatile sig_atomic_t stop_signal;
+#ifndef _WIN32
 /* The terminal's settings while the line editor has changed them. */
 static struct termios saved_terminal;
 static volatile sig_atomic_t terminal_changed;
+#endif
 
 static void on_stop_signal(int sig)
 {
     if (stop_signal) {
         /* A second signal: stop now (every move is saved already). */
+#ifndef _WIN32
         if (terminal_changed)
             tcsetattr(STDIN_FILENO, TCSANOW, &saved_terminal);
+#endif
         signal(sig, SIG_DFL);
         raise(sig);
         return;
@@ -341,7 +347,9 @@ static void catch_stop_signals(void)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+#ifdef SIGHUP /* (not on Windows) */
     sigaction(SIGHUP, &sa, NULL);
+#endif
 }
 
 /* ---- reading a line ---- */
@@ -398,6 +406,7 @@ static int read_line(char *line, size_t size)
     return 0;
 }
 
+#ifndef _WIN32
 /* One byte from the terminal, or EOF (end, error, or a signal). A signal
  * that came just before read() would not interrupt it: the wait is cut
  * into short polls that look at stop_signal. */
@@ -512,6 +521,18 @@ static int edit_line(char *line, size_t size)
         putchar('\n');
     return result;
 }
+#else
+/* Windows' console edits the line itself. */
+static int raw_terminal(void)
+{
+    return 0;
+}
+
+static int edit_line(char *line, size_t size)
+{
+    return read_line(line, size);
+}
+#endif
 
 static enum turn human_turn(struct session *s)
 {
