@@ -419,9 +419,8 @@ export class Game extends Handle {
   }
   /** One tag's value, or null if the game has no such tag. */
   tag(key: string): string | null {
-    if (typeof key !== "string") throw new TypeError(`tag: key must be a string, not ${typeof key}`);
-    if (key.includes("\0")) return null; // no key has one; C would see a shorter key
-    const value = withString(key, (k) => lib()._mancala_tag_get(this.ptr, k));
+    if (typeof key === "string" && key.includes("\0")) return null; // no key has one
+    const value = withString(key, "tag key", (k) => lib()._mancala_tag_get(this.ptr, k));
     return value ? cString(value) : null;
   }
   /** Sets (or, with null, removes) a tag. A key is 1 to 32 characters, a
@@ -431,14 +430,12 @@ export class Game extends Handle {
    *  @throws TypeError for a key or value that is not a string (or null);
    *  MancalaError E_INVALID for one not as above, E_LIMIT for a 33rd tag. */
   setTag(key: string, value: string | null): this {
-    if (typeof key !== "string") throw new TypeError(`setTag: key must be a string, not ${typeof key}`);
-    if (value !== null && typeof value !== "string")
-      throw new TypeError(`setTag: value must be a string or null, not ${typeof value}`);
-    // A NUL would cut the C string; a lone surrogate would become U+FFFD.
-    if (key.includes("\0") || (value !== null && (value.includes("\0") || decoder.decode(encoder.encode(value)) !== value)))
+    // A lone surrogate would become U+FFFD in UTF-8: refused, not changed.
+    if (typeof value === "string" && decoder.decode(encoder.encode(value)) !== value)
       throw new MancalaError(Status.E_INVALID, `tag ${key}: ${strerror(Status.E_INVALID)}`);
     const set = (k: number, v: number) => check(lib()._mancala_tag_set(this.ptr, k, v), `tag ${key}`);
-    withString(key, (k) => (value === null ? set(k, 0) : withString(value, (v) => set(k, v))));
+    withString(key, "tag key", (k) =>
+      value === null ? set(k, 0) : withString(value, "tag value", (v) => set(k, v)));
     return this;
   }
 
