@@ -81,6 +81,29 @@ static inline int mc_pits_get(const struct mc_pits *x, int p)
     return (int)(x->w[p >> 3] >> 8 * (p & 7) & 0xff);
 }
 
+/* The 8 bytes at `p` as a word, the first the lowest (on any byte order). */
+static inline uint64_t mc_load_le64(const uint8_t *p)
+{
+    /* One load where the machine stores the low byte first: compilers
+     * recognise the pattern. */
+    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
+           (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 |
+           (uint64_t)p[7] << 56;
+}
+
+/* A 16-bit fingerprint of a Rio Kadalis lap start on a ring of open pits:
+ * ring[0] the stones of the origin (the hand), ring[i] those of the i-th
+ * open pit after it in the sowing direction, 0 from the ring's end to
+ * ring[15]. The table of endless lap starts (endless_table.h, written by
+ * tools/endless_gen.c) holds the fingerprints of the endless ones; the
+ * move list compares. */
+static inline unsigned mc_ring_fingerprint(const uint8_t ring[16])
+{
+    uint64_t h = mc_load_le64(ring) * 0x9e3779b97f4a7c15u ^ mc_load_le64(ring + 8);
+    h = (h ^ h >> 29) * 0xbf58476d1ce4e5b9u;
+    return (unsigned)(h >> 48);
+}
+
 /* The board of the current game or round. */
 struct mc_board {
     const struct mc_variant *variant;
@@ -227,5 +250,29 @@ int mancala__format_position(const struct mc_board *b, const struct mc_state *s,
 void mancala__start_position(const mancala_game *game, struct mc_position *pos);
 const uint8_t *mancala__round_log(const mancala_game *game, uint32_t *len);
 int mancala__history_move(const mancala_game *game, uint32_t i);
+
+/* For the learning interface (research.c, batch.c), from game.c: a view
+ * of a handle's position; the plies since the last capture of the round
+ * (or since the handle was created), the positions the repetition rule
+ * remembers; restarting a handle at the position it was created at
+ * (options, allocator and memory kept, nothing allocated); and reserving
+ * room for `log_bytes` bytes of the match log, so that
+ * mancala_next_round() does not allocate while they suffice. */
+struct mc_view {
+    const struct mc_board *board;
+    const struct mc_state *state;
+    const uint8_t *bank;
+    uint16_t legal;        /* bit p: pit p is a legal move (0 once over) */
+    uint8_t end;           /* enum mancala_end */
+    int round;
+    uint32_t history_room; /* moves mancala_play() makes without allocating */
+    uint32_t log_room;     /* bytes the match log takes without allocating */
+};
+void mancala__view(const mancala_game *game, struct mc_view *view);
+/* The allocator of handles created without one (realloc() and free()). */
+void *mancala__default_alloc(void *opaque, void *ptr, size_t size);
+int mancala__quiet_plies(const mancala_game *game);
+void mancala__restart(mancala_game *game);
+int mancala__reserve(mancala_game *game, uint32_t log_bytes);
 
 #endif /* MANCALA_PRIVATE_H */
