@@ -46,6 +46,7 @@ export interface Mancala {
   IllegalMoveError: typeof IllegalMoveError;
   Status: typeof Status;
   Option: typeof Option;
+  MatchRepetition: typeof MatchRepetition;
   /** Bytes of WebAssembly memory in use (it grows, never shrinks). */
   memoryBytes(): number;
   /** The C library's version string, e.g. "1.2.1". */
@@ -98,6 +99,7 @@ async function load(options: InitOptions): Promise<Mancala> {
     IllegalMoveError,
     Status,
     Option,
+    MatchRepetition,
     memoryBytes: () => lib().HEAPU8.length,
     version: cString(wasm._mancala_version_string()),
     strerror,
@@ -303,12 +305,20 @@ export type Player = 0 | 1;
 export type EndReason = "none" | "no-moves" | "repetition";
 /** Why a match ended (enum mancala_match_end): "game" for Modiar, whose
  *  game is the whole match; "stones", a player has fewer than 4; "repetition",
- *  drawn because its rounds keep starting alike; "rounds", the round limit. */
+ *  its rounds keep starting alike (the player holding more stones wins, see
+ *  {@link MatchRepetition}); "rounds", the round limit. */
 export type MatchEndReason = "none" | "game" | "stones" | "repetition" | "rounds";
 
 /** Options (enum mancala_option). Numbers the library does not know are
  *  passed through to it by setOption(), which reports E_OPTION. */
 export const Option = { REPETITION: 1, MATCH_REPETITION: 2, MAX_ROUNDS: 3 } as const;
+
+/** Values of Option.MATCH_REPETITION (enum mancala_match_repetition): what
+ *  a match that keeps repeating does. OFF: it goes on; MORE_STONES (the
+ *  default): it ends and the player holding more stones wins, a draw if
+ *  equal; DRAW: it ends as a draw whatever the stones (1.2's reading, whose
+ *  1 meant this). */
+export const MatchRepetition = { OFF: 0, MORE_STONES: 1, DRAW: 2 } as const;
 
 export type EventKind = "lap" | "sow" | "capture" | "binikh" | "forfeit";
 const eventKinds: EventKind[] = ["lap", "lap", "sow", "capture", "binikh", "forfeit"];
@@ -380,8 +390,8 @@ export class Game extends Handle {
   }
 
   /** The match record: one line with the start position, the options not
-   *  at their default and every move of every round (`|` between rounds);
-   *  Game.fromRecord() restores it exactly. */
+   *  at their default, the tags and every move of every round (`|` between
+   *  rounds); Game.fromRecord() restores it exactly. */
   get record(): string {
     const m = lib();
     const size = check(m._mancala_format_record(this.ptr, 0, 0), "record") + 1;
@@ -393,6 +403,40 @@ export class Game extends Handle {
     } finally {
       m._free(buf);
     }
+  }
+
+  /** The game's tags, free information the record carries (like the
+   *  headers of a chess PGN file), as a new object in their order. */
+  get tags(): Record<string, string> {
+    const m = lib();
+    const out: Record<string, string> = {};
+    const count = check(m._mancala_tag_count(this.ptr), "tags");
+    for (let i = 0; i < count; i++) {
+      const key = m._mancala_tag_key(this.ptr, i);
+      out[cString(key)] = cString(m._mancala_tag_get(this.ptr, key));
+    }
+    return out;
+  }
+  /** One tag's value, or null if the game has no such tag. */
+  tag(key: string): string | null {
+    if (typeof key === "string" && key.includes("\0")) return null; // no key has one
+    const value = withString(key, "tag key", (k) => lib()._mancala_tag_get(this.ptr, k));
+    return value ? cString(value) : null;
+  }
+  /** Sets (or, with null, removes) a tag. A key is 1 to 32 characters, a
+   *  letter then letters, digits, `-` or `_`; a value is text of at most
+   *  255 bytes in UTF-8 without control characters; at most 32 tags
+   *  (RULES.md, "Match records").
+   *  @throws TypeError for a key or value that is not a string (or null);
+   *  MancalaError E_INVALID for one not as above, E_LIMIT for a 33rd tag. */
+  setTag(key: string, value: string | null): this {
+    // A lone surrogate would become U+FFFD in UTF-8: refused, not changed.
+    if (typeof value === "string" && decoder.decode(encoder.encode(value)) !== value)
+      throw new MancalaError(Status.E_INVALID, `tag ${key}: ${strerror(Status.E_INVALID)}`);
+    const set = (k: number, v: number) => check(lib()._mancala_tag_set(this.ptr, k, v), `tag ${key}`);
+    withString(key, "tag key", (k) =>
+      value === null ? set(k, 0) : withString(value, "tag value", (v) => set(k, v)));
+    return this;
   }
 
   /** An independent copy (history, options and all). */

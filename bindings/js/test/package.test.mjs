@@ -20,10 +20,14 @@ test("package version is the library's (meson.build)", () => {
   assert.equal(JSON.parse(readFileSync(path.join(pkg, "package.json"), "utf8")).version, version);
 });
 
-test("size budget: .wasm <= 64 KB (gzip <= 32 KB), glue + wrapper <= 40 KB", () => {
+// 1.3 raised the .wasm budget from 64 KB (32 KB gzipped): record tags and
+// their checks took 64,624 bytes (32,625 gzipped) to 66,939 (33,766);
+// 67,120 (33,846) with the number checks of 32-bit builds.
+test("size budget: .wasm <= 68 KB (gzip <= 34 KB), glue + wrapper <= 40 KB", () => {
   const wasm = readFileSync(path.join(pkg, "dist/mancala.wasm"));
-  assert.ok(wasm.length <= 64 * 1024, `mancala.wasm is ${wasm.length} bytes`);
-  assert.ok(gzipSync(wasm, { level: 9 }).length <= 32 * 1024);
+  assert.ok(wasm.length <= 68 * 1024, `mancala.wasm is ${wasm.length} bytes`);
+  const gzipped = gzipSync(wasm, { level: 9 }).length;
+  assert.ok(gzipped <= 34 * 1024, `mancala.wasm is ${gzipped} bytes gzipped`);
   const js = statSync(path.join(pkg, "dist/mancala.mjs")).size + statSync(path.join(pkg, "dist/index.js")).size;
   assert.ok(js <= 40 * 1024, `glue and wrapper are ${js} bytes`);
 });

@@ -245,6 +245,10 @@ _prototypes.update({
                                   POINTER(c_double), c_size_t]),
     "mancala_mcts_playouts": (c_uint64, [mcts_p]),
     "mancala_mcts_visits": (c_uint64, [mcts_p]),
+    "mancala_tag_set": (c_int, [game_p, c_char_p, c_char_p]),
+    "mancala_tag_get": (c_char_p, [game_p, c_char_p]),
+    "mancala_tag_count": (c_int, [game_p]),
+    "mancala_tag_key": (c_char_p, [game_p, c_int]),
 })
 
 for _name, (_restype, _argtypes) in _prototypes.items():
