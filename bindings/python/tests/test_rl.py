@@ -5,6 +5,7 @@ of mancala.rl (issue 24). PettingZoo and Gymnasium are not installed: their
 documented contracts are checked here, each test naming the rule."""
 
 import array
+import gc
 import random
 import sys
 import types
@@ -387,13 +388,25 @@ class Vector(unittest.TestCase):
         self.assertEqual(env.to_move.tolist(), [1] * 16)
         with self.assertRaises(ValueError):
             observations[0, 0] = 1.0            # read-only: the C library writes them
-        # Views stay valid after close() and after the environment is gone.
+        # Views stay valid after close() and after the environment is gone:
+        # they keep the C batch (its owner object) alive until the last of
+        # them goes.
+        handle = env._batch.handle
+
+        def batch_alive():
+            gc.collect()
+            return any(isinstance(o, rl._Batch) and o.handle == handle
+                       for o in gc.get_objects())
+
         env.close()
         self.assertEqual(held.tolist(), observations[3].tolist())
         with self.assertRaises(ValueError):
             env.step(np.zeros(16, dtype=np.int32))
-        del env
+        del env, result
+        self.assertTrue(batch_alive())
         self.assertEqual(held.tolist(), observations[3].tolist())
+        del held, observations, got, view
+        self.assertFalse(batch_alive())
 
     def against_games(self, rules, mode, steps=300, count=32, threads=1):
         env = rl.VectorEnv(rules, count, seed=9, autoreset_mode=mode, threads=threads)
