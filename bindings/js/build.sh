@@ -49,7 +49,7 @@ objects=()
 for c in "$root"/lib/*.c wasm/memcmp.c; do
     name=$(basename "$c" .c)
     case $name in
-    mcts | notation | record | solve_table | status | svg) level=-Os ;;
+    batch | mcts | notation | record | solve_table | status | svg) level=-Os ;;
     game) level=-O2 ;;
     *) level=-O3 ;;
     esac
