@@ -463,6 +463,25 @@ class Vector(unittest.TestCase):
         self.against_games("modiar", "SameStep")
         self.against_games("rio-kadalis", "SameStep", threads=2)
 
+    def test_autoreset_disabled(self):
+        # Gymnasium 1.x DISABLED: an ended episode stays ended (its action
+        # ignored, reward 0 after the ending step, flags kept) until reset().
+        env = rl.VectorEnv("modiar", 32, seed=3, autoreset_mode="Disabled")
+        for _ in range(400):
+            if env.terminations.all():
+                break
+            done = env.terminations.copy()
+            positions = {i: str(env.game(i)) for i in np.flatnonzero(done)}
+            env.step_random()
+            self.assertTrue(np.all(env.terminations[done]))
+            np.testing.assert_array_equal(env.rewards[done], 0.0)
+            for i, position in positions.items():
+                self.assertEqual(str(env.game(i)), position)
+        self.assertTrue(env.terminations.all())
+        env.reset(seed=3)
+        self.assertFalse(env.terminations.any())
+        self.assertEqual(env.game(0).ply, 0)
+
     def test_illegal_action_changes_nothing(self):
         # The C batch refuses the whole step: no game and no array changes.
         env = rl.VectorEnv("modiar", 8)
