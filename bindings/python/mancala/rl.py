@@ -167,7 +167,8 @@ class AECEnv:
         self.infos = {agent: {} for agent in self.agents}
         self._skip_agent_selection = None
         self.agent_selection = self.possible_agents[self.game.to_move]
-        self._end_if_over()
+        self._end_if_over()   # a position given that is already over
+        self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict:
         """``{"observation": float32[4n + 7], "action_mask": int8[n]}``

@@ -305,6 +305,17 @@ class AEC(unittest.TestCase):
         self.assertEqual(env.agents, ["south", "north"])
         self.assertEqual(env.terminations, {"south": False, "north": False})
 
+    def test_reset_at_an_ended_position(self):
+        # A position that is over at once: both agents terminated, and
+        # last() gives each its return (cumulative reward).
+        env = rl.env("modiar")
+        env.reset(options={"position": "modiar/1,1,0,0,0,1/S/20,19/30"})
+        self.assertTrue(env.game.over)
+        returns = env.game.returns()
+        self.assertEqual(env.terminations, {"south": True, "north": True})
+        self.assertEqual(env.last()[1:3], (returns[0], True))
+        self.assertEqual(env._cumulative_rewards, {"south": returns[0], "north": returns[1]})
+
     def test_illegal_and_none(self):
         env = rl.env("modiar")
         env.reset(options={"position": "modiar/0,3,3,3,3,3/S/12,15/10"})
