@@ -49,6 +49,7 @@ objects=()
 for c in "$root"/lib/*.c wasm/memcmp.c; do
     name=$(basename "$c" .c)
     case $name in
+    port_windows) continue ;; # the Windows port's functions (lib/port.h)
     batch | mcts | notation | record | solve_table | status | svg) level=-Os ;;
     game) level=-O2 ;;
     *) level=-O3 ;;
