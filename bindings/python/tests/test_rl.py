@@ -357,6 +357,9 @@ class AEC(unittest.TestCase):
             self.assertEqual(space[1]["observation"][3], (31,))
             self.assertEqual(space[1]["action_mask"], ("Box", 0, 1, (6,), np.int8))
             self.assertEqual(sorted(env.action_spaces), ["north", "south"])
+            # api_test: the same space object at every call.
+            self.assertIs(env.observation_space("north"), env.observation_space("north"))
+            self.assertIs(env.action_space("south"), env.action_space("south"))
         finally:
             if saved is None:
                 del sys.modules["gymnasium"]
