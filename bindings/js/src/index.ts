@@ -143,9 +143,12 @@ function cString(ptr: number): string {
   return decoder.decode(heap.subarray(ptr, end));
 }
 
-/** Calls `fn` with `text` as a NUL-terminated string in the heap. */
-function withString<T>(text: string, fn: (ptr: number) => T): T {
-  const bytes = encoder.encode(String(text));
+/** Calls `fn` with `text` as a NUL-terminated string in the heap; `what`
+ *  names the argument. A NUL inside would cut the string short in C: refused. */
+function withString<T>(text: string, what: string, fn: (ptr: number) => T): T {
+  if (typeof text !== "string") throw new TypeError(`${what} must be a string, not ${typeName(text)}`);
+  if (text.includes("\0")) throw new MancalaError(Status.E_INVALID, `${what} contains a NUL character`);
+  const bytes = encoder.encode(text);
   const m = lib();
   const ptr = m._malloc(bytes.length + 1);
   if (!ptr) throw new MancalaError(-2);
@@ -156,6 +159,40 @@ function withString<T>(text: string, fn: (ptr: number) => T): T {
   } finally {
     m._free(ptr);
   }
+}
+
+// ---- arguments -----------------------------------------------------------
+// Numbers are checked before they reach C, whose int and int64_t would cut
+// them (2**32 + 1 becomes 1): TypeError for what is no integer, RangeError
+// outside the range, each naming the argument, as the Python binding does.
+
+const INT32_MAX = 2 ** 31 - 1;
+const INT64_MAX = 2n ** 63n - 1n;
+
+function typeName(value: unknown): string {
+  return value === null ? "null" : typeof value === "number" ? String(value) : typeof value;
+}
+
+/** An integer argument (a number or a bigint) from `low` to `high`. */
+function integer(value: unknown, name: string, low: bigint, high: bigint): bigint {
+  if (typeof value === "bigint" || (typeof value === "number" && Number.isInteger(value))) {
+    const n = BigInt(value);
+    if (n < low || n > high) throw new RangeError(`${name} must be from ${low} to ${high}, not ${value}`);
+    return n;
+  }
+  throw new TypeError(`${name} must be an integer, not ${typeName(value)}`);
+}
+
+/** An argument for a C int. */
+function int32(value: unknown, name: string, low = -INT32_MAX - 1, high = INT32_MAX): number {
+  return Number(integer(value, name, BigInt(low), BigInt(high)));
+}
+
+/** A seed: any integer, taken modulo 2**64 (as the Python binding does). */
+function seed64(value: unknown): bigint {
+  if (typeof value === "bigint" || (typeof value === "number" && Number.isInteger(value)))
+    return BigInt.asUintN(64, BigInt(value));
+  throw new TypeError(`seed must be an integer, not ${typeName(value)}`);
 }
 
 function int32At(ptr: number, index = 0): number {
@@ -313,7 +350,7 @@ export class Game extends Handle {
    *  "rio-kadalis-5", "rio-kadalis-cw", "rio-kadalis-5-cw". */
   static create(rules = "modiar"): Game {
     const m = lib();
-    const status = withString(rules, (r) => m._mancala_new(scratch, r));
+    const status = withString(rules, "rules", (r) => m._mancala_new(scratch, r));
     if (status === Status.E_RULES) throw new MancalaError(status, `unknown rules ${JSON.stringify(String(rules))}`);
     check(status, "new game");
     return new Game(int32At(scratch));
@@ -322,23 +359,24 @@ export class Game extends Handle {
   /** A game from a position string; throws a MancalaError whose message is
    *  the library's reason (which field is wrong). */
   static parse(position: string): Game {
-    return Game.parsed(position, (p, err, len) => lib()._mancala_parse(scratch, p, err, len));
+    return Game.parsed(position, "position", (p, err, len) => lib()._mancala_parse(scratch, p, err, len));
   }
 
   /** Restores a game from a match record (`record`): the position, the
    *  round, the undo history and both repetition rules' memory.
    *  @throws MancalaError carrying the reason (which word is wrong). */
   static fromRecord(record: string): Game {
-    return Game.parsed(record, (p, err, len) => lib()._mancala_parse_record(scratch, p, err, len));
+    return Game.parsed(record, "record", (p, err, len) => lib()._mancala_parse_record(scratch, p, err, len));
   }
 
-  private static parsed(text: string, parse: (p: number, err: number, len: number) => number): Game {
+  private static parsed(text: string, what: string, parse: (p: number, err: number, len: number) => number): Game {
     const m = lib();
     const errlen = 256; // MANCALA_REASON_MAX
+    if (typeof text !== "string") throw new TypeError(`${what} must be a string, not ${typeName(text)}`);
     const errbuf = m._malloc(errlen);
     try {
       m.HEAPU8[errbuf] = 0;
-      const status = withString(text, (p) => parse(p, errbuf, errlen));
+      const status = withString(text, what, (p) => parse(p, errbuf, errlen));
       if (status < 0) throw new MancalaError(status, cString(errbuf) || strerror(status));
       return new Game(int32At(scratch));
     } finally {
@@ -478,7 +516,11 @@ export class Game extends Handle {
   /** Plays the move from `pit`. Throws an IllegalMoveError saying why a move
    *  is refused (the game is left as it was). */
   play(pit: number): this {
-    const status = fast.play(this.ptr, pit | 0);
+    const g = this.ptr;
+    if (typeof pit !== "number" || !Number.isInteger(pit))
+      throw new TypeError(`pit must be an integer, not ${typeName(pit)}`);
+    // A number no C int holds is no pit of any board, as C says of 99.
+    const status = Math.abs(pit) <= INT32_MAX ? fast.play(g, pit) : Status.E_RANGE;
     if (status < 0) {
       if (status === Status.E_INVALID || status === Status.E_NOMEM) check(status, "play");
       throw new IllegalMoveError(status, pit);
@@ -516,11 +558,12 @@ export class Game extends Handle {
 
   /** Sets an option (see {@link Option}); unknown ones throw E_OPTION. */
   setOption(option: number, value: number): this {
-    check(lib()._mancala_set_option(this.ptr, option | 0, value | 0), `option ${option}`);
+    const o = int32(option, "option"), v = int32(value, "value");
+    check(lib()._mancala_set_option(this.ptr, o, v), `option ${option}`);
     return this;
   }
   getOption(option: number): number {
-    return check(lib()._mancala_get_option(this.ptr, option | 0), `option ${option}`);
+    return check(lib()._mancala_get_option(this.ptr, int32(option, "option")), `option ${option}`);
   }
   /** The repetition rule (on by default). */
   get repetition(): boolean {
@@ -557,7 +600,7 @@ export class Game extends Handle {
   // ---- the engine ----
   /** Plays random moves to the end from a copy of this position. */
   playout(seed: bigint | number = 0n): { plies: number; scores: [number, number] } {
-    const plies = check(lib()._mancala_playout(this.ptr, BigInt.asUintN(64, BigInt(seed)), scratch), "playout");
+    const plies = check(lib()._mancala_playout(this.ptr, seed64(seed), scratch), "playout");
     return { plies, scores: [int32At(scratch), int32At(scratch, 1)] };
   }
 
@@ -575,7 +618,8 @@ export class Game extends Handle {
   /** Monte Carlo tree search: the best move after `playouts` playouts. */
   mcts({ playouts = 1000, seed = 0n }: { playouts?: number; seed?: bigint | number } = {}): number {
     const m = lib();
-    check(m._mancala_mcts(this.ptr, BigInt.asUintN(64, BigInt(seed)), BigInt(playouts), scratch), "mcts");
+    const n = integer(playouts, "playouts", 1n, INT64_MAX), s = seed64(seed);
+    check(m._mancala_mcts(this.ptr, s, n, scratch), "mcts");
     return int32At(scratch);
   }
 
@@ -589,7 +633,7 @@ export class Game extends Handle {
   /** The pit (as `play` takes it) of the mover's action `action`. */
   actionToPit(action: number): number {
     const g = this.ptr;
-    const pit = lib()._mancala_action_to_pit(g, checkedInt(action, "action", 0, 11));
+    const pit = lib()._mancala_action_to_pit(g, int32(action, "action"));
     if (pit < 0) throw new RangeError(`action must be from 0 to ${this.numActions - 1}, not ${action}`);
     return pit;
   }
@@ -659,7 +703,8 @@ const searchRegistry = registry(freeSearch);
 export class Search extends Handle {
   /** `tableBytes`: transposition table size (0: the library's default). */
   constructor(tableBytes = 0) {
-    check(lib()._mancala_search_new(scratch, tableBytes), "new search");
+    const bytes = Number(integer(tableBytes, "tableBytes", 0n, 2n ** 32n - 1n)); // size_t in wasm32
+    check(lib()._mancala_search_new(scratch, bytes), "new search");
     super(int32At(scratch), "search", searchRegistry);
   }
   protected release(ptr: number): void {
@@ -668,9 +713,11 @@ export class Search extends Handle {
   run(game: Game, { depth = 64, nodes = 0, timeMs = 0, table }: SearchLimits = {}): SearchResult {
     const m = lib();
     const s = this.ptr;
-    check(m._mancala_search_set_limit(s, 1, BigInt(Math.max(0, depth | 0))), "depth");
-    check(m._mancala_search_set_limit(s, 2, BigInt(Math.max(0, Math.floor(nodes)))), "nodes");
-    check(m._mancala_search_set_limit(s, 3, BigInt(Math.max(0, Math.floor(timeMs)))), "timeMs");
+    const limits = [integer(depth, "depth", 1n, INT64_MAX), integer(nodes, "nodes", 0n, INT64_MAX),
+                    integer(timeMs, "timeMs", 0n, INT64_MAX)];
+    check(m._mancala_search_set_limit(s, 1, limits[0]), "depth");
+    check(m._mancala_search_set_limit(s, 2, limits[1]), "nodes");
+    check(m._mancala_search_set_limit(s, 3, limits[2]), "timeMs");
     check(m._mancala_search_set_table(s, table ? tablePtr(table) : 0), "table");
     check(m._mancala_search_run(s, gamePtr(game)), "search");
     const pvLen = check(m._mancala_search_pv(s, scratch, 32));
@@ -757,15 +804,6 @@ export class Table extends Handle {
 
 // ---- batches (mancala_batch_*): many games stepped by one call ------------
 
-/** A number argument checked before it reaches C (whose int would cut it):
- *  TypeError for what is no integer, RangeError outside low ... high. */
-function checkedInt(value: unknown, name: string, low: number, high: number): number {
-  if (typeof value !== "number" || !Number.isInteger(value))
-    throw new TypeError(`${name} must be an integer, not ${value === null ? "null" : typeof value === "number" ? value : typeof value}`);
-  if (value < low || value > high) throw new RangeError(`${name} must be from ${low} to ${high}, not ${value}`);
-  return value;
-}
-
 /** Values of a batch's `autoreset` option, named as Gymnasium 1.x names
  *  them (enum mancala_autoreset). */
 export const Autoreset = { NEXT_STEP: 0, SAME_STEP: 1, DISABLED: 2 } as const;
@@ -824,21 +862,21 @@ export class Batch extends Handle {
   /** A batch of `count` games (1 ... 1048576) at the start position. */
   static create(rules: string, count: number, options: BatchOptions = {}): Batch {
     const m = lib();
-    checkedInt(count, "count", 1, 1 << 20);
+    int32(count, "count", 1, 1 << 20);
     const { seed = 0, autoreset = 0, match = false, stones = false, maxPlies = 1000 } = options;
     const settings: [number, number][] = [
-      [101, checkedInt(autoreset, "autoreset", 0, 2)],
+      [101, int32(autoreset, "autoreset", 0, 2)],
       [102, match ? 1 : 0],
       [103, stones ? 1 : 0],
-      [105, checkedInt(maxPlies, "maxPlies", 1, 100000)],
+      [105, int32(maxPlies, "maxPlies", 1, 100000)],
     ];
-    const seed64 = toSeed(seed);
+    const seedBits = seed64(seed);
     const actions = m._malloc(count * 4);
     if (!actions) throw new MancalaError(Status.E_NOMEM, "new batch");
     const errbuf = m._malloc(256);
     let status: number;
     try {
-      status = withString(rules, (r) => m._mancala_batch_new(scratch, r, count, seed64, errbuf, 256));
+      status = withString(rules, "rules", (r) => m._mancala_batch_new(scratch, r, count, seedBits, errbuf, 256));
       if (status < 0) throw new MancalaError(status, cString(errbuf) || strerror(status));
     } catch (err) {
       m._free(actions);
@@ -899,7 +937,7 @@ export class Batch extends Handle {
 
   /** A new episode in every game; `seed` seeds stepRandom(). */
   reset(seed: number | bigint = 0): this {
-    this.#check(lib()._mancala_batch_reset(this.ptr, toSeed(seed)));
+    this.#check(lib()._mancala_batch_reset(this.ptr, seed64(seed)));
     return this;
   }
 
@@ -912,9 +950,11 @@ export class Batch extends Handle {
     if (actions?.length !== this.size) throw new RangeError(`actions must have ${this.size} entries, not ${actions?.length}`);
     const heap = m.HEAP32;
     const base = this.#actions >> 2;
+    const n = this.numActions;
     for (let i = 0; i < this.size; i++) {
       const a = actions[i];
-      heap[base + i] = checkedInt(a, `actions[${i}]`, 0, this.numActions - 1);
+      // int32() only off the fast path: it throws the error naming actions[i].
+      heap[base + i] = typeof a === "number" && Number.isInteger(a) && a >= 0 && a < n ? a : int32(a, `actions[${i}]`, 0, n - 1);
     }
     const status = m._mancala_batch_step(g, this.#actions, this.size, scratch);
     if (status < 0) {
@@ -939,14 +979,8 @@ export class Batch extends Handle {
   /** A copy of game `index` as a Game. */
   game(index: number): Game {
     const m = lib();
-    const g = m._mancala_batch_game(this.ptr, checkedInt(index, "index", 0, this.size - 1));
+    const g = m._mancala_batch_game(this.ptr, int32(index, "index", 0, this.size - 1));
     check(fast.clone(scratch, g), "game");
     return new (Game as any)(int32At(scratch));
   }
-}
-
-function toSeed(seed: unknown): bigint {
-  if (typeof seed === "bigint" || (typeof seed === "number" && Number.isInteger(seed)))
-    return BigInt.asUintN(64, BigInt(seed));
-  throw new TypeError(`seed must be an integer, not ${typeof seed}`);
 }
