@@ -674,9 +674,13 @@ static int load_match(const char *path, mancala_game **out, char **comments)
     char *line = NULL, *record = NULL, *kept = NULL;
     size_t cap = 0, kept_len = 0;
     ssize_t len;
-    int records = 0, line_no = 0, record_line = 0, no_memory = 0;
+    int records = 0, line_no = 0, record_line = 0, no_memory = 0, nul_line = 0;
     while ((len = getline(&line, &cap, in)) >= 0) {
         line_no++;
+        /* A NUL would cut the line short where the parser reads it: the
+         * rest would be dropped unseen. */
+        if (!nul_line && memchr(line, '\0', (size_t)len))
+            nul_line = line_no;
         if (line[0] == '#') {
             /* Kept as it is, with a newline at its end. */
             char *grown = realloc(kept, kept_len + (size_t)len + 2);
@@ -705,6 +709,9 @@ static int load_match(const char *path, mancala_game **out, char **comments)
     int result = 0;
     if (read_errno)
         result = fail(cmd, "--load %s: %s", path, strerror(read_errno));
+    else if (nul_line)
+        result = fail(cmd, "--load %s: line %d: a NUL byte: not a text file with a match record",
+                      path, nul_line);
     else if (records == 0)
         result = fail(cmd, "--load %s: no match record in the file", path);
     else if (records > 1)

@@ -796,6 +796,12 @@ def test_save():
         one_line_error(["play", "--load", path], 2,
                        "mancala: play: the seed tag of the record must be a whole number from 0 "
                        "to 9223372036854775807, not 'x'")
+        # A NUL byte in the file: refused, not read as the record before it.
+        with open(path, "wb") as f:
+            f.write(b"modiar/7,7,7,7,7,7/S/0,0/0 0\0 junk\n")
+        one_line_error(["play", "--load", path], 1,
+                       f"mancala: play: --load {path}: line 1: a NUL byte: not a text file "
+                       "with a match record")
         # --load of a folder, and --north search without a depth.
         one_line_error(["play", "--load", tmp], 1,
                        f"mancala: play: --load {tmp}: a folder, not a file with a match record")

@@ -20,14 +20,13 @@ test("package version is the library's (meson.build)", () => {
   assert.equal(JSON.parse(readFileSync(path.join(pkg, "package.json"), "utf8")).version, version);
 });
 
-// 1.3 raised the .wasm budget from 64 KB (32 KB gzipped): record tags and
-// their checks took 64,624 bytes (32,625 gzipped) to 66,939 (33,766);
-// 67,120 (33,846) with the number checks of 32-bit builds.
-test("size budget: .wasm <= 68 KB (gzip <= 34 KB), glue + wrapper <= 40 KB", () => {
+// 1.3 raised the budget from 64 KB (32 KB gzipped) for the learning
+// interface: observations, masks and returns cost 1.7 KB, the batch 6.6 KB
+// (73,137 bytes, 36,353 gzipped, measured by doc/javascript.md).
+test("size budget: .wasm <= 74 KB (gzip <= 37 KB), glue + wrapper <= 40 KB", () => {
   const wasm = readFileSync(path.join(pkg, "dist/mancala.wasm"));
-  assert.ok(wasm.length <= 68 * 1024, `mancala.wasm is ${wasm.length} bytes`);
-  const gzipped = gzipSync(wasm, { level: 9 }).length;
-  assert.ok(gzipped <= 34 * 1024, `mancala.wasm is ${gzipped} bytes gzipped`);
+  assert.ok(wasm.length <= 74 * 1024, `mancala.wasm is ${wasm.length} bytes`);
+  assert.ok(gzipSync(wasm, { level: 9 }).length <= 37 * 1024);
   const js = statSync(path.join(pkg, "dist/mancala.mjs")).size + statSync(path.join(pkg, "dist/index.js")).size;
   assert.ok(js <= 40 * 1024, `glue and wrapper are ${js} bytes`);
 });
