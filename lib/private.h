@@ -103,20 +103,22 @@ struct mc_moves {
     struct mc_state child[MANCALA_MAX_PITS];
 };
 
-/* Collects the events of a move for mancala_last_move_events(); the rule
+/* Collects the events of a move for mancala_last_move_events(): events
+ * `skip` to `skip + cap - 1` go to `events`, every one is counted. The rule
  * code takes NULL when nobody listens (the hot path). */
 struct mc_recorder {
     mancala_event *events;
     size_t cap;
     size_t count;
+    size_t skip;
 };
 
 static inline void mc_record(struct mc_recorder *rec, int kind, int pit, int stones, int player)
 {
     if (!rec)
         return;
-    if (rec->count < rec->cap) {
-        mancala_event *e = &rec->events[rec->count];
+    if (rec->count >= rec->skip && rec->count - rec->skip < rec->cap) {
+        mancala_event *e = &rec->events[rec->count - rec->skip];
         e->kind = kind;
         e->pit = pit;
         e->stones = stones;
@@ -222,5 +224,11 @@ int mancala__format_position(const struct mc_board *b, const struct mc_state *s,
 void mancala__start_position(const mancala_game *game, struct mc_position *pos);
 const uint8_t *mancala__round_log(const mancala_game *game, uint32_t *len);
 int mancala__history_move(const mancala_game *game, uint32_t i);
+
+/* The events of the last move from number `skip` on, as
+ * mancala_last_move_events() gives them from 0 (game.c): for the
+ * narration (describe.c), which reads a move of any length in pages. */
+int mancala__last_move_events(const mancala_game *game, mancala_event *events, size_t cap,
+                              size_t skip);
 
 #endif /* MANCALA_PRIVATE_H */

@@ -190,6 +190,11 @@ _prototypes.update({
                                                  progress_fn, c_void_p]),
 })
 
+# Added in 1.3 (MANCALA_1.3).
+_prototypes.update({
+    "mancala_describe_last_move": (c_int, [game_p, c_char_p, c_size_t]),
+})
+
 for _name, (_restype, _argtypes) in _prototypes.items():
     _function = getattr(lib, _name)
     _function.restype = _restype

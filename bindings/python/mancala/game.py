@@ -18,6 +18,8 @@ __all__ = ["Game", "Player", "End", "MatchEnd", "EventKind", "MoveEvent", "RULES
 
 #: Every rules name the library knows.
 RULES = ("modiar", "rio-kadalis", "rio-kadalis-5", "rio-kadalis-cw", "rio-kadalis-5-cw")
+# As the mancala program lists them in its message.
+_RULES_WORDS = ", ".join(RULES[:-1]) + " or " + RULES[-1]
 
 _OPT_REPETITION = 1
 _OPT_MATCH_REPETITION = 2
@@ -142,10 +144,13 @@ class Game(NativeHandle):
         try:
             name = _encode(rules, "rules")
         except UnicodeEncodeError:
-            raise UnknownRules(f"rules {shown(rules)}: not a rules name (not valid Unicode "
-                               "text)") from None
+            raise UnknownRules(f"unknown rules {shown(rules)}: not valid Unicode text "
+                               f"(expected {_RULES_WORDS})") from None
         handle = game_p()
-        check(lib.mancala_new(byref(handle), name), f"rules {shown(rules)}")
+        status = lib.mancala_new(byref(handle), name)
+        if status == UnknownRules.status:
+            raise UnknownRules(f"unknown rules {shown(rules)} (expected {_RULES_WORDS})")
+        check(status, f"rules {shown(rules)}")
         self._adopt(handle, repetition)
 
     # -- life cycle -----------------------------------------------------
@@ -515,6 +520,26 @@ class Game(NativeHandle):
         check(lib.mancala_last_move_events(handle, events, count))
         return [MoveEvent(EventKind(e.kind), e.pit, e.stones, Player(e.player))
                 for e in events[:count]]
+
+    def describe_last_move(self) -> str:
+        """The last move in words, as the ``mancala`` program tells it
+        (mancala_describe_last_move()): a line for the laps and stones
+        sown, then a line for each capture, binikh or forfeit.
+
+        >>> game = Game("modiar")
+        >>> game.play(0)
+        >>> print(game.describe_last_move())
+        South plays 0: 1 lap, 7 stones sown, the last into pit 0.
+          First move: no capture, the 2 stones stay in pit 0.
+
+        Raises:
+            NoHistory: there is no move to describe.
+        """
+        handle = self._h
+        size = check(lib.mancala_describe_last_move(handle, None, 0)) + 1
+        buf = create_string_buffer(size)
+        check(lib.mancala_describe_last_move(handle, buf, size))
+        return buf.value.decode()
 
     # -- matches ----------------------------------------------------------
 
