@@ -117,8 +117,10 @@ static inline void mc_record(struct mc_recorder *rec, int kind, int pit, int sto
 {
     if (!rec)
         return;
-    if (rec->count >= rec->skip && rec->count - rec->skip < rec->cap) {
-        mancala_event *e = &rec->events[rec->count - rec->skip];
+    /* Before `skip`, the difference wraps round to a large number. */
+    size_t i = rec->count - rec->skip;
+    if (i < rec->cap) {
+        mancala_event *e = &rec->events[i];
         e->kind = kind;
         e->pit = pit;
         e->stones = stones;

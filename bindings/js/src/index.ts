@@ -40,6 +40,11 @@ export interface InitOptions {
 /** What {@link initMancala} resolves to: the API in one object. */
 export interface Mancala {
   Game: typeof Game;
+  /** Every rules name the library knows. */
+  RULES: typeof RULES;
+  SOUTH: typeof SOUTH;
+  NORTH: typeof NORTH;
+  DRAW: typeof DRAW;
   Search: typeof Search;
   Table: typeof Table;
   MancalaError: typeof MancalaError;
@@ -92,6 +97,10 @@ async function load(options: InitOptions): Promise<Mancala> {
   fast.free = resolved("_mancala_free", () => wasm!._mancala_free(0));
   return {
     Game,
+    RULES,
+    SOUTH,
+    NORTH,
+    DRAW,
     Search,
     Table,
     MancalaError,
@@ -211,19 +220,33 @@ function check(status: number, what?: string): number {
 
 // ---- handles -------------------------------------------------------------
 
+/** The part of a FinalizationRegistry a handle uses: named here so that
+ *  the declarations compile without the ES2021 library. */
+interface Releaser {
+  register(target: object, ptr: number, token: object): void;
+  unregister(token: object): void;
+}
+
 /** A FinalizationRegistry per kind of handle, holding the bare pointer
  *  (no closure per handle: games are made and freed by the million). */
-function registry(release: (ptr: number) => void): FinalizationRegistry<number> | null {
+function registry(release: (ptr: number) => void): Releaser | null {
   return typeof FinalizationRegistry === "function" ? new FinalizationRegistry<number>(release) : null;
 }
 const disposeSymbol: symbol = (Symbol as any).dispose ?? Symbol.for("Symbol.dispose");
+
+/** `Symbol.dispose` where the TypeScript library declares it (lib
+ *  esnext.disposable, or es2025), else nothing: the declarations then
+ *  compile under the common settings (target es2020 or es2022) too. */
+type DisposeKey = SymbolConstructor extends { readonly dispose: infer K extends symbol } ? K : never;
+/** `[Symbol.dispose](): void` (for `using`) where the library has it. */
+export type Disposer = { [K in DisposeKey]: () => void };
 
 /** A C handle: freed once, by free() or by the FinalizationRegistry. */
 abstract class Handle {
   #ptr: number;
   #what: string;
-  #registry: FinalizationRegistry<number> | null;
-  protected constructor(ptr: number, what: string, registry: FinalizationRegistry<number> | null) {
+  #registry: Releaser | null;
+  protected constructor(ptr: number, what: string, registry: Releaser | null) {
     this.#ptr = ptr;
     this.#what = what;
     this.#registry = registry;
@@ -245,11 +268,15 @@ abstract class Handle {
     this.release(this.#ptr);
     this.#ptr = 0;
   }
+  /** free(), the name Python's binding uses. */
+  close(): void {
+    this.free();
+  }
   protected abstract release(ptr: number): void;
-  /** free(), for `using` (set on the prototype below, also where the
-   *  runtime has no Symbol.dispose yet). */
-  declare [Symbol.dispose]: () => void;
 }
+/** free(), for `using` (set on the prototype below, also where the
+ *  runtime has no Symbol.dispose yet). */
+interface Handle extends Disposer {}
 (Handle.prototype as any)[disposeSymbol] = function (this: Handle) {
   this.free();
 };
@@ -263,6 +290,11 @@ export const NORTH = 1;
 export const DRAW = 2;
 
 export type Player = 0 | 1;
+/** A result: SOUTH, NORTH or DRAW (the same numbers as Python's Result). */
+export type Result = 0 | 1 | 2;
+
+/** Every rules name the library knows (Python: mancala.RULES). */
+export const RULES = ["modiar", "rio-kadalis", "rio-kadalis-5", "rio-kadalis-cw", "rio-kadalis-5-cw"] as const;
 export type EndReason = "none" | "no-moves" | "repetition";
 /** Why a match ended (enum mancala_match_end): "game" for Modiar, whose
  *  game is the whole match; "stones", a player has fewer than 4; "repetition",
@@ -304,12 +336,13 @@ export class Game extends Handle {
     freeGame(ptr);
   }
 
-  /** A new game at the start position. `rules`: "modiar", "rio-kadalis",
-   *  "rio-kadalis-5", "rio-kadalis-cw", "rio-kadalis-5-cw". */
+  /** A new game at the start position. `rules`: one of {@link RULES}.
+   *  @throws MancalaError E_RULES naming the valid rules. */
   static create(rules = "modiar"): Game {
     const m = lib();
     const status = withString(rules, (r) => m._mancala_new(scratch, r));
-    if (status === Status.E_RULES) throw new MancalaError(status, `unknown rules ${JSON.stringify(String(rules))}`);
+    if (status === Status.E_RULES)
+      throw new MancalaError(status, `unknown rules ${JSON.stringify(String(rules))} (expected ${RULES.slice(0, -1).join(", ")} or ${RULES[RULES.length - 1]})`);
     check(status, "new game");
     return new Game(int32At(scratch));
   }
@@ -357,7 +390,11 @@ export class Game extends Handle {
     }
   }
 
-  /** An independent copy (history, options and all). */
+  /** An independent copy (history, options and all), as Python's copy(). */
+  copy(): Game {
+    return this.clone();
+  }
+  /** The same as copy() (the C library's name). */
   clone(): Game {
     const status = fast.clone(scratch, this.ptr);
     if (status < 0) check(status, "clone");
@@ -441,9 +478,18 @@ export class Game extends Handle {
     const w = lib()._mancala_winner(this.ptr);
     return w < 0 ? null : w;
   }
+  /** The result once the game or round is over: SOUTH, NORTH or DRAW;
+   *  null while it goes on. Python's `result` says the same. */
+  get result(): Result | null {
+    return this.winner as Result | null;
+  }
   /** Zobrist hash of the position, as the C library computes it. */
   get hash(): bigint {
     return BigInt.asUintN(64, BigInt(lib()._mancala_hash(this.ptr)));
+  }
+  /** The same as `hash` (Python's name: position_hash). */
+  get positionHash(): bigint {
+    return this.hash;
   }
 
   /** The legal moves (pit numbers), ascending; empty when over. */
@@ -509,6 +555,25 @@ export class Game extends Handle {
     }
   }
 
+  /** The last move in words, as the `mancala` program tells it
+   *  (mancala_describe_last_move): a line for the laps and stones sown,
+   *  then a line for each capture, binikh or forfeit, e.g.
+   *  "South plays 0: 1 lap, 7 stones sown, the last into pit 0.\n  First
+   *  move: no capture, the 2 stones stay in pit 0.".
+   *  @throws MancalaError E_NO_HISTORY when there is no move to describe. */
+  describeLastMove(): string {
+    const m = lib();
+    const size = check(m._mancala_describe_last_move(this.ptr, 0, 0), "describe last move") + 1;
+    const buf = m._malloc(size);
+    if (!buf) throw new MancalaError(Status.E_NOMEM);
+    try {
+      check(m._mancala_describe_last_move(this.ptr, buf, size), "describe last move");
+      return cString(buf);
+    } finally {
+      m._free(buf);
+    }
+  }
+
   /** Sets an option (see {@link Option}); unknown ones throw E_OPTION. */
   setOption(option: number, value: number): this {
     check(lib()._mancala_set_option(this.ptr, option | 0, value | 0), `option ${option}`);
@@ -542,6 +607,11 @@ export class Game extends Handle {
   get matchWinner(): number | null {
     const w = lib()._mancala_match_winner(this.ptr);
     return w < 0 ? null : w;
+  }
+  /** The match's result: SOUTH, NORTH or DRAW once it is over; else null
+   *  (Python: match_result). */
+  get matchResult(): Result | null {
+    return this.matchWinner as Result | null;
   }
   /** Why the match ended ("none" while it goes on). */
   get matchEndReason(): MatchEndReason {
@@ -589,6 +659,9 @@ export interface SearchLimits {
 }
 
 export interface SearchResult {
+  /** The best move found (Python: best_move). */
+  bestMove: number;
+  /** The same as bestMove (the name of 1.2). */
   move: number;
   /** Score for the player to move, in stones (mancala_search_score). */
   score: number;
@@ -625,8 +698,10 @@ export class Search extends Handle {
     check(m._mancala_search_set_table(s, table ? tablePtr(table) : 0), "table");
     check(m._mancala_search_run(s, gamePtr(game)), "search");
     const pvLen = check(m._mancala_search_pv(s, scratch, 32));
+    const best = m._mancala_search_best_move(s);
     return {
-      move: m._mancala_search_best_move(s),
+      bestMove: best,
+      move: best,
       score: m._mancala_search_score(s),
       depth: m._mancala_search_depth(s),
       exact: m._mancala_search_exact(s) > 0,

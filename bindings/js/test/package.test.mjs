@@ -20,10 +20,14 @@ test("package version is the library's (meson.build)", () => {
   assert.equal(JSON.parse(readFileSync(path.join(pkg, "package.json"), "utf8")).version, version);
 });
 
-test("size budget: .wasm <= 64 KB (gzip <= 32 KB), glue + wrapper <= 40 KB", () => {
+// 1.3's narration of a move (mancala_describe_last_move) took the module
+// from 64,624 to 65,719 bytes (gzip 32,625 to 33,058), with the files off
+// the hot path at -Oz: the budget grew by 1 KB.
+test("size budget: .wasm <= 65 KB (gzip <= 33 KB), glue + wrapper <= 40 KB", () => {
   const wasm = readFileSync(path.join(pkg, "dist/mancala.wasm"));
-  assert.ok(wasm.length <= 64 * 1024, `mancala.wasm is ${wasm.length} bytes`);
-  assert.ok(gzipSync(wasm, { level: 9 }).length <= 32 * 1024);
+  assert.ok(wasm.length <= 65 * 1024, `mancala.wasm is ${wasm.length} bytes`);
+  const gzipped = gzipSync(wasm, { level: 9 }).length;
+  assert.ok(gzipped <= 33 * 1024, `mancala.wasm is ${gzipped} bytes gzipped`);
   const js = statSync(path.join(pkg, "dist/mancala.mjs")).size + statSync(path.join(pkg, "dist/index.js")).size;
   assert.ok(js <= 40 * 1024, `glue and wrapper are ${js} bytes`);
 });
@@ -60,4 +64,46 @@ game.free();
   );
   const out = execFileSync(process.execPath, ["main.mjs"], { cwd: app, encoding: "utf8" }).trim();
   assert.equal(out, `${lastState[1]} ${lastState[3]}`);
+
+  // The types, as a TypeScript program sees them under common settings:
+  // no esnext library, no skipLibCheck (1.2's needed both: TS2550 on
+  // Symbol.dispose); and `using` where the library has Symbol.dispose.
+  const tsc = path.join(pkg, "node_modules/typescript/bin/tsc");
+  writeFileSync(
+    path.join(app, "main.ts"),
+    `import initMancala, { type SearchResult, type Result } from "libmancala";
+const { Game, DRAW } = await initMancala();
+const game = Game.create("rio-kadalis");
+game.play(0);
+const words: string = game.describeLastMove();
+const found: SearchResult = game.search({ depth: 2 });
+const result: Result | null = game.result;
+export const summary = [words, found.bestMove, result === DRAW];
+game.free();
+`,
+  );
+  writeFileSync(
+    path.join(app, "dispose.ts"),
+    `import initMancala from "libmancala";
+const { Game } = await initMancala();
+{
+  using game = Game.create("modiar");
+  game.play(0);
+}
+`,
+  );
+  const settings = [
+    { target: "es2020", files: ["main.ts"] },
+    { target: "es2022", files: ["main.ts"] },
+    { target: "es2022", lib: ["es2022", "esnext.disposable"], files: ["main.ts", "dispose.ts"] },
+  ];
+  for (const { files, ...options } of settings) {
+    const config = { compilerOptions: { ...options, module: "nodenext", strict: true, noEmit: true }, files };
+    writeFileSync(path.join(app, "tsconfig.json"), JSON.stringify(config));
+    try {
+      execFileSync(process.execPath, [tsc, "-p", "."], { cwd: app, encoding: "utf8" });
+    } catch (err) {
+      assert.fail(`tsc ${JSON.stringify(config)}:\n${err.stdout}`);
+    }
+  }
 });

@@ -28,7 +28,7 @@ from .engine import (Playout, SearchResult, Searcher, Table, TableValue, mcts, p
                      solve_modiar, solve_rio_kadalis)
 from .errors import *  # noqa: F401,F403
 from .errors import __all__ as _errors
-from .game import RULES, End, EventKind, Game, MatchEnd, MoveEvent, Player
+from .game import RULES, End, EventKind, Game, MatchEnd, MoveEvent, Player, Result
 
 __version__ = "1.3.0"
 
@@ -37,7 +37,8 @@ library_version: str = _lib.mancala_version_string().decode()
 
 SOUTH = Player.SOUTH
 NORTH = Player.NORTH
+DRAW = Result.DRAW
 
-__all__ = ["Game", "Player", "SOUTH", "NORTH", "End", "MatchEnd", "EventKind", "MoveEvent", "RULES",
+__all__ = ["Game", "Player", "Result", "SOUTH", "NORTH", "DRAW", "End", "MatchEnd", "EventKind", "MoveEvent", "RULES",
            "Playout", "SearchResult", "Searcher", "Table", "TableValue", "playout", "mcts",
            "solve_modiar", "solve_rio_kadalis", "library_path", "library_version", *_errors]

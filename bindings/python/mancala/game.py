@@ -11,10 +11,10 @@ from typing import Iterable, NamedTuple, Optional
 from . import _draw
 from ._handle import INT, NativeHandle, flag
 from ._native import MAX_PITS, REASON_MAX, Event, game_p, lib
-from .errors import (InvalidArgument, ParseError, PitOutOfRange, StateError, UnknownRules,
-                     check, illegal, shown)
+from .errors import (InvalidArgument, NotOver, ParseError, PitOutOfRange, StateError,
+                     UnknownRules, check, illegal, shown)
 
-__all__ = ["Game", "Player", "End", "MatchEnd", "EventKind", "MoveEvent", "RULES"]
+__all__ = ["Game", "Player", "Result", "End", "MatchEnd", "EventKind", "MoveEvent", "RULES"]
 
 #: Every rules name the library knows.
 RULES = ("modiar", "rio-kadalis", "rio-kadalis-5", "rio-kadalis-cw", "rio-kadalis-5-cw")
@@ -54,6 +54,22 @@ class Player(_Named):
         """"South" or "North", as ``print(game.winner)`` shows it (it still
         compares equal to 0 and 1)."""
         return self.name.capitalize()
+
+
+class Result(_Named):
+    """The result of a game, round or match: ``Result.DRAW`` (2) for a
+    draw; the same numbers as JavaScript's SOUTH, NORTH and DRAW."""
+    SOUTH = 0
+    NORTH = 1
+    DRAW = 2
+
+    def __str__(self) -> str:
+        """"South", "North" or "Draw"."""
+        return self.name.capitalize()
+
+
+def _result(value: int) -> Optional[Result]:
+    return None if value == NotOver.status else Result(check(value))
 
 
 class End(_Named):
@@ -402,6 +418,13 @@ class Game(NativeHandle):
         return _winner(lib.mancala_winner(self._h))
 
     @property
+    def result(self) -> Optional[Result]:
+        """The result once the game or round is over: ``Result.SOUTH``,
+        ``Result.NORTH`` or ``Result.DRAW``; None while it goes on (as
+        JavaScript's ``result``)."""
+        return _result(lib.mancala_winner(self._h))
+
+    @property
     def repetition(self) -> bool:
         """The repetition rule: whether a recurring position ends the game
         or round. It can be changed only before the first move
@@ -583,6 +606,12 @@ class Game(NativeHandle):
             NotOver: while the match goes on.
         """
         return _winner(lib.mancala_match_winner(self._h))
+
+    @property
+    def match_result(self) -> Optional[Result]:
+        """The match's result (for Modiar, the game's): a :class:`Result`
+        once the match is over, None while it goes on."""
+        return _result(lib.mancala_match_winner(self._h))
 
     # -- research engine (see mancala.engine) -----------------------------
 

@@ -216,6 +216,23 @@ class Moves(unittest.TestCase):
                          "  South captures 2 from pit 3.\n"
                          "  South captures 2 from pit 2.")
 
+    def test_result_says_draw_as_javascript_does(self):
+        game = mancala.Game.parse("rio-kadalis/3,0,0,1,3,1,0,0,0,0,0,0/S/16,24/12/0,0")
+        self.assertIsNone(game.result)
+        self.assertIsNone(game.match_result)
+        game.play(3)   # binikh, and North has no move: 24 to 24
+        self.assertIsNone(game.winner)
+        self.assertIs(game.result, mancala.Result.DRAW)
+        self.assertEqual(game.result, 2)
+        self.assertIs(mancala.DRAW, mancala.Result.DRAW)
+        self.assertEqual(str(game.result), "Draw")
+        self.assertIsNone(game.match_result)   # the match goes on
+        game = mancala.Game.parse("modiar/0,0,0,2,4,10/N/18,8/19")
+        game.play(4)
+        self.assertIs(game.result, mancala.Result.NORTH)
+        self.assertEqual(game.result, game.winner)
+        self.assertIs(game.match_result, mancala.Result.NORTH)
+
     def test_copy_is_independent(self):
         game = mancala.Game("modiar")
         game.play(0)
