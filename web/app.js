@@ -415,7 +415,7 @@ function engineMove() {
     return best[Math.floor(Math.random() * best.length)];
   }
   // search, and "perfect" without a table
-  return game.search({ depth: Number($("depth").value), timeMs: 3000, table: table && game.rules === "modiar" ? table : undefined }).move;
+  return game.search({ depth: Number($("depth").value), timeMs: 3000, table: table && game.rules === "modiar" ? table : undefined }).bestMove;
 }
 
 // ---- engines in a worker --------------------------------------------------

@@ -16,7 +16,7 @@ onmessage = async ({ data }) => {
     const move =
       kind === "mcts"
         ? game.mcts({ playouts, seed: BigInt(seed) })
-        : game.search({ depth, timeMs: 3000 }).move;
+        : game.search({ depth, timeMs: 3000 }).bestMove;
     postMessage({ id, move });
   } catch (err) {
     postMessage({ id, error: String(err?.message ?? err) });
