@@ -2,7 +2,10 @@
 # SPDX-License-Identifier: MIT
 """The `manpages` test: every function the library exports (lib/mancala.map)
 has its manual page, and every page, the overview mancala.3 included,
-formats without a warning, names mancala(1) and the installed RULES.md.
+formats without a warning, names mancala(1) and the installed RULES.md,
+and shows no Doxygen command (@since, @code, \\brief ...) once formatted.
+A page that is a link (".so man3/OTHER.3", an enumerator's) must lead to
+one of the pages.
 
 Usage: check_manpages.py MAP PAGE.3...
 """
@@ -12,6 +15,21 @@ import re
 import shutil
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from manpages import DOXYGEN_COMMANDS  # noqa: E402
+
+# A command surviving formatting. With a backslash, the one-letter commands
+# that are also C escapes (\n in "\r\n") are not counted.
+AT_COMMAND = re.compile(r"(?<![\w@.])@(%s)\b" % "|".join(DOXYGEN_COMMANDS))
+BACKSLASH_COMMAND = re.compile(r"(?<![\w\\])\\(%s)\b" % "|".join(
+    c for c in DOXYGEN_COMMANDS if len(c) > 1 or c in "cp"))
+
+
+def leftovers(text):
+    """The Doxygen commands left in a formatted page's text."""
+    return sorted({m.group(0) for m in AT_COMMAND.finditer(text)}
+                  | {m.group(0) for m in BACKSLASH_COMMAND.finditer(text)})
 
 
 def main(argv):
@@ -26,23 +44,37 @@ def main(argv):
     if not groff:
         print("groff not found (Debian package groff-base): pages not formatted")
         return 77
+    links = 0
     for page in pages:
         with open(page, encoding="utf-8") as file:
             source = file.read()
-        for needed in (r"\.BR mancala \(1\)", r"/RULES\.md"):
+        link = re.fullmatch(r"\.so man3/(\w+)\.3\n", source)
+        if link:
+            links += 1
+            if link.group(1) not in named or link.group(1) == os.path.basename(page)[:-2]:
+                failures.append("%s links to %s.3, which is not a page" % (page, link.group(1)))
+            continue
+        for needed in (r"\.BR \\?%?mancala \(1\)", r"/RULES\.md"):
             if not re.search(needed, source):
                 failures.append("%s does not name %s" % (page, needed.replace("\\", "")))
         # Comment syntax or another declaration leaking in from the header.
-        for leak in ("*/", "/**", "enum ", "#define"):
+        leaks = ("*/", "/**")
+        if os.path.basename(page)[:-2] in exported:
+            leaks += ("enum ", "#define")
+        for leak in leaks:
             if leak in source:
                 failures.append("%s holds %r from the header" % (page, leak))
-        result = subprocess.run([groff, "-man", "-ww", "-z", "-Tutf8", page],
+        result = subprocess.run([groff, "-man", "-ww", "-Tutf8", "-P-cbou", page],
                                 capture_output=True, text=True)
         if result.returncode or result.stderr:
             failures.append("%s: groff says: %s" % (page, result.stderr.strip()))
+        left = leftovers(result.stdout)
+        if left:
+            failures.append("%s shows Doxygen commands: %s" % (page, " ".join(left)))
     for failure in failures:
         print("FAIL:", failure)
-    print("%d exported functions, %d pages checked" % (len(exported), len(pages)))
+    print("%d exported functions, %d pages checked, %d of them links"
+          % (len(exported), len(pages), links))
     return 1 if failures else 0
 
 

@@ -28,9 +28,11 @@
  *     - proven, with no assumption about how rounds are played: from the
  *       tables' lower bounds alone (what a player can force in a round,
  *       whatever the other does), the rounds within which the leader can
- *       force the match win, the rounds the trailer can hold out for, and
- *       whether the trailer can force a way back (16 stones or more, or the
- *       match).
+ *       force the match win, the rounds the trailer can hold out for
+ *       against a leader who keeps them at 15 stones or fewer (a round
+ *       that hands the trailer more leaves the tables' reach and counts as
+ *       holding out for ever), and whether the trailer can force a way back
+ *       (16 stones or more, or the match).
  *
  * It uses the public API only (and reads the entries of each table file
  * for the exact share, by the format documented at mancala_solve_modiar()).
@@ -388,10 +390,13 @@ static void print_match(void)
            "stones trailer-leader after each round, each round played for the most\n"
            "stones, and how it ends. Proven (by the tables' lower bounds, whatever\n"
            "the players aim for in a round): the leader forces the match win within\n"
-           "W rounds; the trailer holds out at least H rounds (inf: forever, that is a\n"
-           "draw by repetition or more); the trailer forces its way back (16 stones or\n"
-           "the match) within B rounds; \"no\": not by the tables. Both seats (trailer\n"
-           "South or North) give the same; where not, both rows are shown.\n\n");
+           "W rounds; the trailer holds out at least H rounds against a leader who\n"
+           "keeps them at 15 stones or fewer (inf: forever, that is a draw by\n"
+           "repetition or more; a round that hands the trailer 16 stones or more is\n"
+           "counted as holding out forever, as the tables cannot tell what follows);\n"
+           "the trailer forces its way back (16 stones or the match) within B rounds;\n"
+           "\"no\": not by the tables. Both seats (trailer South or North) give the\n"
+           "same; where not, both rows are shown.\n\n");
     printf("| T | starts | played for stones | W | H | B |\n");
     printf("|---:|---|---|---:|---:|---:|\n");
     for (int t = 4; t <= REACH; t++)

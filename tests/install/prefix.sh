@@ -53,8 +53,21 @@ rules=$prefix/share/doc/mancala/RULES.md
 cmp -s "$rules" "$source/doc/RULES.md" || fail "the installed RULES.md differs from doc/RULES.md"
 grep -c "$rules" "$prefix/share/man/man3/mancala.3" >/dev/null \
     || fail "mancala(3) does not name the installed $rules"
+# The manual beside it, each page as in the source, named by both overviews.
+manual=$prefix/share/doc/mancala
+for page in index install cli python javascript engine findings performance \
+            hardening compatibility; do
+    cmp -s "$manual/$page.md" "$source/doc/$page.md" \
+        || fail "the manual's $page.md was not installed in share/doc/mancala as doc/$page.md"
+done
+cmp -s "$manual/NEWS.md" "$source/NEWS.md" || fail "NEWS.md was not installed in share/doc/mancala"
+for page in man3/mancala.3 man1/mancala.1; do
+    grep -c "$manual/index.md" "$prefix/share/man/$page" >/dev/null \
+        || fail "$page does not name the installed manual $manual/index.md"
+done
 command -v man >/dev/null || fail "man not found (Debian package man-db)"
-for page in "3 mancala_play" "3 mancala_strerror" "3 mancala" "1 mancala"; do
+for page in "3 mancala_play" "3 mancala_strerror" "3 mancala" "1 mancala" \
+            "3 mancala_status" "3 mancala_event" "3 MANCALA_E_EMPTY"; do
     # shellcheck disable=SC2086 # "SECTION NAME"
     text=$(MANPAGER=cat MANWIDTH=80 man -M "$prefix/share/man" $page 2>&1) \
         || fail "man $page: $text"
@@ -63,4 +76,7 @@ done
 text=$(MANPAGER=cat MANWIDTH=80 man -M "$prefix/share/man" 3 mancala_play)
 [[ $text == *"mancala_play - Plays a move"* && $text == *"mancala(1)"* ]] \
     || fail "man 3 mancala_play is not the page of mancala_play naming mancala(1): $text"
-echo "man 3 mancala_play, man 3 mancala, man 1 mancala: found; $rules installed"
+text=$(MANPAGER=cat MANWIDTH=80 man -M "$prefix/share/man" 3 MANCALA_E_EMPTY)
+[[ $text == *"mancala_status - Status codes"* && $text == *"MANCALA_E_EMPTY (-15)"* ]] \
+    || fail "man 3 MANCALA_E_EMPTY does not show the page of mancala_status: $text"
+echo "man 3 mancala_play, man 3 mancala, man 1 mancala, man 3 MANCALA_E_EMPTY: found; $rules installed"
