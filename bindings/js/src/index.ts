@@ -162,6 +162,21 @@ function withString<T>(text: string, fn: (ptr: number) => T): T {
   }
 }
 
+/** A text the library writes as snprintf() does (`write(buf, size)`
+ *  returns its whole length): asked for its length, then written. */
+function writtenText(write: (buf: number, size: number) => number, what: string): string {
+  const m = lib();
+  const size = check(write(0, 0), what) + 1;
+  const buf = m._malloc(size);
+  if (!buf) throw new MancalaError(Status.E_NOMEM);
+  try {
+    check(write(buf, size), what);
+    return cString(buf);
+  } finally {
+    m._free(buf);
+  }
+}
+
 function int32At(ptr: number, index = 0): number {
   return lib().HEAP32[(ptr >> 2) + index];
 }
@@ -378,16 +393,7 @@ export class Game extends Handle {
    *  at their default and every move of every round (`|` between rounds);
    *  Game.fromRecord() restores it exactly. */
   get record(): string {
-    const m = lib();
-    const size = check(m._mancala_format_record(this.ptr, 0, 0), "record") + 1;
-    const buf = m._malloc(size);
-    if (!buf) throw new MancalaError(Status.E_NOMEM);
-    try {
-      check(m._mancala_format_record(this.ptr, buf, size), "record");
-      return cString(buf);
-    } finally {
-      m._free(buf);
-    }
+    return writtenText((buf, size) => lib()._mancala_format_record(this.ptr, buf, size), "record");
   }
 
   /** An independent copy (history, options and all), as Python's copy(). */
@@ -562,16 +568,7 @@ export class Game extends Handle {
    *  move: no capture, the 2 stones stay in pit 0.".
    *  @throws MancalaError E_NO_HISTORY when there is no move to describe. */
   describeLastMove(): string {
-    const m = lib();
-    const size = check(m._mancala_describe_last_move(this.ptr, 0, 0), "describe last move") + 1;
-    const buf = m._malloc(size);
-    if (!buf) throw new MancalaError(Status.E_NOMEM);
-    try {
-      check(m._mancala_describe_last_move(this.ptr, buf, size), "describe last move");
-      return cString(buf);
-    } finally {
-      m._free(buf);
-    }
+    return writtenText((buf, size) => lib()._mancala_describe_last_move(this.ptr, buf, size), "describe last move");
   }
 
   /** Sets an option (see {@link Option}); unknown ones throw E_OPTION. */
