@@ -153,7 +153,7 @@ test("options pass through by number; unknown ones are refused", () => {
 test("engine: search, mcts and playout are deterministic and legal", () => {
   const game = Game.parse("modiar/0,0,0,2,4,10/N/18,8/19");
   const r = game.search({ depth: 20 });
-  assert.equal(r.move, 4);
+  assert.equal(r.bestMove, 4);
   assert.equal(r.exact, true);
   assert.deepEqual(r.pv.slice(0, 1), [4]);
   const start = Game.create("rio-kadalis");
@@ -162,7 +162,7 @@ test("engine: search, mcts and playout are deterministic and legal", () => {
   assert.deepEqual(start.playout(1n), start.playout(1n));
   assert.equal(start.position, "rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0");
   const limited = start.search({ nodes: 500 });
-  assert.ok(limited.nodes < 2000 && start.legalMoves.includes(limited.move));
+  assert.ok(limited.nodes < 2000 && start.legalMoves.includes(limited.bestMove));
   game.free();
   start.free();
 });
