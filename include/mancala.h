@@ -575,17 +575,28 @@ int mancala_last_move_events(const mancala_game *game, mancala_event *events, si
  *
  * The first line says who played which pit, the laps (with the pits the
  * relays started from, up to eight of them, then `...`), the stones sown
- * and the pit of the last one:
- * `North plays 9: 3 laps (relays from 2 7), 8 stones sown, the last into pit 4.`
- * Then one line, indented by two spaces, for each capture, binikh and
- * forfeited capture, in the order of mancala_last_move_events():
- * `  South captures 2 from pit 3.` (Modiar),
- * `  North captures the four formed in pit 6.` (Rio Kadalis),
- * `  Binikh: South captures the four in pit 6 and the move ends.`,
- * `  First move: no capture, the 2 stones stay in pit 0.`
- * Lines are separated by `\n`; the last has none. The text is the same on
- * every platform and in every locale, and stays the same in later 1.x
- * versions for the events described here.
+ * and the pit of the last one. Then comes one line, indented by two
+ * spaces, for each capture, binikh and forfeited capture, in the order of
+ * mancala_last_move_events(). Lines are separated by a newline; the last
+ * has none. Modiar's example M4 (RULES.md) and others:
+ * @code
+ * South plays 1: 1 lap, 3 stones sown, the last into pit 3.
+ *   South captures 2 from pit 3.
+ *   South captures 2 from pit 2.
+ *
+ * South plays 0: 1 lap, 7 stones sown, the last into pit 0.
+ *   First move: no capture, the 2 stones stay in pit 0.
+ *
+ * South plays 5: 1 lap, 3 stones sown, the last into pit 8.
+ *   North captures the four formed in pit 6.
+ *
+ * South plays 5: 1 lap, 1 stone sown, the last into pit 6.
+ *   Binikh: South captures the four in pit 6 and the move ends.
+ *
+ * South plays 0: 5 laps (relays from 4 9 2 8), 26 stones sown, the last into pit 2.
+ * @endcode
+ * The text is the same on every platform and in every locale, and stays
+ * the same in later 1.x versions for the events described here.
  *
  * @param game The game; not modified.
  * @param[out] buf Receives the NUL-terminated text, cut to @p size - 1
