@@ -90,17 +90,13 @@ int report_move(FILE *out, const struct style *style, const mancala_game *game)
     mancala_describe_last_move(game, text, (size_t)len + 1);
     /* The first line says what was sown; the lines after it, what was
      * captured (or forfeited), stand out. */
-    const char *rest = strchr(text, '\n');
-    if (!rest)
-        rest = text + len;
-    fprintf(out, "%.*s\n", (int)(rest - text), text);
     const char *hi = sgr(style, SGR_YELLOW), *off = sgr(style, SGR_RESET);
-    while (*rest) {
-        const char *line = rest + 1, *end = strchr(line, '\n');
+    for (const char *line = text, *end;; line = end + 1) {
+        end = strchr(line, '\n');
+        int n = end ? (int)(end - line) : (int)strlen(line);
+        fprintf(out, "%s%.*s%s\n", line == text ? "" : hi, n, line, line == text ? "" : off);
         if (!end)
-            end = text + len;
-        fprintf(out, "%s%.*s%s\n", hi, (int)(end - line), line, off);
-        rest = end;
+            break;
     }
     free(text);
     return 0;
