@@ -258,17 +258,19 @@ test("a person is told to press Next round, and the next round starts", async ()
 });
 
 test("a click leaves no focus ring on a pit; the keyboard's pit has one", async () => {
-  const page = await open("?rules=modiar&south=human&north=human&table=0");
+  const page = await open("?rules=modiar&south=human&north=human&instant=1&table=0");
   const ring = (pit) => page.$eval(`#board .pit[data-pit="${pit}"] .pit-shape`, (c) => `${getComputedStyle(c).stroke} ${getComputedStyle(c).strokeWidth}`);
   // North's pit 4 is not South's to play: clicked, it gets the focus and
   // a message, and looks like North's other pits.
   await page.click('#board .pit[data-pit="4"]');
   assert.equal(await page.evaluate(() => document.activeElement.dataset.pit), "4");
   assert.equal(await ring(4), await ring(5));
-  // South's pits, while North is to move, look alike too after a click.
-  await page.$eval("#position", (e) => (e.value = "modiar/7,7,7,7,7,7/N/0,0/1"));
-  await page.click("#load");
+  // A pit clicked and played looks like the other pits of its row once
+  // the board is drawn again (1.2 ringed it: the focus stayed there).
   await page.click('#board .pit[data-pit="0"]');
+  await idle(page);
+  assert.deepEqual(await moveList(page), ["S0"]);
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.pit), "0");
   assert.equal(await ring(0), await ring(1));
   // From the keyboard the focused pit is ringed.
   await page.$eval('#board .pit[data-pit="3"]', (g) => g.focus());
