@@ -46,6 +46,8 @@ export interface Mancala {
   NORTH: typeof NORTH;
   DRAW: typeof DRAW;
   Search: typeof Search;
+  /** The same as Search (Python's name). */
+  Searcher: typeof Search;
   Table: typeof Table;
   MancalaError: typeof MancalaError;
   IllegalMoveError: typeof IllegalMoveError;
@@ -102,6 +104,7 @@ async function load(options: InitOptions): Promise<Mancala> {
     NORTH,
     DRAW,
     Search,
+    Searcher: Search,
     Table,
     MancalaError,
     IllegalMoveError,
@@ -669,6 +672,8 @@ export interface SearchResult {
   /** Principal variation: the expected moves, first the best. */
   pv: number[];
 }
+
+export { Search as Searcher };
 
 function freeSearch(ptr: number): void {
   wasm?._mancala_search_free(ptr);

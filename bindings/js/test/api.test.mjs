@@ -44,6 +44,7 @@ test("Python's names work too: copy, bestMove, result, positionHash, close", () 
   assert.equal(twin.positionHash, twin.hash);
   twin.close();
   assert.ok(twin.freed);
+  assert.equal(M.Searcher, M.Search);
   const found = Game.parse("modiar/0,3,1,1,2,5/S/10,20/9").search({ depth: 4 });
   assert.equal(found.bestMove, 1);
   assert.equal(found.move, found.bestMove);
