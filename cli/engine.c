@@ -11,12 +11,12 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "port.h"
 
 int searcher_new(mancala_search **out, int depth, int64_t time_ms)
 {

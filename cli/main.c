@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "port.h"
 
 static const char main_help[] =
     "Usage: mancala COMMAND [ARGUMENTS]\n"

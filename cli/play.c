@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "port.h"
 
 static const char play_help[] =
     "Usage: mancala play RULES|POSITION [--south P] [--north P] [--seed N]\n"

@@ -72,9 +72,11 @@ static const char *parse_number(struct field f, long *value)
             return "not a digit";
         if (i == 0 && c == '0' && f.len > 1)
             return "leading zero";
-        v = v * 10 + (c - '0');
-        if (v > MAX_NUMBER)
+        /* Checked before the step: a long may be 32 bits, and
+         * 2147483648 would overflow it. */
+        if (v > MAX_NUMBER / 10 || (v == MAX_NUMBER / 10 && c - '0' > MAX_NUMBER % 10))
             return "number too large";
+        v = v * 10 + (c - '0');
     }
     *value = v;
     return NULL;

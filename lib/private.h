@@ -13,8 +13,13 @@
 #include "mancala.h"
 
 /* Put on the definition of every public function; everything else is
- * hidden by the build (-fvisibility=hidden) and the version script. */
+ * hidden by the build (-fvisibility=hidden) and the version script; in a
+ * Windows DLL, only what it marks is exported. */
+#ifdef _WIN32
+#define MANCALA_EXPORT __declspec(dllexport)
+#else
 #define MANCALA_EXPORT __attribute__((visibility("default")))
+#endif
 
 /* For the few functions of the hot path that must be inlined into each
  * caller to keep their values in registers. */

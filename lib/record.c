@@ -83,9 +83,10 @@ static long number(const char *word, size_t len, long max)
     for (size_t i = 0; i < len; i++) {
         if (word[i] < '0' || word[i] > '9')
             return -1;
-        v = v * 10 + (word[i] - '0');
-        if (v > max)
+        /* Checked before the step: a long may be 32 bits. */
+        if (v > max / 10 || (v == max / 10 && word[i] - '0' > max % 10))
             return -1;
+        v = v * 10 + (word[i] - '0');
     }
     return v;
 }

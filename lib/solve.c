@@ -68,6 +68,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "port.h"
 #include "solve.h"
 
 /* While a layer is solved, the entry bytes of its positions hold the state
@@ -568,7 +569,7 @@ static int output_create(struct output *out)
     for (int attempt = 0; attempt < 64 && out->fd < 0; attempt++) {
         salt = salt * 6364136223846793005u + 1442695040888963407u;
         snprintf(out->temp, size, "%s.tmp-%08lx", out->target, (unsigned long)(salt >> 32));
-        out->fd = open(out->temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0666);
+        out->fd = open(out->temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY | MC_O_BINARY, 0666);
         if (out->fd < 0 && errno != EEXIST)
             break;
     }
@@ -720,7 +721,7 @@ static int checkpoint_open(struct checkpoint *cp, const struct output *out,
     if (!cp->path)
         return 0;
     sprintf(cp->path, "%s.partial", out->target);
-    cp->fd = open(cp->path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0666);
+    cp->fd = open(cp->path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | MC_O_BINARY, 0666);
     struct stat st;
     if (cp->fd < 0 || fstat(cp->fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         checkpoint_close(cp, 0);
@@ -773,7 +774,7 @@ static int output_install(struct output *out, int ok)
     ok &= fsync(out->fd) == 0;
     ok &= close(out->fd) == 0;
     out->fd = -1;
-    if (!ok || rename(out->temp, out->target) != 0) {
+    if (!ok || mancala__replace(out->temp, out->target) != 0) {
         unlink(out->temp);
         return MANCALA_E_IO;
     }
@@ -814,7 +815,7 @@ static int solve(const char *path, const char *rules, unsigned closed, int max_s
  * same for any number and the caller has nothing to choose. */
 static int default_threads(void)
 {
-    const long online = sysconf(_SC_NPROCESSORS_ONLN);
+    const long online = mancala__online_cpus();
     return online < 1 ? 1 : online > MT_MOST_THREADS ? MT_MOST_THREADS : (int)online;
 }
 

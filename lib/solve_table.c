@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "port.h"
 #include "solve.h"
 
 struct mancala_table {
@@ -35,6 +36,14 @@ struct mancala_table {
 static uint64_t largest_table(void)
 {
     return MT_HEADER_SIZE + ((uint64_t)MT_MOST_ENTRIES * MT_ENTRY_SIZE + 7) / 8 * 8;
+}
+
+/* Whether a table can have `size` bytes: its header, then entries padded
+ * to 8 bytes. Checked before memory is taken for it (on a 32-bit system
+ * SIZE_MAX is below the largest table, and odd). */
+static int possible_size(uint64_t size)
+{
+    return size >= MT_HEADER_SIZE && size <= largest_table() && (size - MT_HEADER_SIZE) % 8 == 0;
 }
 
 /* Checks a table image: MANCALA_OK and its variant in `*variant`, or why
@@ -145,7 +154,7 @@ MANCALA_EXPORT int mancala_table_open(mancala_table **out, const char *path)
         return MANCALA_E_INVALID;
     /* Non-blocking: opening a FIFO for reading would otherwise wait for a
      * writer. Anything but a regular file is then refused. */
-    const int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+    const int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | MC_O_BINARY);
     if (fd < 0)
         return MANCALA_E_IO;
     struct stat st;
@@ -153,7 +162,7 @@ MANCALA_EXPORT int mancala_table_open(mancala_table **out, const char *path)
         close(fd);
         return MANCALA_E_IO;
     }
-    if (st.st_size < MT_HEADER_SIZE || (uint64_t)st.st_size > largest_table()) {
+    if (st.st_size < 0 || !possible_size((uint64_t)st.st_size)) {
         close(fd);
         return MANCALA_E_FORMAT;
     }
@@ -176,7 +185,7 @@ MANCALA_EXPORT int mancala_table_open_memory(mancala_table **out, const void *da
 {
     if (!out || (!data && size))
         return MANCALA_E_INVALID;
-    if (size < MT_HEADER_SIZE || size > largest_table())
+    if (!possible_size(size))
         return MANCALA_E_FORMAT;
     /* Checked in the copy: the caller's bytes may change afterwards. */
     uint8_t *copy = malloc(size);

@@ -64,6 +64,10 @@ emcc -O3 -flto ${EMCC_EXTRA:-} "${objects[@]}" \
     -sEXPORTED_RUNTIME_METHODS=[] \
     -o "$out/mancala.mjs"
 
+# npm pack takes LICENSE from the package's folder: the one at the top of
+# the repository, copied (a symbolic link would be left out).
+cp "$root/LICENSE" LICENSE
+
 # The declarations keep the comments, for editors; the JavaScript (glue
 # and wrapper) is minified, as it counts against the size budget.
 npx --no-install tsc -p tsconfig.json

@@ -18,9 +18,10 @@ root=$stage/root
 meson install -C "$build" --destdir "$root" --no-rebuild --quiet
 
 case $libdir in /*) ;; *) libdir=$prefix/$libdir ;; esac
-# Only the staged mancala.pc, never one installed on this machine; the
-# sysroot prefixes its -I and -L paths with the staging directory.
-export PKG_CONFIG_LIBDIR=$root$libdir/pkgconfig
+# Only the staged mancala.pc, never one installed on this machine, and
+# the system's own (libxxhash.pc, which mancala.pc requires); the sysroot
+# prefixes its -I and -L paths with the staging directory.
+export PKG_CONFIG_LIBDIR=$root$libdir/pkgconfig:$(pkg-config --variable pc_path pkg-config)
 export PKG_CONFIG_SYSROOT_DIR=$root
 unset PKG_CONFIG_PATH
 
@@ -39,6 +40,17 @@ case $prefix in
     ;;
 esac
 pkg-config --exists mancala || fail "pkg-config does not find the installed mancala.pc"
+# XXH3 through libxxhash's own pkg-config file, not a hand-written -lxxhash.
+pc=$root$libdir/pkgconfig/mancala.pc
+grep -qx 'Requires.private: libxxhash' "$pc" || fail "mancala.pc does not require libxxhash privately"
+if grep -q 'xxhash' <(grep -v '^Requires.private:' "$pc"); then
+    fail "mancala.pc names xxhash outside Requires.private"
+fi
+[[ " $(pkg-config --static --libs mancala) " == *" -lxxhash "* ]] \
+    || fail "pkg-config --static --libs mancala lacks -lxxhash"
+# The licence goes with every copy.
+cmp -s "$root$prefix/share/doc/mancala/LICENSE" "$source/LICENSE" \
+    || fail "LICENSE was not installed in share/doc/mancala"
 echo "mancala.pc: version $(pkg-config --modversion mancala)"
 echo "  shared: $(pkg-config --cflags --libs mancala)"
 echo "  static: $(pkg-config --static --cflags --libs mancala)"

@@ -23,7 +23,7 @@ CC="$*" meson setup "$work/build" "$source" --prefix "$prefix" -Dtests=disabled 
     >"$work/setup.log" 2>&1 || { cat "$work/setup.log"; exit 1; }
 meson compile -C "$work/build" -j 2 cli/mancala:executable function-manpages \
     >"$work/compile.log" 2>&1 || { cat "$work/compile.log"; exit 1; }
-meson install -C "$work/build" --no-rebuild --quiet --tags runtime,man,doc \
+meson install -C "$work/build" --no-rebuild --quiet --tags runtime,man,doc,python-runtime \
     >"$work/install.log" 2>&1 || { cat "$work/install.log"; exit 1; }
 
 version=$(meson introspect --projectinfo "$work/build" |
@@ -41,9 +41,25 @@ runpath=$(readelf -d "$mancala" | sed -n 's/.*(RUNPATH).*\[\(.*\)\]/\1/p')
 [[ $runpath == '$ORIGIN/../'* ]] || fail "bin/mancala's run path is '$runpath', not relative to \$ORIGIN"
 echo "run path: $runpath"
 
+# The Python package, installed beside the library: it finds the library
+# relative to itself, with no MANCALA_LIBRARY and no library path.
+package=$(find "$prefix" -name _install.py -path '*/mancala/*')
+[ -n "$package" ] || fail "the Python package was not installed"
+pyload() { # PACKAGE-PARENT: prints the library the installed package loads
+    (cd "$work" && env -u LD_LIBRARY_PATH -u MANCALA_LIBRARY PYTHONPATH="$1" \
+        PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=/nonexistent \
+        /usr/bin/python3 -c 'import mancala; print(mancala.library_path)')
+}
+python_dir=$(dirname "$(dirname "$package")")
+out=$(pyload "$python_dir" 2>&1) || fail "import mancala from the prefix: $out"
+[[ $out == "$prefix/"*/libmancala.so.1 ]] || fail "the installed package loaded $out"
+echo "python: the installed package loads $out"
+
 # A moved prefix (an unpacked archive, a renamed folder) keeps working.
 mv "$prefix" "$work/moved"
 out=$(run "$work/moved/bin/mancala" 2>&1) || fail "a moved install does not start: $out"
+out=$(pyload "$work/moved${python_dir#"$prefix"}" 2>&1) || fail "import mancala from the moved prefix: $out"
+[[ $out == "$work/moved/"*/libmancala.so.1 ]] || fail "the moved package loaded $out"
 mv "$work/moved" "$prefix"
 
 # The manuals: a page per function, the overview, the command's page; the

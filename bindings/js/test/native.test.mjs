@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 import { M, nativeProgram } from "./common.mjs";
 
 const { Game } = M;
-const trace = nativeProgram("MANCALA_TRACE", "bindings/python/mancala-py-trace");
+const trace = nativeProgram("MANCALA_TRACE", "bindings/python/tests/mancala-py-trace");
 const endReasons = ["none", "no-moves", "repetition"];
 const list = (text) => (text === "-" ? [] : text.split(",").map(Number));
 const orNull = (value) => (value < 0 ? null : value);

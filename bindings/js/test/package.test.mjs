@@ -36,14 +36,15 @@ test("npm pack, install elsewhere, import, replay a native game", { timeout: 120
   const npm = (args, cwd) => execFileSync("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], { cwd, encoding: "utf8" });
   const tarball = path.join(dir, npm(["pack", "--pack-destination", dir], pkg).trim().split("\n").pop());
   const listing = execFileSync("tar", ["tzf", tarball], { encoding: "utf8" }).split("\n").filter(Boolean).sort();
-  assert.deepEqual(listing, ["package/README.md", "package/dist/index.d.ts", "package/dist/index.js", "package/dist/mancala.mjs", "package/dist/mancala.wasm", "package/package.json"]);
+  assert.deepEqual(listing, ["package/LICENSE", "package/README.md", "package/dist/index.d.ts", "package/dist/index.js", "package/dist/mancala.mjs", "package/dist/mancala.wasm", "package/package.json"]);
   const app = path.join(dir, "app");
   execFileSync("mkdir", ["-p", app]);
   writeFileSync(path.join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
   npm(["install", "--offline", tarball], app);
+  assert.equal(readFileSync(path.join(app, "node_modules/libmancala/LICENSE"), "utf8"), readFileSync(path.join(root, "LICENSE"), "utf8"));
 
   // The native game: the first Rio Kadalis match of the trace program.
-  const trace = nativeProgram("MANCALA_TRACE", "bindings/python/mancala-py-trace");
+  const trace = nativeProgram("MANCALA_TRACE", "bindings/python/tests/mancala-py-trace");
   const lines = execFileSync(trace, ["99", "1"], { encoding: "utf8" }).split("\n");
   const start = lines.findIndex((l) => l.startsWith("G\trio-kadalis\t"));
   const end = lines.indexOf("E", start);

@@ -18,7 +18,9 @@ Errors are exceptions derived from :class:`MancalaError`.
 
 The shared library is found through the environment variable
 ``MANCALA_LIBRARY`` (when set, that file is loaded or the import fails),
-then next to this package, then on the system's library path;
+then next to this package (a wheel carries it there), then where
+``meson install`` put it with this package, then on the system's library
+path, then in the ``libdir`` that ``pkg-config`` gives for ``mancala``;
 ``library_path`` is the file loaded.
 """
 

@@ -7,9 +7,14 @@ The shared library is looked up, in this order, at
 1. the path in the environment variable ``MANCALA_LIBRARY``: when it is
    set, that library is used or the import fails, nothing else is tried;
 2. a copy next to this package (``mancala/libmancala.so.1`` or
-   ``libmancala.so``), for wheels or trees that ship one;
-3. the system's library search path (``LD_LIBRARY_PATH``, ``ld.so.cache``,
-   as ``dlopen()`` searches it).
+   ``libmancala.so``): the wheel carries one;
+3. the library installed with this package by ``meson install``, found by
+   the path from the package to it (``_install.py``), so a moved prefix
+   works too;
+4. the system's library path (``LD_LIBRARY_PATH``, ``ld.so.cache``,
+   as ``dlopen()`` searches it);
+5. the ``libdir`` of ``pkg-config``'s ``mancala`` package (an install in
+   a prefix on ``PKG_CONFIG_PATH``).
 
 The first candidate that loads is used; if none does, ImportError lists
 every candidate and why it failed. ``path`` is the file actually loaded.
@@ -20,6 +25,8 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import os
+import shutil
+import subprocess
 import sys
 from ctypes import (CFUNCTYPE, POINTER, c_char_p, c_int, c_int64, c_size_t, c_uint,
                     c_uint64, c_void_p)
@@ -37,22 +44,50 @@ else:
     _names = ["libmancala.so.1", "libmancala.so"]
 
 
-def _candidates() -> list[tuple[str, str]]:
-    """(where it came from, what to pass to dlopen) in search order."""
-    found = []
+def _candidates():
+    """(where it came from, what to pass to dlopen) in search order; the
+    later ones are only worked out when the earlier ones failed."""
     env = os.environ.get("MANCALA_LIBRARY")
     if env:
-        return [("$MANCALA_LIBRARY", env)]
+        yield "$MANCALA_LIBRARY", env
+        return
     for name in _names:
         path = os.path.join(_here, name)
         if os.path.exists(path):
-            found.append(("next to the package", path))
+            yield "next to the package", path
+    try:
+        from . import _install
+    except ImportError:
+        pass
+    else:
+        libdir = os.path.join(_here, os.path.relpath(_install.LIBDIR, _install.PACKAGEDIR))
+        for name in _names:
+            path = os.path.normpath(os.path.join(libdir, name))
+            if os.path.exists(path):
+                yield "installed with the package", path
     for name in _names:
-        found.append(("system library path", name))
+        yield "system library path", name
     system = ctypes.util.find_library("mancala")
     if system and system not in _names:
-        found.append(("system library path", system))
-    return found
+        yield "system library path", system
+    libdir = _pkg_config_libdir()
+    if libdir:
+        for name in _names:
+            yield "pkg-config", os.path.join(libdir, name)
+
+
+def _pkg_config_libdir() -> str | None:
+    """``pkg-config --variable=libdir mancala``, or None."""
+    program = shutil.which("pkg-config")
+    if program is None:
+        return None
+    try:
+        result = subprocess.run([program, "--variable=libdir", "mancala"],
+                                capture_output=True, text=True, timeout=30, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    libdir = result.stdout.strip()
+    return libdir if result.returncode == 0 and libdir else None
 
 
 def _load() -> tuple[ctypes.CDLL, str]:
@@ -80,7 +115,7 @@ def _load() -> tuple[ctypes.CDLL, str]:
     raise ImportError(
         "cannot load the libmancala shared library; tried:\n" + "\n".join(tried)
         + "\nSet MANCALA_LIBRARY to the path of libmancala.so.1, "
-        "or install the library where the dynamic linker finds it.")
+        "or install the library where the dynamic linker or pkg-config finds it.")
 
 
 class _DlInfo(ctypes.Structure):

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 """How the package finds the shared library: MANCALA_LIBRARY first, then a
-copy next to the package, then the system's library path; and what it
-says when it finds none."""
+copy next to the package, then the system's library path, then
+pkg-config's; and what it says when it finds none. (The library installed
+with the package by meson install: tests/install/prefix.sh.)"""
 
 import os
 import shutil
@@ -93,6 +94,27 @@ class Loader(unittest.TestCase):
                             self.directory.name)
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertEqual(result.stdout.strip(), os.path.join(directory, "libmancala.so.1"))
+
+    @unittest.skipUnless(shutil.which("pkg-config"), "pkg-config not found")
+    def test_through_pkg_config(self):
+        # An install in a prefix the dynamic linker does not search, on
+        # PKG_CONFIG_PATH.
+        libdir = os.path.join(self.directory.name, "prefix", "lib")
+        pcdir = os.path.join(libdir, "pkgconfig")
+        os.makedirs(pcdir)
+        shutil.copy(mancala.library_path, os.path.join(libdir, "libmancala.so.1"))
+        with open(os.path.join(pcdir, "mancala.pc"), "w", encoding="utf-8") as pc:
+            pc.write(f"libdir={libdir}\nName: mancala\nDescription: test\nVersion: 1.3.0\n"
+                     "Libs: -L${libdir} -lmancala\n")
+        env = dict(self.env, PKG_CONFIG_PATH=pcdir)
+        result = run_python("import mancala; print(mancala.library_path)", env,
+                            self.directory.name)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        if result.stdout.strip() != os.path.join(libdir, "libmancala.so.1"):
+            # A libmancala is installed on this system: it comes first.
+            without = run_python("import mancala", self.env, self.directory.name)
+            self.assertEqual(without.returncode, 0, result.stdout)
+
 
 if __name__ == "__main__":
     unittest.main()

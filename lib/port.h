@@ -1,0 +1,93 @@
+/*
+ * The POSIX calls of the table files (solve.c, solve_table.c) and of the
+ * mancala command (cli/) that Windows (MinGW-w64) lacks or names
+ * otherwise, so that the code using them is the same everywhere; the
+ * Windows versions are in port_windows.c, built into the library and the
+ * command. On POSIX systems this adds only MC_O_BINARY (0) and two
+ * one-line functions. Include after the system headers.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef MANCALA_PORT_H
+#define MANCALA_PORT_H
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#ifdef _WIN32
+#include <io.h>
+
+/* Table files are bytes: no newline translation. */
+#define MC_O_BINARY O_BINARY
+/* Nothing to ask for on Windows: handles are not inherited unless asked,
+ * there is no controlling terminal, and open() follows no symbolic link
+ * nor blocks on one; a directory cannot be opened (its fsync is skipped). */
+#define O_CLOEXEC 0
+#define O_NOCTTY 0
+#define O_NONBLOCK 0
+#define O_NOFOLLOW 0
+#define O_DIRECTORY 0
+#define S_ISLNK(mode) 0
+#define lstat stat
+#define fsync _commit
+#define realpath(path, resolved) _fullpath((resolved), (path), _MAX_PATH)
+/* Windows files have no POSIX permission bits to keep. */
+static inline int fchmod(int fd, unsigned mode)
+{
+    (void)fd;
+    (void)mode;
+    return 0;
+}
+
+/* pread() and pwrite() as a seek and a read or write: the same for a file
+ * descriptor that one thread uses at a time, as the solver's are. */
+ssize_t mancala__pread(int fd, void *buf, size_t size, off_t at);
+ssize_t mancala__pwrite(int fd, const void *buf, size_t size, off_t at);
+#define pread mancala__pread
+#define pwrite mancala__pwrite
+
+/* The number of processors online. */
+long mancala__online_cpus(void);
+#define _SC_NPROCESSORS_ONLN 0
+#define sysconf(name) mancala__online_cpus()
+/* rename() that replaces an existing target, as POSIX's does. */
+int mancala__replace(const char *from, const char *to);
+
+/* The command's: its peak memory (ru_maxrss, KiB), its Ctrl-C handler
+ * (signal(); the mask and flags have no Windows meaning) and getline(). */
+struct rusage {
+    long ru_maxrss;
+};
+#define RUSAGE_SELF 0
+int mancala__getrusage(int who, struct rusage *usage);
+#define getrusage mancala__getrusage
+struct sigaction {
+    void (*sa_handler)(int);
+    int sa_mask;
+    int sa_flags;
+};
+#define sigemptyset(set) (*(set) = 0)
+int mancala__sigaction(int sig, const struct sigaction *action, struct sigaction *old);
+#define sigaction(sig, action, old) mancala__sigaction((sig), (action), (old))
+ssize_t mancala__getline(char **line, size_t *cap, FILE *in);
+#define getline mancala__getline
+#else
+#include <sys/resource.h>
+
+#define MC_O_BINARY 0
+
+static inline long mancala__online_cpus(void)
+{
+    return sysconf(_SC_NPROCESSORS_ONLN);
+}
+
+static inline int mancala__replace(const char *from, const char *to)
+{
+    return rename(from, to);
+}
+#endif
+
+#endif
