@@ -50,6 +50,7 @@ objects=()
 for c in "$root"/lib/*.c wasm/memcmp.c; do
     name=$(basename "$c" .c)
     case $name in
+    port_*) continue ;; # another system's calls (port_windows.c: Windows)
     describe | mcts | notation | record | solve_table | status | svg) level=-Oz ;;
     game) level=-O2 ;;
     *) level=-O3 ;;
