@@ -30,7 +30,8 @@ from .engine import (Playout, SearchResult, Searcher, Table, TableValue, mcts, p
                      solve_modiar, solve_rio_kadalis)
 from .errors import *  # noqa: F401,F403
 from .errors import __all__ as _errors
-from .game import RULES, End, EventKind, Game, MatchEnd, MoveEvent, Player, Result
+from .game import (RULES, End, EventKind, Game, MatchEnd, MatchRepetition, MoveEvent, Player,
+                   Result)
 
 __version__ = "1.3.0"
 
@@ -41,6 +42,7 @@ SOUTH = Player.SOUTH
 NORTH = Player.NORTH
 DRAW = Result.DRAW
 
-__all__ = ["Game", "Player", "Result", "SOUTH", "NORTH", "DRAW", "End", "MatchEnd", "EventKind", "MoveEvent", "RULES",
+__all__ = ["Game", "Player", "Result", "SOUTH", "NORTH", "DRAW", "End", "MatchEnd",
+           "MatchRepetition", "EventKind", "MoveEvent", "RULES",
            "Playout", "SearchResult", "Searcher", "Table", "TableValue", "playout", "mcts",
            "solve_modiar", "solve_rio_kadalis", "library_path", "library_version", *_errors]
