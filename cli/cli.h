@@ -119,9 +119,9 @@ void draw_board(FILE *out, const struct style *style, const mancala_game *game);
  * "Round 3" and so on). */
 void print_result(FILE *out, const struct style *style, const mancala_game *game,
                   const char *label);
-/* What the last move did, from mancala_last_move_events(): laps, stones
- * sown, captures and who got them, binikh, forfeits. Returns 0 or a
- * negative status. */
+/* What the last move did, in the words of mancala_describe_last_move():
+ * laps, stones sown, captures and who got them, binikh, forfeits; the
+ * captures highlighted. Returns 0 or a negative status. */
 int report_move(FILE *out, const struct style *style, const mancala_game *game);
 /* The position as an SVG picture, drawn by mancala_svg(). Returns 0, or a
  * negative status (-1 on a write error). */

@@ -78,73 +78,28 @@ void print_result(FILE *out, const struct style *style, const mancala_game *game
     fprintf(out, "%s\n", sgr(style, SGR_RESET));
 }
 
-/* The relays of a long move are listed up to this many lap starts. */
-#define LISTED_LAPS 8
-
 int report_move(FILE *out, const struct style *style, const mancala_game *game)
 {
-    int count = mancala_last_move_events(game, NULL, 0);
-    if (count <= 0)
-        return count < 0 ? count : MANCALA_E_NO_HISTORY;
-    mancala_event *events = malloc((size_t)count * sizeof *events);
-    if (!events)
+    /* The library tells the move: the same words as the page's and every
+     * binding's. */
+    int len = mancala_describe_last_move(game, NULL, 0);
+    if (len < 0)
+        return len;
+    char *text = malloc((size_t)len + 1);
+    if (!text)
         return MANCALA_E_NOMEM;
-    mancala_last_move_events(game, events, (size_t)count);
-
-    int laps = 0, sown = 0, last = events[0].pit;
-    for (int i = 0; i < count; i++) {
-        laps += events[i].kind == MANCALA_EV_LAP;
-        if (events[i].kind == MANCALA_EV_SOW) {
-            sown++;
-            last = events[i].pit;
-        }
-    }
-    const int mover = events[0].player;
-    fprintf(out, "%s plays %d: %d lap%s", player_name(mover), events[0].pit, laps,
-            laps == 1 ? "" : "s");
-    if (laps > 1) {
-        /* Rio Kadalis rule 5: each further lap is a relay from where the
-         * previous one ended. */
-        fprintf(out, " (relays from");
-        int listed = 0;
-        for (int i = 1; i < count; i++) {
-            if (events[i].kind != MANCALA_EV_LAP)
-                continue;
-            if (listed++ == LISTED_LAPS) {
-                fprintf(out, " ...");
-                break;
-            }
-            fprintf(out, " %d", events[i].pit);
-        }
-        fputc(')', out);
-    }
-    fprintf(out, ", %d stone%s sown, the last into pit %d.\n", sown, sown == 1 ? "" : "s", last);
-
+    mancala_describe_last_move(game, text, (size_t)len + 1);
+    /* The first line says what was sown; the lines after it, what was
+     * captured (or forfeited), stand out. */
     const char *hi = sgr(style, SGR_YELLOW), *off = sgr(style, SGR_RESET);
-    for (int i = 0; i < count; i++) {
-        const mancala_event *ev = &events[i];
-        switch (ev->kind) {
-        case MANCALA_EV_CAPTURE:
-            if (is_modiar(game))
-                fprintf(out, "  %s%s captures %d from pit %d.%s\n", hi, player_name(ev->player),
-                        ev->stones, ev->pit, off);
-            else
-                fprintf(out, "  %s%s captures the four formed in pit %d.%s\n", hi,
-                        player_name(ev->player), ev->pit, off);
+    for (const char *line = text, *end;; line = end + 1) {
+        end = strchr(line, '\n');
+        int n = end ? (int)(end - line) : (int)strlen(line);
+        fprintf(out, "%s%.*s%s\n", line == text ? "" : hi, n, line, line == text ? "" : off);
+        if (!end)
             break;
-        case MANCALA_EV_BINIKH:
-            fprintf(out, "  %sBinikh: %s captures the four in pit %d and the move ends.%s\n", hi,
-                    player_name(ev->player), ev->pit, off);
-            break;
-        case MANCALA_EV_FORFEIT:
-            fprintf(out, "  First move: no capture, the %d stones stay in pit %d.\n", ev->stones,
-                    ev->pit);
-            break;
-        default:
-            break;
-        }
     }
-    free(events);
+    free(text);
     return 0;
 }
 

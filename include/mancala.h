@@ -594,6 +594,52 @@ typedef struct mancala_event {
 int mancala_last_move_events(const mancala_game *game, mancala_event *events, size_t cap);
 
 /**
+ * @brief The last move played, in English words: what the `mancala`
+ *        program prints after a move.
+ *
+ * The first line says who played which pit, the laps (with the pits the
+ * relays started from, up to eight of them, then `...`), the stones sown
+ * and the pit of the last one. Then comes one line, indented by two
+ * spaces, for each capture, binikh and forfeited capture, in the order of
+ * mancala_last_move_events(). Lines are separated by a newline; the last
+ * has none. Modiar's example M4 (RULES.md) and others:
+ * @code
+ * South plays 1: 1 lap, 3 stones sown, the last into pit 3.
+ *   South captures 2 from pit 3.
+ *   South captures 2 from pit 2.
+ *
+ * South plays 0: 1 lap, 7 stones sown, the last into pit 0.
+ *   First move: no capture, the 2 stones stay in pit 0.
+ *
+ * South plays 5: 1 lap, 3 stones sown, the last into pit 8.
+ *   North captures the four formed in pit 6.
+ *
+ * South plays 5: 1 lap, 1 stone sown, the last into pit 6.
+ *   Binikh: South captures the four in pit 6 and the move ends.
+ *
+ * South plays 0: 5 laps (relays from 4 9 2 8), 26 stones sown, the last into pit 2.
+ * @endcode
+ * The text is the same on every platform and in every locale, and stays
+ * the same in later 1.x versions for the events described here.
+ *
+ * @param game The game; not modified.
+ * @param[out] buf Receives the NUL-terminated text, cut to @p size - 1
+ *        bytes if longer (as snprintf() does). May be NULL if @p size is 0.
+ * @param size Size of @p buf. A move without captures needs about 100
+ *        bytes; call once with 0 to learn the length of any move.
+ * @return The length of the whole text (not counting the NUL), whether or
+ *         not it fitted: it fitted if it is below @p size;
+ *         ::MANCALA_E_INVALID if @p game is NULL, or @p buf NULL with
+ *         @p size > 0; ::MANCALA_E_NO_HISTORY if there is no move to
+ *         describe (none played in this game or round, or it was undone).
+ * @note Does not allocate. Recomputes the move twice from the history
+ *       (see mancala_last_move_events()). Thread-safe as a reader of
+ *       @p game.
+ * @since 1.3
+ */
+int mancala_describe_last_move(const mancala_game *game, char *buf, size_t size);
+
+/**
  * @brief Starts the next round of a Rio Kadalis match (RULES.md, "Match").
  *
  * Each player's round score T gives `k = min(n, T / 4)` open pits of 4

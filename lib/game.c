@@ -602,11 +602,17 @@ MANCALA_EXPORT int mancala_history(const mancala_game *game, int *moves, size_t 
 
 MANCALA_EXPORT int mancala_last_move_events(const mancala_game *game, mancala_event *events, size_t cap)
 {
+    return mancala__last_move_events(game, events, cap, 0);
+}
+
+int mancala__last_move_events(const mancala_game *game, mancala_event *events, size_t cap,
+                              size_t skip)
+{
     if (!game || (!events && cap))
         return MANCALA_E_INVALID;
     if (!game->history_len)
         return MANCALA_E_NO_HISTORY;
-    struct mc_recorder rec = {events, cap, 0};
+    struct mc_recorder rec = {events, cap, 0, skip};
     struct mc_state after;
     game->board.variant->rules->sow(&game->board, &game->history[game->history_len - 1].state,
                                     game->cur.move, &after, &rec);

@@ -133,20 +133,24 @@ struct mc_moves {
     struct mc_state child[MANCALA_MAX_PITS];
 };
 
-/* Collects the events of a move for mancala_last_move_events(); the rule
+/* Collects the events of a move for mancala_last_move_events(): events
+ * `skip` to `skip + cap - 1` go to `events`, every one is counted. The rule
  * code takes NULL when nobody listens (the hot path). */
 struct mc_recorder {
     mancala_event *events;
     size_t cap;
     size_t count;
+    size_t skip;
 };
 
 static inline void mc_record(struct mc_recorder *rec, int kind, int pit, int stones, int player)
 {
     if (!rec)
         return;
-    if (rec->count < rec->cap) {
-        mancala_event *e = &rec->events[rec->count];
+    /* Before `skip`, the difference wraps round to a large number. */
+    size_t i = rec->count - rec->skip;
+    if (i < rec->cap) {
+        mancala_event *e = &rec->events[i];
         e->kind = kind;
         e->pit = pit;
         e->stones = stones;
@@ -313,6 +317,13 @@ void mancala__search_limits(mancala_search *search, struct mc_limits *old,
 int mancala__search_running(const mancala_search *search);
 /* After a run with score_all: each root move's score, indexed by pit. */
 const int *mancala__search_root_scores(const mancala_search *search);
+
+/* The events of the last move from number `skip` on, as
+ * mancala_last_move_events() gives them from 0 (game.c): for the
+ * narration (describe.c), which reads a move of any length in pages. */
+int mancala__last_move_events(const mancala_game *game, mancala_event *events, size_t cap,
+                              size_t skip);
+
 /* For the learning interface (research.c, batch.c), from game.c: a view
  * of a handle's position; the plies since the last capture of the round
  * (or since the handle was created), the positions the repetition rule

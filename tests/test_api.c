@@ -292,6 +292,104 @@ START_TEST(events_of_a_rio_move)
 }
 END_TEST
 
+/* Moves and their narration: a position (a rules name for the start), a
+ * pit, the words. */
+static const struct {
+    const char *position;
+    int pit;
+    const char *words;
+} narrations[] = {
+    /* Modiar: the first move forfeits its capture (M1); chains of
+     * captures (M4, and round the board); a move that ends the game (M5). */
+    {"modiar", 0,
+     "South plays 0: 1 lap, 7 stones sown, the last into pit 0.\n"
+     "  First move: no capture, the 2 stones stay in pit 0."},
+    {"modiar/0,3,1,1,2,5/S/10,20/9", 1,
+     "South plays 1: 1 lap, 3 stones sown, the last into pit 3.\n"
+     "  South captures 2 from pit 3.\n"
+     "  South captures 2 from pit 2."},
+    {"modiar/12,2,11,11,2,4/S/0,0/4", 0,
+     "South plays 0: 1 lap, 12 stones sown, the last into pit 5.\n"
+     "  South captures 6 from pit 5.\n"
+     "  South captures 4 from pit 4."},
+    {"modiar/0,0,0,2,4,10/N/18,8/19", 4, "North plays 4: 1 lap, 4 stones sown, the last into pit 1."},
+    /* Rio Kadalis: relays (R1); a four for the row's owner (R3); binikh
+     * (R4), and binikh ending the round, a draw; relays round closed pits. */
+    {"rio-kadalis", 0,
+     "South plays 0: 5 laps (relays from 4 9 2 8), 26 stones sown, the last into pit 2."},
+    {"rio-kadalis/0,0,0,0,0,3,3,0,0,0,0,2/S/20,20/30/0,0", 5,
+     "South plays 5: 1 lap, 3 stones sown, the last into pit 8.\n"
+     "  North captures the four formed in pit 6."},
+    {"rio-kadalis/0,0,0,0,0,1,3,0,0,0,0,4/S/20,20/30/0,0", 5,
+     "South plays 5: 1 lap, 1 stone sown, the last into pit 6.\n"
+     "  Binikh: South captures the four in pit 6 and the move ends."},
+    {"rio-kadalis/3,0,0,1,3,1,0,0,0,0,0,0/S/16,24/12/0,0", 3,
+     "South plays 3: 1 lap, 1 stone sown, the last into pit 4.\n"
+     "  Binikh: South captures the four in pit 4 and the move ends."},
+    {"rio-kadalis/x,x,x,x,4,4,4,4,4,4,4,4/S/0,0/0/2,14", 4,
+     "South plays 4: 8 laps (relays from 8 5 11 9 8 11 5), 36 stones sown, the last into pit 8.\n"
+     "  South captures the four formed in pit 4."},
+    /* Past eight relays, "..."; 84 events, the last capture at event 76
+     * (the narration reads events in pages of 64). */
+    {"rio-kadalis/0,1,0,2,0,2,0,1,0,1,0,1/S/24,16/92/0,0", 5,
+     "South plays 5: 12 laps (relays from 7 9 11 1 3 6 8 10 ...), 25 stones sown, the last into "
+     "pit 6."},
+    {"rio-kadalis/1,1,1,0,1,3,12,1,11,1,2,2/N/8,4/5/0,0", 10,
+     "North plays 10: 18 laps (relays from 0 2 4 6 7 10 0 2 ...), 60 stones sown, the last into "
+     "pit 10.\n"
+     "  South captures the four formed in pit 5.\n"
+     "  North captures the four formed in pit 11.\n"
+     "  South captures the four formed in pit 1.\n"
+     "  North captures the four formed in pit 9.\n"
+     "  South captures the four formed in pit 3.\n"
+     "  South captures the four formed in pit 5."},
+};
+
+START_TEST(describe_a_move)
+{
+    const char *position = narrations[_i].position;
+    mancala_game *g = strchr(position, '/') ? parse_ok(position) : NULL;
+    if (!g)
+        ck_assert_int_eq(mancala_new(&g, position), MANCALA_OK);
+    play_ok(g, narrations[_i].pit);
+    char text[1024];
+    int len = mancala_describe_last_move(g, text, sizeof text);
+    ck_assert_str_eq(text, narrations[_i].words);
+    ck_assert_int_eq(len, (int)strlen(narrations[_i].words));
+    ck_assert_int_eq(mancala_describe_last_move(g, NULL, 0), len);
+    mancala_free(g);
+}
+END_TEST
+
+START_TEST(describe_a_move_errors_and_short_buffers)
+{
+    mancala_game *g;
+    char text[32];
+    ck_assert_int_eq(mancala_new(&g, "rio-kadalis"), MANCALA_OK);
+    memset(text, '#', sizeof text);
+    ck_assert_int_eq(mancala_describe_last_move(NULL, text, sizeof text), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_describe_last_move(g, NULL, 1), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_describe_last_move(g, text, sizeof text), MANCALA_E_NO_HISTORY);
+    play_ok(g, 0);
+    /* Cut as snprintf() cuts, the whole length returned. */
+    ck_assert_int_eq(mancala_describe_last_move(g, text, 11), 81);
+    ck_assert_str_eq(text, "South play");
+    ck_assert_int_eq(text[11], '#');
+    ck_assert_int_eq(mancala_describe_last_move(g, text, 1), 81);
+    ck_assert_str_eq(text, "");
+    /* Undone, there is nothing to tell; in a new round neither. */
+    ck_assert_int_eq(mancala_undo(g), MANCALA_OK);
+    ck_assert_int_eq(mancala_describe_last_move(g, text, sizeof text), MANCALA_E_NO_HISTORY);
+    mancala_free(g);
+    g = parse_ok("rio-kadalis/3,0,0,1,3,1,0,0,0,0,0,0/S/16,24/12/0,0");
+    play_ok(g, 3);
+    ck_assert_int_eq(mancala_is_over(g), 1);
+    ck_assert_int_eq(mancala_next_round(g), MANCALA_OK);
+    ck_assert_int_eq(mancala_describe_last_move(g, text, sizeof text), MANCALA_E_NO_HISTORY);
+    mancala_free(g);
+}
+END_TEST
+
 START_TEST(options_before_the_first_move)
 {
     mancala_game *g, *c;
@@ -684,6 +782,8 @@ int main(void)
     tcase_add_test(tc, hash_of_equal_positions);
     tcase_add_test(tc, events_of_a_modiar_move);
     tcase_add_test(tc, events_of_a_rio_move);
+    tcase_add_loop_test(tc, describe_a_move, 0, (int)(sizeof narrations / sizeof narrations[0]));
+    tcase_add_test(tc, describe_a_move_errors_and_short_buffers);
     tcase_add_test(tc, options_before_the_first_move);
     tcase_add_test(tc, custom_allocator);
     tcase_add_test(tc, history_growth);

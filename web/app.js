@@ -10,14 +10,16 @@ const NAMES = ["South", "North"];
 const M = await initMancala();
 const { Game } = M;
 
-let table = null; // the solved Modiar table, if the server has one
-let tableLoading = true;
+let table = null; // the solved Modiar table, once downloaded
+// "idle" (not asked for yet), "loading", "loaded", "missing" (the server
+// has none), or "off" (?table=0)
+let tableState = "idle";
 let game = null;
 let pitsBefore = null; // what the board shows while animating
 let busy = false; // an animation or an engine move is running
 let generation = 0; // bumps on new game / load / undo: stale work stops
 let focusPit = 0;
-let moveLog = []; // [{round, text}]
+let moveLog = []; // [{round, text, words}]
 let engineTimer = 0;
 
 // ---- drawing ---------------------------------------------------------------
@@ -26,13 +28,11 @@ let engineTimer = 0;
 // right-hand end; and for phones, the rows across the whole width with the
 // stores above and below, so that pits stay large enough to tap.
 const narrowScreen = window.matchMedia("(max-width: 560px)");
-let W = 800;
 let H = 320;
 
-function geometry(n) {
-  const narrow = narrowScreen.matches;
-  W = narrow ? 520 : 800;
-  H = narrow ? 460 : 320;
+function geometry(n, narrow) {
+  const W = narrow ? 520 : 800;
+  const H = narrow ? 460 : 320;
   const left = narrow ? 14 : 110;
   const step = (W - 2 * left) / n;
   const r = Math.min(narrow ? 36 : 42, step * 0.42);
@@ -44,7 +44,7 @@ function geometry(n) {
   }
   // Stores: each player's on their right (wide), or on their side (narrow).
   const store = narrow ? [{ x: W / 2, y: H - 40 }, { x: W / 2, y: 40 }] : [{ x: W - 55, y: 160 }, { x: 55, y: 160 }];
-  return { r, pos, store, narrow };
+  return { r, pos, store, narrow, W, H };
 }
 
 function el(name, attrs = {}, parent) {
@@ -62,14 +62,28 @@ function stoneSpot(i, r) {
 }
 
 let geo = null;
-const pitNodes = [];
-const storeNodes = [];
+let pitNodes = [];
+let storeNodes = [];
 
+/** The main board, for `game`, in the layout of the screen. */
 function buildBoard() {
-  const svg = $("board");
+  ({ geo, pitNodes, storeNodes } = drawBoard($("board"), game.numPits / 2, narrowScreen.matches));
+  H = geo.H;
+  for (const [p, node] of pitNodes.entries()) {
+    node.g.setAttribute("tabindex", p === focusPit ? "0" : "-1");
+    node.g.setAttribute("role", "button");
+    node.g.addEventListener("click", () => humanMove(p));
+    node.g.addEventListener("keydown", onPitKey);
+  }
+  el("g", { id: "fx" }, $("board"));
+}
+
+/** Draws an empty board of 2n pits into `svg`: the main board and the
+ *  pictures of "How to play" alike. Returns its layout and nodes. */
+function drawBoard(svg, n, narrow) {
   svg.replaceChildren();
-  const n = game.numPits / 2;
-  geo = geometry(n);
+  const geo = geometry(n, narrow);
+  const { W, H } = geo;
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   const defs = el("defs", {}, svg);
   const sand = el("pattern", { id: "sand", width: 8, height: 8, patternUnits: "userSpaceOnUse" }, defs);
@@ -77,10 +91,10 @@ function buildBoard() {
   el("circle", { cx: 2, cy: 2, r: 1, fill: "#b8944f" }, sand);
   el("circle", { cx: 6, cy: 5, r: 0.8, fill: "#f0d9a0" }, sand);
   el("rect", { x: 4, y: 4, width: W - 8, height: H - 8, rx: geo.narrow ? 40 : 60, fill: "#8a5a2b", stroke: "#5a3616", "stroke-width": 6 }, svg);
-  pitNodes.length = 0;
+  const pitNodes = [];
   for (let p = 0; p < 2 * n; p++) {
     const { x, y } = geo.pos[p];
-    const g = el("g", { class: "pit", transform: `translate(${x} ${y})`, tabindex: "-1", role: "button", "data-pit": p }, svg);
+    const g = el("g", { class: "pit", transform: `translate(${x} ${y})`, "data-pit": p }, svg);
     el("circle", { class: "pit-shape", r: geo.r }, g);
     const stones = el("g", {}, g);
     // The count beside the pit, its number further out (both outside the
@@ -90,11 +104,9 @@ function buildBoard() {
     number.textContent = p;
     // Move values sit in the band between the rows.
     const value = el("text", { class: "pit-value", y: p < n ? -geo.r - 10 : geo.r + 24 }, g);
-    g.addEventListener("click", () => humanMove(p));
-    g.addEventListener("keydown", onPitKey);
     pitNodes.push({ g, stones, count, value });
   }
-  storeNodes.length = 0;
+  const storeNodes = [];
   for (const player of [0, 1]) {
     const { x, y } = geo.store[player];
     const g = el("g", { transform: `translate(${x} ${y})` }, svg);
@@ -108,8 +120,7 @@ function buildBoard() {
     label.textContent = NAMES[player];
     storeNodes.push({ g, count, bank });
   }
-  el("g", { id: "fx" }, svg);
-  pitNodes[focusPit].g.setAttribute("tabindex", "0");
+  return { geo, pitNodes, storeNodes };
 }
 
 function drawStones(node, count, r) {
@@ -124,15 +135,21 @@ function drawStones(node, count, r) {
 
 /** Draws pit counts (given, for animation) or the game's own state. */
 function draw(pits = game.pits, captured = game.captured) {
-  const closed = new Set(game.closedPits);
   const legal = new Set(busy || game.over || !isHuman(game.toMove) ? [] : game.legalMoves);
+  paint({ geo, pitNodes, storeNodes }, game, pits, captured, legal);
+}
+
+/** Shows `pits` and `captured` of `game` on a board of drawBoard(), the
+ *  pits in `legal` marked playable. (The keyboard's ring is the style of
+ *  :focus-visible alone: a click leaves no ring.) */
+function paint({ geo, pitNodes, storeNodes }, game, pits, captured, legal) {
+  const closed = new Set(game.closedPits);
   const n = game.numPits / 2;
   for (let p = 0; p < pitNodes.length; p++) {
     const node = pitNodes[p];
     const shut = closed.has(p);
     node.g.classList.toggle("closed", shut);
     node.g.classList.toggle("playable", legal.has(p));
-    node.g.classList.toggle("focused", p === focusPit && document.activeElement === node.g);
     drawStones(node.stones, shut ? 0 : pits[p], geo.r);
     node.count.textContent = shut ? "closed" : pits[p];
     const owner = p < n ? "South" : "North";
@@ -148,7 +165,7 @@ function draw(pits = game.pits, captured = game.captured) {
 
 // ---- status, text alternatives, move list ----------------------------------
 
-function describe() {
+function describeGame(game) {
   const n = game.numPits / 2;
   const pits = game.pits;
   const closed = new Set(game.closedPits);
@@ -174,7 +191,10 @@ function statusText() {
     const mw = game.matchWinner;
     return `Round ${game.round} over${how}: ${result}. Match over: ${mw === 2 ? "a draw" : `${NAMES[mw]} wins the match`}.`;
   }
-  return `Round ${game.round} over${how}: ${result}. Next round follows.`;
+  // An engine-only match goes on by itself (schedule()); a person starts
+  // the next round.
+  if (!isHuman(0) && !isHuman(1)) return `Round ${game.round} over${how}: ${result}. Next round follows.`;
+  return `Round ${game.round} over${how}: ${result}. Press “Next round” to start round ${game.round + 1}.`;
 }
 
 function playerName(side) {
@@ -184,8 +204,11 @@ function playerName(side) {
 
 function refresh() {
   $("status").textContent = statusText();
+  // The last move in the library's words (mancala_describe_last_move): it
+  // stays until the next move, whoever made it.
+  $("last-move").textContent = game.history.length ? game.describeLastMove() : "";
   $("position").value = game.position;
-  $("board-text").textContent = describe();
+  $("board-text").textContent = describeGame(game);
   $("undo").disabled = busy || game.ply === 0;
   const rio = game.rules !== "modiar";
   $("next-round").hidden = !(rio && game.over && !game.matchOver);
@@ -206,6 +229,7 @@ function refresh() {
     const li = document.createElement("li");
     li.value = ++number;
     li.textContent = entry.text;
+    li.title = entry.words;
     list.appendChild(li);
   }
   drawValues();
@@ -346,10 +370,12 @@ function makeMove(pit) {
   const capturedBefore = game.captured;
   const mover = game.toMove;
   game.play(pit);
-  moveLog.push({ round: game.round, text: `${mover ? "N" : "S"}${pit}` });
+  const words = game.describeLastMove();
+  moveLog.push({ round: game.round, text: `${mover ? "N" : "S"}${pit}`, words });
   busy = true;
   say("");
   $("status").textContent = `${NAMES[mover]} plays ${pit}.`;
+  $("last-move").textContent = words;
   $("undo").disabled = true;
   animate(game.lastMoveEvents, before, capturedBefore, gen).finally(() => {
     if (gen !== generation) return;
@@ -389,7 +415,7 @@ function engineMove() {
     return best[Math.floor(Math.random() * best.length)];
   }
   // search, and "perfect" without a table
-  return game.search({ depth: Number($("depth").value), timeMs: 3000, table: table && game.rules === "modiar" ? table : undefined }).move;
+  return game.search({ depth: Number($("depth").value), timeMs: 3000, table: table && game.rules === "modiar" ? table : undefined }).bestMove;
 }
 
 // ---- engines in a worker --------------------------------------------------
@@ -535,15 +561,16 @@ function undo() {
 }
 
 function updatePlayerChoices() {
-  // While the table loads, a chosen perfect player stays chosen (it
-  // searches until the table is there).
-  const perfectOk = (!!table || tableLoading) && $("rules").value === "modiar";
+  // Until the table is there, a chosen perfect player searches.
+  const modiar = $("rules").value === "modiar";
+  const perfectOk = modiar && tableState !== "missing" && tableState !== "off";
   for (const id of ["south", "north"]) {
     const option = $(id).querySelector('option[value="perfect"]');
     option.disabled = !perfectOk;
     if (!perfectOk && $(id).value === "perfect") $(id).value = "search";
   }
-  $("values").disabled = !table || $("rules").value !== "modiar";
+  $("values").disabled = !perfectOk;
+  if (!perfectOk) $("values").checked = false;
 }
 
 // ---- keyboard --------------------------------------------------------------
@@ -592,7 +619,10 @@ document.addEventListener("keydown", (event) => {
 // ---- controls --------------------------------------------------------------
 
 $("new").addEventListener("click", () => newGame());
-$("rules").addEventListener("change", () => newGame());
+$("rules").addEventListener("change", () => {
+  newGame();
+  wantTable();
+});
 $("undo").addEventListener("click", undo);
 $("stop").addEventListener("click", moveNow);
 $("next-round").addEventListener("click", nextRound);
@@ -614,11 +644,14 @@ for (const id of ["south", "north", "depth", "playouts"]) {
     stopThinking();
     refresh();
     schedule();
+    wantTable();
   });
 }
 $("depth").addEventListener("input", () => ($("depth-out").textContent = $("depth").value));
-$("values").addEventListener("change", drawValues);
-$("board").addEventListener("focusin", () => draw());
+$("values").addEventListener("change", () => {
+  drawValues();
+  wantTable();
+});
 narrowScreen.addEventListener("change", () => {
   if (!game) return;
   buildBoard();
@@ -631,26 +664,78 @@ for (const id of ["rules", "south", "north", "depth", "playouts", "speed"]) if (
 if (params.get("instant") === "1") $("instant").checked = true;
 $("depth-out").textContent = $("depth").value;
 
-// The solved Modiar table (about 47 MB), when the server has one.
+// The solved Modiar table (about 47 MB): downloaded only when the perfect
+// player or the move values are asked for in a game of Modiar, with its
+// progress shown.
+function wantTable() {
+  const asked = ["south", "north"].some((id) => $(id).value === "perfect") || $("values").checked;
+  if (tableState === "idle" && $("rules").value === "modiar" && asked) loadTable();
+}
+
 async function loadTable() {
+  tableState = "loading";
+  const note = $("table-note");
+  const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
+  note.textContent = "Downloading the solved table of Modiar…";
   try {
     const response = await fetch("modiar.table");
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    table = M.Table.fromBytes(new Uint8Array(await response.arrayBuffer()));
-    $("table-note").textContent = "The solved table of Modiar is loaded: the perfect player and move values are available.";
+    const total = Number(response.headers.get("content-length")) || 0;
+    const parts = [];
+    let got = 0;
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+      got += value.length;
+      note.textContent = total
+        ? `Downloading the solved table of Modiar: ${megabytes(got)} of ${megabytes(total)} MB (${Math.floor((100 * got) / total)} %)…`
+        : `Downloading the solved table of Modiar: ${megabytes(got)} MB…`;
+    }
+    const bytes = new Uint8Array(got);
+    let at = 0;
+    for (const part of parts) {
+      bytes.set(part, at);
+      at += part.length;
+    }
+    table = M.Table.fromBytes(bytes);
+    tableState = "loaded";
+    note.textContent = "The solved table of Modiar is loaded: the perfect player and move values are available.";
   } catch {
-    $("table-note").textContent = "No solved Modiar table on this server: the perfect player is off (serve one as modiar.table).";
+    tableState = "missing";
+    note.textContent = "No solved Modiar table on this server: the perfect player is off (serve one as modiar.table).";
   }
-  tableLoading = false;
   updatePlayerChoices();
   if (game) refresh();
 }
 
-newGame(params.get("position") || undefined);
-const wantTable = params.get("table") !== "0";
-if (wantTable) loadTable();
-else {
-  tableLoading = false;
-  updatePlayerChoices();
+// The pictures of "How to play": a position drawn as the board is, the
+// move to play ringed, and under it the library's words for that move.
+function drawDiagrams() {
+  for (const svg of document.querySelectorAll("svg.diagram")) {
+    const shown = Game.parse(svg.dataset.position);
+    const after = shown.clone();
+    try {
+      const move = svg.dataset.move === undefined ? null : Number(svg.dataset.move);
+      const view = drawBoard(svg, shown.numPits / 2, false);
+      paint(view, shown, shown.pits, shown.captured, new Set(move === null ? [] : [move]));
+      svg.setAttribute("aria-label", `A board: ${describeGame(shown)}`);
+      if (move !== null) {
+        after.play(move);
+        const caption = svg.closest("figure").querySelector("figcaption");
+        caption.textContent = after.describeLastMove();
+        caption.classList.add("words");
+      }
+    } finally {
+      shown.free();
+      after.free();
+    }
+  }
 }
-window.mancalaPage = { get game() { return game; }, get busy() { return busy; }, loaded: true };
+
+if (params.get("table") === "0") tableState = "off";
+drawDiagrams();
+newGame(params.get("position") || undefined);
+wantTable();
+window.mancalaPage = { get game() { return game; }, get busy() { return busy; }, get tableState() { return tableState; }, loaded: true };

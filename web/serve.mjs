@@ -1,7 +1,8 @@
 // Serves the page on 127.0.0.1 for local play and the browser tests:
 //   node web/serve.mjs [--port N] [--table FILE]
 // web/ is the site; /mancala/ is the built package (bindings/js/dist);
-// /modiar.table is the solved Modiar table if --table names one.
+// /modiar.table is the solved Modiar table if --table names one;
+// /rules.md is the rules (doc/RULES.md), which the page links to.
 // Prints "http://127.0.0.1:PORT/" once listening.
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
@@ -25,10 +26,12 @@ const types = {
   ".wasm": "application/wasm",
   ".png": "image/png",
   ".table": "application/octet-stream",
+  ".md": "text/plain; charset=utf-8",
 };
 
 function resolve(urlPath) {
   if (urlPath === "/modiar.table") return tableFile ?? null;
+  if (urlPath === "/rules.md") return path.join(here, "../doc/RULES.md");
   if (urlPath === "/") urlPath = "/index.html";
   const [base, rel] = urlPath.startsWith("/mancala/")
     ? [path.join(here, "../bindings/js/dist"), urlPath.slice("/mancala/".length)]
@@ -51,7 +54,12 @@ const server = createServer(async (req, res) => {
   try {
     if (!file || req.method !== "GET") throw new Error("not served");
     const body = await readFile(file);
-    res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream", "cache-control": "no-cache" });
+    // The length lets the page show the table's download progress.
+    res.writeHead(200, {
+      "content-type": types[path.extname(file)] ?? "application/octet-stream",
+      "content-length": body.length,
+      "cache-control": "no-cache",
+    });
     res.end(body);
   } catch {
     res.writeHead(404, { "content-type": "text/plain" }).end("not found\n");

@@ -35,11 +35,12 @@ done)
 # -O3 -flto: the fastest of -O2/-O3, with or without LTO and SIMD, in
 # bench.mjs (LTO also inlines wasm/memcmp.c into the repetition check).
 # The files off the hot path (notation, match records and their tags,
-# tables, the picture, messages, and the tree of mancala_mcts(), whose time goes to
-# the playouts in game.c) are compiled for size (-Os marks their functions
-# so for the link-time optimiser too), and the handle (game.c) at -O2,
-# as fast there as -O3 in bench.mjs and 1.3 KB shorter: this keeps the
-# module in its budget.
+# tables, the picture, messages, the narration of a move, and the tree of
+# mancala_mcts(), whose time goes to the playouts in game.c) are compiled
+# for size (-Oz marks their functions so for the link-time optimiser too;
+# 400 bytes shorter than -Os), and the handle (game.c) at -O2, as fast
+# there as -O3 in bench.mjs and 1.3 KB shorter: this keeps the module in
+# its budget (test/package.test.mjs).
 # EMCC_EXTRA adds flags (--profiling-funcs).
 # emcc's optimiser (a node script) finds its modules here on Debian.
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
@@ -50,7 +51,7 @@ for c in "$root"/lib/*.c wasm/memcmp.c; do
     name=$(basename "$c" .c)
     case $name in
     port_windows) continue ;; # Windows' versions of POSIX calls (lib/port.h)
-    level | mcts | notation | record | solve_table | status | svg | tags) level=-Os ;;
+    describe | level | mcts | notation | record | solve_table | status | svg | tags) level=-Os ;;
     batch) level=-Os ;; # the learning batch: 1.8 KB less than at -O3 (doc/javascript.md)
     game) level=-O2 ;;
     *) level=-O3 ;;

@@ -228,6 +228,142 @@ test("stop thinking: the engine plays the move of its last completed depth", { t
   await page.close();
 });
 
+test("the last move stays, in the library's words, after an engine's reply", async () => {
+  const page = await open("?rules=modiar&south=human&north=random&instant=1&table=0");
+  assert.equal(await text(page, "#last-move"), "");
+  await page.click('#board .pit[data-pit="0"]');
+  await page.waitForFunction(() => document.querySelectorAll("#moves li").length === 2);
+  await idle(page);
+  const moves = await moveList(page);
+  const game = M.Game.create("modiar");
+  game.play(0);
+  const first = game.describeLastMove();
+  game.play(Number(moves[1].slice(1)));
+  assert.match(await text(page, "#status"), /^South to move/);
+  assert.equal(await text(page, "#last-move"), game.describeLastMove());
+  assert.match(await text(page, "#last-move"), /^North plays \d: \d+ laps?, \d+ stones? sown, the last into pit \d\./);
+  // Each move of the list tells itself on hover; undo shows the move before.
+  assert.deepEqual(await page.$$eval("#moves li", (items) => items.map((li) => li.title)), [first, game.describeLastMove()]);
+  await page.click("#undo");
+  await idle(page);
+  assert.equal(await text(page, "#last-move"), "");
+  game.free();
+  await page.close();
+});
+
+test("a person is told to press Next round, and the next round starts", async () => {
+  // Binikh, and North has no move: the round ends 24 to 24.
+  const start = "rio-kadalis/3,0,0,1,3,1,0,0,0,0,0,0/S/16,24/12/0,0";
+  const page = await open(`?position=${encodeURIComponent(start)}&south=human&north=search&depth=2&instant=1&table=0`);
+  await page.click('#board .pit[data-pit="3"]');
+  await idle(page);
+  assert.equal(await text(page, "#status"), "Round 1 over: a draw, 24–24. Press “Next round” to start round 2.");
+  assert.equal(await text(page, "#last-move"), "South plays 3: 1 lap, 1 stone sown, the last into pit 4.\n  Binikh: South captures the four in pit 4 and the move ends.");
+  assert.equal(await page.$eval("#next-round", (b) => b.hidden), false);
+  await page.click("#next-round");
+  // North did not start round 1: North starts round 2 (the engine).
+  await page.waitForFunction(() => /^Round 2\./.test(document.querySelector("#status").textContent));
+  assert.equal(await page.$eval("#next-round", (b) => b.hidden), true);
+  await page.waitForFunction(() => document.querySelectorAll("#moves li:not(.round)").length === 2);
+  await idle(page);
+  assert.match(await text(page, "#last-move"), /^North plays \d+:/);
+  await page.close();
+});
+
+test("a click leaves no focus ring on a pit; the keyboard's pit has one", async () => {
+  const page = await open("?rules=modiar&south=human&north=human&instant=1&table=0");
+  const ring = (pit) => page.$eval(`#board .pit[data-pit="${pit}"] .pit-shape`, (c) => `${getComputedStyle(c).stroke} ${getComputedStyle(c).strokeWidth}`);
+  // North's pit 4 is not South's to play: clicked, it gets the focus and
+  // a message, and looks like North's other pits.
+  await page.click('#board .pit[data-pit="4"]');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.pit), "4");
+  assert.equal(await ring(4), await ring(5));
+  // A pit clicked and played looks like the other pits of its row once
+  // the board is drawn again (1.2 ringed it: the focus stayed there).
+  await page.click('#board .pit[data-pit="0"]');
+  await idle(page);
+  assert.deepEqual(await moveList(page), ["S0"]);
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.pit), "0");
+  assert.equal(await ring(0), await ring(1));
+  // From the keyboard the focused pit is ringed.
+  await page.$eval('#board .pit[data-pit="3"]', (g) => g.focus());
+  await page.keyboard.press("ArrowLeft");
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.pit), "4");
+  assert.equal(await ring(4), "rgb(108, 182, 255) 6px");
+  assert.notEqual(await ring(4), await ring(5));
+  // The legend names every mark.
+  assert.deepEqual(await page.$$eval(".legend .mark", (marks) => marks.map((m) => m.className)),
+    ["mark playable", "mark keyboard", "mark closed", "mark value", "mark value losing"]);
+  await page.close();
+});
+
+test("How to play: the page's boards with the library's words, and a link to the rules", async () => {
+  const page = await open("?rules=modiar&south=human&north=human&table=0");
+  const figures = await page.$$eval(".howto svg.diagram", (svgs) => svgs.map((svg) => ({
+    position: svg.dataset.position,
+    move: svg.dataset.move,
+    pits: svg.querySelectorAll(".pit").length,
+    ringed: [...svg.querySelectorAll(".pit.playable")].map((g) => g.dataset.pit),
+    closed: [...svg.querySelectorAll(".pit.closed")].map((g) => g.dataset.pit),
+    caption: svg.closest("figure").querySelector("figcaption").textContent,
+  })));
+  assert.equal(figures.length, 4);
+  for (const figure of figures) {
+    const game = M.Game.parse(figure.position);
+    assert.equal(figure.pits, game.numPits);
+    assert.deepEqual(figure.closed.map(Number), game.closedPits);
+    if (figure.move !== undefined) {
+      assert.deepEqual(figure.ringed, [figure.move]);
+      game.play(Number(figure.move));
+      assert.equal(figure.caption, game.describeLastMove());
+    }
+    game.free();
+  }
+  assert.match(figures[0].caption, /South captures 2 from pit 3\.\n  South captures 2 from pit 2\.$/);
+  assert.match(figures[2].caption, /Binikh/);
+  assert.deepEqual(figures[3].closed, ["6"]);
+  await page.$eval("#howto-rio", (d) => (d.open = true));
+  await page.screenshot({ path: path.join(artifacts, "how-to-play.png"), fullPage: true });
+  const rules = await page.$eval(".howto a", (a) => a.href);
+  const response = await fetch(rules);
+  assert.equal(response.status, 200);
+  assert.match(await response.text(), /^# The rules the library implements/);
+  await page.close();
+});
+
+test("the Modiar table is downloaded only when asked for, with progress", { skip: !expectTable && "the server has no table (MANCALA_WEB_TABLE=1 says it has)" }, async () => {
+  const page = await browser.newPage();
+  const asked = [];
+  page.on("request", (req) => req.url().endsWith("/modiar.table") && asked.push(req.url()));
+  page.on("console", (msg) => msg.type() === "error" && problems.push(`console: ${msg.text()}`));
+  await page.goto(new URL("?rules=rio-kadalis&south=human&north=search&depth=2", base).href, { waitUntil: "load" });
+  await page.waitForFunction(() => window.mancalaPage?.loaded);
+  // Rio Kadalis, and Modiar without the perfect player or move values:
+  // nothing is fetched.
+  assert.equal(await page.$eval('#south option[value="perfect"]', (o) => o.disabled), true);
+  await new Promise((r) => setTimeout(r, 500));
+  assert.deepEqual(asked, []);
+  assert.equal(await page.evaluate(() => window.mancalaPage.tableState), "idle");
+  await page.select("#rules", "modiar");
+  await new Promise((r) => setTimeout(r, 500));
+  assert.deepEqual(asked, []);
+  // Move values are asked for: the table comes, its progress shown.
+  await page.evaluate(() => {
+    window.notes = [];
+    new MutationObserver(() => window.notes.push(document.querySelector("#table-note").textContent))
+      .observe(document.querySelector("#table-note"), { childList: true, characterData: true, subtree: true });
+  });
+  await page.click("#values");
+  await page.waitForFunction(() => window.mancalaPage.tableState === "loaded", { timeout: 60_000 });
+  assert.equal(asked.length, 1);
+  const notes = await page.evaluate(() => window.notes);
+  assert.ok(notes.some((t) => /^Downloading the solved table of Modiar: \d+\.\d of \d+\.\d MB \(\d+ %\)…$/.test(t)), notes.join("\n"));
+  assert.match(notes.at(-1), /solved table of Modiar is loaded/);
+  const values = await page.$$eval("#board .pit-value", (items) => items.map((t) => t.textContent));
+  assert.equal(values[2], "-2");
+  await page.close();
+});
+
 test("no console errors on any page", () => {
   assert.deepEqual(problems, []);
 });

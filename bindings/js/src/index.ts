@@ -41,9 +41,16 @@ export interface InitOptions {
 /** What {@link initMancala} resolves to: the API in one object. */
 export interface Mancala {
   Game: typeof Game;
+  /** Every rules name the library knows. */
+  RULES: typeof RULES;
+  SOUTH: typeof SOUTH;
+  NORTH: typeof NORTH;
+  DRAW: typeof DRAW;
   Batch: typeof Batch;
   Autoreset: typeof Autoreset;
   Search: typeof Search;
+  /** The same as Search (Python's name). */
+  Searcher: typeof Search;
   Table: typeof Table;
   MancalaError: typeof MancalaError;
   IllegalMoveError: typeof IllegalMoveError;
@@ -96,9 +103,14 @@ async function load(options: InitOptions): Promise<Mancala> {
   fast.free = resolved("_mancala_free", () => wasm!._mancala_free(0));
   return {
     Game,
+    RULES,
+    SOUTH,
+    NORTH,
+    DRAW,
     Batch,
     Autoreset,
     Search,
+    Searcher: Search,
     Table,
     MancalaError,
     IllegalMoveError,
@@ -160,6 +172,21 @@ function withString<T>(text: string, what: string, fn: (ptr: number) => T): T {
     return fn(ptr);
   } finally {
     m._free(ptr);
+  }
+}
+
+/** A text the library writes as snprintf() does (`write(buf, size)`
+ *  returns its whole length): asked for its length, then written. */
+function writtenText(write: (buf: number, size: number) => number, what: string): string {
+  const m = lib();
+  const size = check(write(0, 0), what) + 1;
+  const buf = m._malloc(size);
+  if (!buf) throw new MancalaError(Status.E_NOMEM);
+  try {
+    check(write(buf, size), what);
+    return cString(buf);
+  } finally {
+    m._free(buf);
   }
 }
 
@@ -255,19 +282,33 @@ function check(status: number, what?: string): number {
 
 // ---- handles -------------------------------------------------------------
 
+/** The part of a FinalizationRegistry a handle uses: named here so that
+ *  the declarations compile without the ES2021 library. */
+interface Releaser {
+  register(target: object, ptr: number, token: object): void;
+  unregister(token: object): void;
+}
+
 /** A FinalizationRegistry per kind of handle, holding the bare pointer
  *  (no closure per handle: games are made and freed by the million). */
-function registry(release: (ptr: number) => void): FinalizationRegistry<number> | null {
+function registry(release: (ptr: number) => void): Releaser | null {
   return typeof FinalizationRegistry === "function" ? new FinalizationRegistry<number>(release) : null;
 }
 const disposeSymbol: symbol = (Symbol as any).dispose ?? Symbol.for("Symbol.dispose");
+
+/** `Symbol.dispose` where the TypeScript library declares it (lib
+ *  esnext.disposable, or es2025), else nothing: the declarations then
+ *  compile under the common settings (target es2020 or es2022) too. */
+type DisposeKey = SymbolConstructor extends { readonly dispose: infer K extends symbol } ? K : never;
+/** `[Symbol.dispose](): void` (for `using`) where the library has it. */
+export type Disposer = { [K in DisposeKey]: () => void };
 
 /** A C handle: freed once, by free() or by the FinalizationRegistry. */
 abstract class Handle {
   #ptr: number;
   #what: string;
-  #registry: FinalizationRegistry<number> | null;
-  protected constructor(ptr: number, what: string, registry: FinalizationRegistry<number> | null) {
+  #registry: Releaser | null;
+  protected constructor(ptr: number, what: string, registry: Releaser | null) {
     this.#ptr = ptr;
     this.#what = what;
     this.#registry = registry;
@@ -289,11 +330,15 @@ abstract class Handle {
     this.release(this.#ptr);
     this.#ptr = 0;
   }
+  /** free(), the name Python's binding uses. */
+  close(): void {
+    this.free();
+  }
   protected abstract release(ptr: number): void;
-  /** free(), for `using` (set on the prototype below, also where the
-   *  runtime has no Symbol.dispose yet). */
-  declare [Symbol.dispose]: () => void;
 }
+/** free(), for `using` (set on the prototype below, also where the
+ *  runtime has no Symbol.dispose yet). */
+interface Handle extends Disposer {}
 (Handle.prototype as any)[disposeSymbol] = function (this: Handle) {
   this.free();
 };
@@ -307,6 +352,11 @@ export const NORTH = 1;
 export const DRAW = 2;
 
 export type Player = 0 | 1;
+/** A result: SOUTH, NORTH or DRAW (the same numbers as Python's Result). */
+export type Result = 0 | 1 | 2;
+
+/** Every rules name the library knows (Python: mancala.RULES). */
+export const RULES = ["modiar", "rio-kadalis", "rio-kadalis-5", "rio-kadalis-cw", "rio-kadalis-5-cw"] as const;
 export type EndReason = "none" | "no-moves" | "repetition";
 /** Why a match ended (enum mancala_match_end): "game" for Modiar, whose
  *  game is the whole match; "stones", a player has fewer than 4; "repetition",
@@ -356,12 +406,13 @@ export class Game extends Handle {
     freeGame(ptr);
   }
 
-  /** A new game at the start position. `rules`: "modiar", "rio-kadalis",
-   *  "rio-kadalis-5", "rio-kadalis-cw", "rio-kadalis-5-cw". */
+  /** A new game at the start position. `rules`: one of {@link RULES}.
+   *  @throws MancalaError E_RULES naming the valid rules. */
   static create(rules = "modiar"): Game {
     const m = lib();
     const status = withString(rules, "rules", (r) => m._mancala_new(scratch, r));
-    if (status === Status.E_RULES) throw new MancalaError(status, `unknown rules ${JSON.stringify(String(rules))}`);
+    if (status === Status.E_RULES)
+      throw new MancalaError(status, `unknown rules ${JSON.stringify(String(rules))} (expected ${RULES.slice(0, -1).join(", ")} or ${RULES[RULES.length - 1]})`);
     check(status, "new game");
     return new Game(int32At(scratch));
   }
@@ -398,18 +449,13 @@ export class Game extends Handle {
    *  at their default, the tags and every move of every round (`|` between
    *  rounds); Game.fromRecord() restores it exactly. */
   get record(): string {
-    const m = lib();
-    const size = check(m._mancala_format_record(this.ptr, 0, 0), "record") + 1;
-    const buf = m._malloc(size);
-    if (!buf) throw new MancalaError(Status.E_NOMEM);
-    try {
-      check(m._mancala_format_record(this.ptr, buf, size), "record");
-      return cString(buf);
-    } finally {
-      m._free(buf);
-    }
+    return writtenText((buf, size) => lib()._mancala_format_record(this.ptr, buf, size), "record");
   }
 
+  /** An independent copy (history, options and all), as Python's copy(). */
+  copy(): Game {
+    return this.clone();
+  }
   /** The game's tags, free information the record carries (like the
    *  headers of a chess PGN file), as a new object in their order. */
   get tags(): Record<string, string> {
@@ -444,7 +490,7 @@ export class Game extends Handle {
     return this;
   }
 
-  /** An independent copy (history, options and all). */
+  /** The same as copy() (the C library's name). */
   clone(): Game {
     const status = fast.clone(scratch, this.ptr);
     if (status < 0) check(status, "clone");
@@ -528,9 +574,18 @@ export class Game extends Handle {
     const w = lib()._mancala_winner(this.ptr);
     return w < 0 ? null : w;
   }
+  /** The result once the game or round is over: SOUTH, NORTH or DRAW;
+   *  null while it goes on. Python's `result` says the same. */
+  get result(): Result | null {
+    return this.winner as Result | null;
+  }
   /** Zobrist hash of the position, as the C library computes it. */
   get hash(): bigint {
     return BigInt.asUintN(64, BigInt(lib()._mancala_hash(this.ptr)));
+  }
+  /** The same as `hash` (Python's name: position_hash). */
+  get positionHash(): bigint {
+    return this.hash;
   }
 
   /** The legal moves (pit numbers), ascending; empty when over. */
@@ -600,6 +655,16 @@ export class Game extends Handle {
     }
   }
 
+  /** The last move in words, as the `mancala` program tells it
+   *  (mancala_describe_last_move): a line for the laps and stones sown,
+   *  then a line for each capture, binikh or forfeit, e.g.
+   *  "South plays 0: 1 lap, 7 stones sown, the last into pit 0.\n  First
+   *  move: no capture, the 2 stones stay in pit 0.".
+   *  @throws MancalaError E_NO_HISTORY when there is no move to describe. */
+  describeLastMove(): string {
+    return writtenText((buf, size) => lib()._mancala_describe_last_move(this.ptr, buf, size), "describe last move");
+  }
+
   /** Sets an option (see {@link Option}); unknown ones throw E_OPTION. */
   setOption(option: number, value: number): this {
     const o = int32(option, "option"), v = int32(value, "value");
@@ -634,6 +699,11 @@ export class Game extends Handle {
   get matchWinner(): number | null {
     const w = lib()._mancala_match_winner(this.ptr);
     return w < 0 ? null : w;
+  }
+  /** The match's result: SOUTH, NORTH or DRAW once it is over; else null
+   *  (Python: match_result). */
+  get matchResult(): Result | null {
+    return this.matchWinner as Result | null;
   }
   /** Why the match ended ("none" while it goes on). */
   get matchEndReason(): MatchEndReason {
@@ -748,6 +818,9 @@ export interface SearchLimits {
 }
 
 export interface SearchResult {
+  /** The best move found (Python: best_move). */
+  bestMove: number;
+  /** The same as bestMove (the name of 1.2). */
   move: number;
   /** Score for the player to move, in stones (mancala_search_score). */
   score: number;
@@ -758,6 +831,8 @@ export interface SearchResult {
   /** Principal variation: the expected moves, first the best. */
   pv: number[];
 }
+
+export { Search as Searcher };
 
 function freeSearch(ptr: number): void {
   wasm?._mancala_search_free(ptr);
@@ -788,8 +863,10 @@ export class Search extends Handle {
     check(m._mancala_search_set_table(s, table ? tablePtr(table) : 0), "table");
     check(m._mancala_search_run(s, gamePtr(game)), "search");
     const pvLen = check(m._mancala_search_pv(s, scratch, 32));
+    const best = m._mancala_search_best_move(s);
     return {
-      move: m._mancala_search_best_move(s),
+      bestMove: best,
+      move: best,
       score: m._mancala_search_score(s),
       depth: m._mancala_search_depth(s),
       exact: m._mancala_search_exact(s) > 0,

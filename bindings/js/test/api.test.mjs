@@ -12,6 +12,43 @@ test("version is the library's", () => {
 
 test("unknown rules are refused with their name", () => {
   assert.throws(() => Game.create("chess"), (err) => err instanceof MancalaError && err.status === Status.E_RULES && /"chess"/.test(err.message));
+  // The valid names, as the mancala program and Python list them.
+  assert.throws(() => Game.create("chess"), {
+    message: 'unknown rules "chess" (expected modiar, rio-kadalis, rio-kadalis-5, rio-kadalis-cw or rio-kadalis-5-cw)',
+  });
+  assert.deepEqual(M.RULES, ["modiar", "rio-kadalis", "rio-kadalis-5", "rio-kadalis-cw", "rio-kadalis-5-cw"]);
+  for (const rules of M.RULES) Game.create(rules).free();
+});
+
+test("the last move in the library's words", () => {
+  const game = Game.create("rio-kadalis");
+  assert.throws(() => game.describeLastMove(), (err) => err.status === Status.E_NO_HISTORY);
+  game.play(0);
+  assert.equal(game.describeLastMove(), "South plays 0: 5 laps (relays from 4 9 2 8), 26 stones sown, the last into pit 2.");
+  game.free();
+  const m4 = Game.parse("modiar/0,3,1,1,2,5/S/10,20/9");
+  m4.play(1);
+  assert.equal(m4.describeLastMove(), "South plays 1: 1 lap, 3 stones sown, the last into pit 3.\n  South captures 2 from pit 3.\n  South captures 2 from pit 2.");
+  m4.free();
+});
+
+test("Python's names work too: copy, bestMove, result, positionHash, close", () => {
+  const game = Game.parse("rio-kadalis/3,0,0,1,3,1,0,0,0,0,0,0/S/16,24/12/0,0");
+  assert.equal(game.result, null);
+  const twin = game.copy();
+  twin.play(3); // binikh, and North has no move: 24 to 24
+  assert.equal(game.ply, 12);
+  assert.equal(twin.result, M.DRAW);
+  assert.equal(twin.winner, 2);
+  assert.equal(twin.matchResult, null);
+  assert.equal(twin.positionHash, twin.hash);
+  twin.close();
+  assert.ok(twin.freed);
+  assert.equal(M.Searcher, M.Search);
+  const found = Game.parse("modiar/0,3,1,1,2,5/S/10,20/9").search({ depth: 4 });
+  assert.equal(found.bestMove, 1);
+  assert.equal(found.move, found.bestMove);
+  game.free();
 });
 
 test("parse errors say which field is wrong", () => {
@@ -137,7 +174,7 @@ test("engine: search() without limits goes 8 plies deep; levelMove", () => {
 test("engine: search, mcts and playout are deterministic and legal", () => {
   const game = Game.parse("modiar/0,0,0,2,4,10/N/18,8/19");
   const r = game.search({ depth: 20 });
-  assert.equal(r.move, 4);
+  assert.equal(r.bestMove, 4);
   assert.equal(r.exact, true);
   assert.deepEqual(r.pv.slice(0, 1), [4]);
   const start = Game.create("rio-kadalis");
@@ -146,7 +183,7 @@ test("engine: search, mcts and playout are deterministic and legal", () => {
   assert.deepEqual(start.playout(1n), start.playout(1n));
   assert.equal(start.position, "rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0");
   const limited = start.search({ nodes: 500 });
-  assert.ok(limited.nodes < 2000 && start.legalMoves.includes(limited.move));
+  assert.ok(limited.nodes < 2000 && start.legalMoves.includes(limited.bestMove));
   game.free();
   start.free();
 });

@@ -44,7 +44,7 @@ test("Modiar values of the worked examples, as the C tests have them", () => {
   assert.deepEqual(table.bestMoves(start), [2]);
   // The search with the table plays a best move and knows the exact value.
   const r = start.search({ depth: 4, table });
-  assert.equal(r.move, 2);
+  assert.equal(r.bestMove, 2);
   assert.equal(r.score, -2);
   table.free();
   assert.throws(() => table.value(start), /freed/);

@@ -30,7 +30,8 @@ from .engine import (MCTS, MCTSResult, MoveStats, Playout, SearchResult, Searche
                      TableValue, mcts, playout, solve_modiar, solve_rio_kadalis)
 from .errors import *  # noqa: F401,F403
 from .errors import __all__ as _errors
-from .game import RULES, End, EventKind, Game, MatchEnd, MatchRepetition, MoveEvent, Player
+from .game import (RULES, End, EventKind, Game, MatchEnd, MatchRepetition, MoveEvent, Player,
+                   Result)
 
 __version__ = "1.3.0"
 
@@ -39,9 +40,10 @@ library_version: str = _lib.mancala_version_string().decode()
 
 SOUTH = Player.SOUTH
 NORTH = Player.NORTH
+DRAW = Result.DRAW
 
-__all__ = ["Game", "Player", "SOUTH", "NORTH", "End", "MatchEnd", "MatchRepetition", "EventKind",
-           "MoveEvent", "RULES",
+__all__ = ["Game", "Player", "Result", "SOUTH", "NORTH", "DRAW", "End", "MatchEnd",
+           "MatchRepetition", "EventKind", "MoveEvent", "RULES",
            "Playout", "SearchResult", "Searcher", "MCTS", "MCTSResult", "MoveStats", "Table",
            "TableValue", "playout", "mcts",
            "solve_modiar", "solve_rio_kadalis", "library_path", "library_version", *_errors]

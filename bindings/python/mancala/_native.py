@@ -281,6 +281,7 @@ _prototypes.update({
     "mancala_batch_truncated": (c_void_p, [batch_p]),
     "mancala_batch_to_move": (c_void_p, [batch_p]),
     "mancala_batch_game": (c_void_p, [batch_p, c_int]),
+    "mancala_describe_last_move": (c_int, [game_p, c_char_p, c_size_t]),
 })
 
 for _name, (_restype, _argtypes) in _prototypes.items():

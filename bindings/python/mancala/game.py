@@ -11,14 +11,16 @@ from typing import Iterable, NamedTuple, Optional
 from . import _draw, _tensor
 from ._handle import INT, NativeHandle, flag, integer
 from ._native import MAX_PITS, REASON_MAX, Event, game_p, lib
-from .errors import (InvalidArgument, ParseError, PitOutOfRange, StateError, UnknownRules,
-                     check, illegal, shown)
+from .errors import (InvalidArgument, NotOver, ParseError, PitOutOfRange, StateError,
+                     UnknownRules, check, illegal, shown)
 
-__all__ = ["Game", "Player", "End", "MatchEnd", "MatchRepetition", "EventKind", "MoveEvent",
-           "RULES"]
+__all__ = ["Game", "Player", "Result", "End", "MatchEnd", "MatchRepetition", "EventKind",
+           "MoveEvent", "RULES"]
 
 #: Every rules name the library knows.
 RULES = ("modiar", "rio-kadalis", "rio-kadalis-5", "rio-kadalis-cw", "rio-kadalis-5-cw")
+# As the mancala program lists them in its message.
+_RULES_WORDS = ", ".join(RULES[:-1]) + " or " + RULES[-1]
 
 _OPT_REPETITION = 1
 _OPT_MATCH_REPETITION = 2
@@ -53,6 +55,22 @@ class Player(_Named):
         """"South" or "North", as ``print(game.winner)`` shows it (it still
         compares equal to 0 and 1)."""
         return self.name.capitalize()
+
+
+class Result(_Named):
+    """The result of a game, round or match: ``Result.DRAW`` (2) for a
+    draw; the same numbers as JavaScript's SOUTH, NORTH and DRAW."""
+    SOUTH = 0
+    NORTH = 1
+    DRAW = 2
+
+    def __str__(self) -> str:
+        """"South", "North" or "Draw"."""
+        return self.name.capitalize()
+
+
+def _result(value: int) -> Optional[Result]:
+    return None if value == NotOver.status else Result(check(value))
 
 
 class End(_Named):
@@ -151,10 +169,13 @@ class Game(NativeHandle):
         try:
             name = _encode(rules, "rules")
         except UnicodeEncodeError:
-            raise UnknownRules(f"rules {shown(rules)}: not a rules name (not valid Unicode "
-                               "text)") from None
+            raise UnknownRules(f"unknown rules {shown(rules)}: not valid Unicode text "
+                               f"(expected {_RULES_WORDS})") from None
         handle = game_p()
-        check(lib.mancala_new(byref(handle), name), f"rules {shown(rules)}")
+        status = lib.mancala_new(byref(handle), name)
+        if status == UnknownRules.status:
+            raise UnknownRules(f"unknown rules {shown(rules)} (expected {_RULES_WORDS})")
+        check(status, f"rules {shown(rules)}")
         self._adopt(handle, repetition)
 
     # -- life cycle -----------------------------------------------------
@@ -435,6 +456,13 @@ class Game(NativeHandle):
         return _winner(lib.mancala_winner(self._h))
 
     @property
+    def result(self) -> Optional[Result]:
+        """The result once the game or round is over: ``Result.SOUTH``,
+        ``Result.NORTH`` or ``Result.DRAW``; None while it goes on (as
+        JavaScript's ``result``)."""
+        return _result(lib.mancala_winner(self._h))
+
+    @property
     def repetition(self) -> bool:
         """The repetition rule: whether a recurring position ends the game
         or round. It can be changed only before the first move
@@ -563,6 +591,26 @@ class Game(NativeHandle):
         return [MoveEvent(EventKind(e.kind), e.pit, e.stones, Player(e.player))
                 for e in events[:count]]
 
+    def describe_last_move(self) -> str:
+        """The last move in words, as the ``mancala`` program tells it
+        (mancala_describe_last_move()): a line for the laps and stones
+        sown, then a line for each capture, binikh or forfeit.
+
+        >>> game = Game("modiar")
+        >>> game.play(0)
+        >>> print(game.describe_last_move())
+        South plays 0: 1 lap, 7 stones sown, the last into pit 0.
+          First move: no capture, the 2 stones stay in pit 0.
+
+        Raises:
+            NoHistory: there is no move to describe.
+        """
+        handle = self._h
+        size = check(lib.mancala_describe_last_move(handle, None, 0)) + 1
+        buf = create_string_buffer(size)
+        check(lib.mancala_describe_last_move(handle, buf, size))
+        return buf.value.decode()
+
     # -- matches ----------------------------------------------------------
 
     def next_round(self) -> None:
@@ -607,6 +655,12 @@ class Game(NativeHandle):
             NotOver: while the match goes on.
         """
         return _winner(lib.mancala_match_winner(self._h))
+
+    @property
+    def match_result(self) -> Optional[Result]:
+        """The match's result (for Modiar, the game's): a :class:`Result`
+        once the match is over, None while it goes on."""
+        return _result(lib.mancala_match_winner(self._h))
 
     # -- OpenSpiel's state names (the learning interface, 1.3) -------------
     #

@@ -24,6 +24,12 @@ class Construction(unittest.TestCase):
         self.assertEqual(caught.exception.status, -3)
         self.assertIn("oware", str(caught.exception))
         self.assertIsInstance(caught.exception, ValueError)
+        # The valid names, as the mancala program lists them.
+        with self.assertRaises(mancala.UnknownRules) as caught:
+            mancala.Game("chess")
+        self.assertEqual(str(caught.exception),
+                         "unknown rules 'chess' (expected modiar, rio-kadalis, rio-kadalis-5, "
+                         "rio-kadalis-cw or rio-kadalis-5-cw)")
 
     def test_parse_error_carries_the_librarys_reason(self):
         cases = {
@@ -194,6 +200,38 @@ class Moves(unittest.TestCase):
         sown = [e for e in events if e.kind == mancala.EventKind.SOW]
         self.assertEqual(len(sown), sum(lap.stones for lap in laps))
         self.assertEqual(sown[0].pit, 1)
+
+    def test_describe_last_move(self):
+        # The library's words, as the mancala program prints them.
+        game = mancala.Game("rio-kadalis")
+        with self.assertRaises(mancala.NoHistory):
+            game.describe_last_move()
+        game.play(0)
+        self.assertEqual(game.describe_last_move(), "South plays 0: 5 laps (relays from 4 9 2 8), "
+                         "26 stones sown, the last into pit 2.")
+        game = mancala.Game.parse("modiar/0,3,1,1,2,5/S/10,20/9")
+        game.play(1)
+        self.assertEqual(game.describe_last_move(),
+                         "South plays 1: 1 lap, 3 stones sown, the last into pit 3.\n"
+                         "  South captures 2 from pit 3.\n"
+                         "  South captures 2 from pit 2.")
+
+    def test_result_says_draw_as_javascript_does(self):
+        game = mancala.Game.parse("rio-kadalis/3,0,0,1,3,1,0,0,0,0,0,0/S/16,24/12/0,0")
+        self.assertIsNone(game.result)
+        self.assertIsNone(game.match_result)
+        game.play(3)   # binikh, and North has no move: 24 to 24
+        self.assertIsNone(game.winner)
+        self.assertIs(game.result, mancala.Result.DRAW)
+        self.assertEqual(game.result, 2)
+        self.assertIs(mancala.DRAW, mancala.Result.DRAW)
+        self.assertEqual(str(game.result), "Draw")
+        self.assertIsNone(game.match_result)   # the match goes on
+        game = mancala.Game.parse("modiar/0,0,0,2,4,10/N/18,8/19")
+        game.play(4)
+        self.assertIs(game.result, mancala.Result.NORTH)
+        self.assertEqual(game.result, game.winner)
+        self.assertIs(game.match_result, mancala.Result.NORTH)
 
     def test_copy_is_independent(self):
         game = mancala.Game("modiar")

@@ -1,0 +1,129 @@
+/*
+ * The last move in words: the one narration of a move, used by the
+ * command-line program, the web page and the bindings.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include <limits.h>
+#include <string.h>
+
+#include "private.h"
+
+/* The relays of a long move are listed up to this many lap starts. */
+#define LISTED_LAPS 8
+
+/* Events are read in pages of this many: a move has no proven bound on its
+ * events (Rio Kadalis relays), and the narration allocates nothing. */
+#define PAGE 64
+
+static const char *player_name(int player)
+{
+    return player == MANCALA_SOUTH ? "South" : "North";
+}
+
+/* Calls `each` on every event of the last move, in order; returns 0 or a
+ * negative status. */
+static int for_each_event(const mancala_game *game,
+                          void (*each)(const mancala_event *ev, void *ctx), void *ctx)
+{
+    mancala_event page[PAGE];
+    size_t done = 0;
+    for (;;) {
+        int count = mancala__last_move_events(game, page, PAGE, done);
+        if (count < 0)
+            return count;
+        for (size_t i = done; i < (size_t)count && i < done + PAGE; i++)
+            each(&page[i - done], ctx);
+        done += PAGE;
+        if ((size_t)count <= done)
+            return 0;
+    }
+}
+
+struct summary {
+    int laps, sown, last;
+    int relay[LISTED_LAPS]; /* where laps 2, 3... started */
+};
+
+static void summarize(const mancala_event *ev, void *ctx)
+{
+    struct summary *s = ctx;
+    if (ev->kind == MANCALA_EV_LAP) {
+        if (s->laps >= 1 && s->laps <= LISTED_LAPS)
+            s->relay[s->laps - 1] = ev->pit;
+        s->laps++;
+    } else if (ev->kind == MANCALA_EV_SOW) {
+        s->sown++;
+        s->last = ev->pit;
+    }
+}
+
+struct narration {
+    struct mc_out out;
+    int modiar;
+};
+
+/* One line for each capture, binikh and forfeit. */
+static void tell_event(const mancala_event *ev, void *ctx)
+{
+    struct narration *n = ctx;
+    const char *who = player_name(ev->player);
+    switch (ev->kind) {
+    case MANCALA_EV_CAPTURE:
+        if (n->modiar)
+            mancala__put(&n->out, "\n  %s captures %d from pit %d.", who, ev->stones, ev->pit);
+        else /* Rio Kadalis rule 3 */
+            mancala__put(&n->out, "\n  %s captures the four formed in pit %d.", who, ev->pit);
+        break;
+    case MANCALA_EV_BINIKH: /* Rio Kadalis rule 4 */
+        mancala__put(&n->out, "\n  Binikh: %s captures the four in pit %d and the move ends.", who,
+                     ev->pit);
+        break;
+    case MANCALA_EV_FORFEIT: /* Modiar rule 4: the first move captures nothing */
+        mancala__put(&n->out, "\n  First move: no capture, the %d stones stay in pit %d.",
+                     ev->stones, ev->pit);
+        break;
+    default:
+        break;
+    }
+}
+
+MANCALA_EXPORT int mancala_describe_last_move(const mancala_game *game, char *buf, size_t size)
+{
+    if (!game || (!buf && size))
+        return MANCALA_E_INVALID;
+    mancala_event first;
+    int status = mancala__last_move_events(game, &first, 1, 0);
+    if (status < 0)
+        return status;
+
+    struct summary s = {0, 0, first.pit, {0}};
+    status = for_each_event(game, summarize, &s);
+    if (status < 0)
+        return status;
+
+    struct narration n = {{buf, size, 0}, strcmp(mancala_rules(game), "modiar") == 0};
+    if (size)
+        buf[0] = '\0';
+    mancala__put(&n.out, "%s plays %d: %d lap%s", player_name(first.player), first.pit, s.laps,
+                 s.laps == 1 ? "" : "s");
+    if (s.laps > 1) {
+        /* Rio Kadalis rule 5: each further lap is a relay from where the
+         * previous one ended. */
+        mancala__put(&n.out, " (relays from");
+        for (int i = 0; i < s.laps - 1; i++) {
+            if (i == LISTED_LAPS) {
+                mancala__put(&n.out, " ...");
+                break;
+            }
+            mancala__put(&n.out, " %d", s.relay[i]);
+        }
+        mancala__put(&n.out, ")");
+    }
+    mancala__put(&n.out, ", %d stone%s sown, the last into pit %d.", s.sown, s.sown == 1 ? "" : "s",
+                 s.last);
+    status = for_each_event(game, tell_event, &n);
+    if (status < 0)
+        return status;
+    return n.out.len > INT_MAX ? MANCALA_E_LIMIT : (int)n.out.len;
+}
