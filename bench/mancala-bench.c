@@ -9,7 +9,14 @@
  *   mancala-bench api-playouts RULES GAMES SEED [--threads N]
  *       the same number of random games by mancala_playout() from the
  *       start position (the library's own loop, as tree search uses it);
- *       game i gets the seed game_seed(SEED, i).
+ *       game i gets the seed mc_random_seed(SEED, i) (lib/random.h).
+ *   mancala-bench batch RULES GAMES STEPS [--threads N]
+ *       a batch of GAMES games (mancala_batch_new(), seed 1) stepped STEPS
+ *       times by mancala_batch_step_random(), which writes every game's
+ *       observation and legal mask at each step, as a learner reads them;
+ *       the batch's own N threads. A step of a game whose episode ended
+ *       the step before starts its next episode (autoreset) and plays no
+ *       ply: steps_per_s counts every game's steps, plies_per_s the plies.
  *   mancala-bench perft RULES DEPTH [--threads N]
  *       counts the move sequences of exactly DEPTH plies from the start
  *       position by mancala_play() and mancala_undo(), the repetition rule
@@ -25,6 +32,7 @@
  *
  *   RULES games=G plies=P seconds=S games_per_s=X plies_per_s=Y threads=N clock=cpu|wall
  *   RULES perft DEPTH = COUNT seconds=S nodes_per_s=Y threads=N clock=cpu|wall
+ *   RULES batch games=G steps=T plies=P seconds=S steps_per_s=X plies_per_s=Y threads=N clock=cpu|wall
  *
  * SPDX-License-Identifier: MIT
  */
@@ -41,6 +49,9 @@
 #include <time.h>
 
 #include <mancala.h>
+
+/* The generator the library's batches draw random actions with. */
+#include "random.h"
 
 /* Threads at most (more would only share the same cores). */
 #define MAX_THREADS 256
@@ -61,28 +72,6 @@ static const char *clock_name(int threads)
     return threads > 1 ? "wall" : "cpu";
 }
 
-/* SplitMix64: seeded, the same sequence on every platform. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-/* A uniform integer in [0, bound): Lemire's multiply-shift with rejection
- * of the few values that would make some results likelier than others. */
-static uint32_t uniform(uint64_t *state, uint32_t bound)
-{
-    uint64_t m = (uint64_t)(uint32_t)next_random(state) * bound;
-    if ((uint32_t)m < bound) {
-        const uint32_t threshold = -bound % bound;
-        while ((uint32_t)m < threshold)
-            m = (uint64_t)(uint32_t)next_random(state) * bound;
-    }
-    return (uint32_t)(m >> 32);
-}
-
 static int fail(const char *what, int status)
 {
     fprintf(stderr, "mancala-bench: %s: %s\n", what, mancala_strerror(status));
@@ -98,13 +87,6 @@ static int parse_count(const char *text, long long max, long long *out)
         return -1;
     *out = value;
     return 0;
-}
-
-/* The generator of game i: SplitMix64 from a state mixed from both. */
-static uint64_t game_seed(uint64_t seed, long long i)
-{
-    uint64_t state = seed ^ (uint64_t)i * 0xd1342543de82ef95u;
-    return next_random(&state);
 }
 
 /* One thread's share of the games: [first, end). */
@@ -129,7 +111,7 @@ static void *play_games(void *arg)
     }
     for (long long i = w->first; w->api && i < w->end; i++) {
         int scores[2];
-        status = mancala_playout(start, game_seed(w->seed, i), scores);
+        status = mancala_playout(start, mc_random_seed(w->seed, (uint64_t)i), scores);
         if (status < 0) {
             w->status = fail("mancala_playout", status);
             break;
@@ -143,10 +125,10 @@ static void *play_games(void *arg)
             w->status = fail("mancala_clone", status);
             break;
         }
-        uint64_t rng = game_seed(w->seed, i);
+        uint64_t rng = mc_random_seed(w->seed, (uint64_t)i);
         int moves[MANCALA_MAX_PITS], count;
         while ((count = mancala_legal_moves(g, moves, MANCALA_MAX_PITS)) > 0) {
-            status = mancala_play(g, moves[uniform(&rng, (uint32_t)count)]);
+            status = mancala_play(g, moves[mc_random_below(&rng, (uint32_t)count)]);
             if (status < 0)
                 break;
             plies++;
@@ -346,10 +328,51 @@ static int run_perft(const char *rules, int depth, int threads)
     return 0;
 }
 
+static int run_batch(const char *rules, long long games, long long steps, int threads)
+{
+    mancala_batch *batch;
+    char reason[MANCALA_REASON_MAX];
+    int status = mancala_batch_new(&batch, rules, (int)games, 1, reason, sizeof reason);
+    if (status < 0) {
+        fprintf(stderr, "mancala-bench: %s\n", reason);
+        return 1;
+    }
+    int32_t *actions = malloc((size_t)games * sizeof *actions);
+    if (!actions) {
+        mancala_batch_free(batch);
+        return fail("batch", MANCALA_E_NOMEM);
+    }
+    status = mancala_batch_set_option(batch, MANCALA_BATCH_OPT_THREADS, threads);
+    long long plies = 0;
+    double t0 = now(threads);
+    for (long long t = 0; status == 0 && t < steps; t++) {
+        status = mancala_batch_step_random(batch, actions, (size_t)games);
+        for (long long i = 0; i < games; i++)
+            plies += actions[i] >= 0;
+    }
+    double seconds = now(threads) - t0;
+    if (status < 0) {
+        fprintf(stderr, "mancala-bench: %s\n", mancala_batch_reason(batch));
+        free(actions);
+        mancala_batch_free(batch);
+        return 1;
+    }
+    free(actions);
+    mancala_batch_free(batch);
+    if (seconds <= 0)
+        seconds = 1e-9;
+    printf("%s batch games=%lld steps=%lld plies=%lld seconds=%.3f steps_per_s=%.0f "
+           "plies_per_s=%.0f threads=%d clock=%s\n",
+           rules, games, steps, plies, seconds, (double)(games * steps) / seconds,
+           (double)plies / seconds, threads, clock_name(threads));
+    return 0;
+}
+
 static int usage(void)
 {
     fprintf(stderr, "usage: mancala-bench playouts RULES GAMES SEED [--threads N]\n"
                     "       mancala-bench api-playouts RULES GAMES SEED [--threads N]\n"
+                    "       mancala-bench batch RULES GAMES STEPS [--threads N]\n"
                     "       mancala-bench perft RULES DEPTH [--threads N]\n");
     return 2;
 }
@@ -366,6 +389,11 @@ int main(int argc, char **argv)
         if (parse_count(argv[3], INT64_MAX, &a) || parse_count(argv[4], INT64_MAX, &b))
             return usage();
         return run_playouts(argv[2], a, (uint64_t)b, (int)threads, argv[1][0] == 'a');
+    }
+    if (argc == 5 && strcmp(argv[1], "batch") == 0) {
+        if (parse_count(argv[3], 1 << 20, &a) || a < 1 || parse_count(argv[4], INT64_MAX / a, &b))
+            return usage();
+        return run_batch(argv[2], a, b, (int)threads);
     }
     if (argc == 4 && strcmp(argv[1], "perft") == 0) {
         if (parse_count(argv[3], 64, &a))

@@ -498,7 +498,9 @@ def page(entity, version, docdir, found):
             word = enum_of.get(word, word)
             if word in by_name and word not in see and word != entity.name:
                 see.append(word)
-    out.append(".SH SEE ALSO")
+    # Left-adjusted: a line of long names cannot be stretched to both
+    # margins (groff warns "cannot adjust line").
+    out += [".SH SEE ALSO", ".ad l"]
     out += [".BR \\%%%s (3)," % name for name in see]
     out += [".BR \\%mancala (3),", ".BR \\%mancala (1)"]
     return "\n".join(out) + "\n"

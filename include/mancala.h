@@ -1409,6 +1409,497 @@ int mancala_solve_rio_kadalis_config(const char *path, const char *rules, unsign
  */
 int mancala_search_set_table(mancala_search *search, const mancala_table *table);
 
+/* ======================================================================
+ * Learning: actions relative to the mover, observations, returns, and
+ * batches of games stepped together. Since 1.3.
+ * ====================================================================== */
+
+/**
+ * @brief The size of the action space: `n`, the pits of one row (3 for
+ *        Modiar, 6 for Rio Kadalis, 5 for the `-5` boards).
+ *
+ * Action `a` (`0 ... n-1`) is the mover's `a`-th pit counted in their own
+ * row's order, left to right as the mover sees it: pit `a` when South is
+ * to move, pit `n + a` when North is (the numbering of OpenSpiel's oware).
+ * The board looks the same from either seat in these terms, and the
+ * sowing direction is a property of the rules, not of the seat, so one
+ * policy serves both players. Closed pits and illegal pits keep their
+ * action numbers (the mask says they cannot be played).
+ *
+ * @param game The game.
+ * @return `n`; ::MANCALA_E_INVALID if @p game is NULL.
+ * @note Thread-safe as a reader of @p game.
+ * @since 1.3
+ */
+int mancala_num_actions(const mancala_game *game);
+
+/**
+ * @brief The pit an action of the player to move starts from.
+ * @param game The game.
+ * @param action An action, `0 ... n-1` (see mancala_num_actions()).
+ * @return The absolute pit number, `to_move * n + action`, which
+ *         mancala_play() takes (whether or not it is legal);
+ *         ::MANCALA_E_INVALID if @p game is NULL; ::MANCALA_E_RANGE if
+ *         @p action is outside `0 ... n-1`.
+ * @note Thread-safe as a reader of @p game.
+ * @since 1.3
+ */
+int mancala_action_to_pit(const mancala_game *game, int action);
+
+/**
+ * @brief The action of the player to move that starts from a pit.
+ * @param game The game.
+ * @param pit A pit of the mover's row (absolute number).
+ * @return The action, `pit - to_move * n`; ::MANCALA_E_INVALID if
+ *         @p game is NULL; ::MANCALA_E_RANGE if @p pit is not a pit of
+ *         the player to move.
+ * @note Thread-safe as a reader of @p game.
+ * @since 1.3
+ */
+int mancala_pit_to_action(const mancala_game *game, int pit);
+
+/**
+ * @brief The legal actions of the player to move as a mask.
+ * @param game The game.
+ * @param[out] mask Receives `n` bytes: `mask[a]` is 1 if action @p a is
+ *        legal, 0 if not (all 0 once the game or round is over).
+ * @param len Room in @p mask; at least mancala_num_actions().
+ * @return The number of legal actions (the ones in @p mask);
+ *         ::MANCALA_E_INVALID if a pointer is NULL; ::MANCALA_E_NOSPACE
+ *         if @p len is below `n` (nothing is written).
+ * @note Does not allocate. Thread-safe as a reader of @p game.
+ * @since 1.3
+ */
+int mancala_legal_mask(const mancala_game *game, uint8_t *mask, size_t len);
+
+/**
+ * @brief The length of an observation, `4n + 7` (19 for Modiar, 31 for
+ *        Rio Kadalis, 27 on 5 holes).
+ * @param game The game.
+ * @return The length in elements (floats for mancala_observation(), bytes
+ *         for mancala_observation_bytes()); ::MANCALA_E_INVALID if
+ *         @p game is NULL.
+ * @note Thread-safe as a reader of @p game.
+ * @since 1.3
+ */
+int mancala_observation_size(const mancala_game *game);
+
+/**
+ * @brief The position as a learner sees it, from the player to move's
+ *        side: a vector of `4n + 7` floats.
+ *
+ * "Mover" is the player to move, "opponent" the other one; the board is
+ * turned so that the mover's row comes first, each row in its owner's
+ * order (the order of actions). Stone counts are divided by the stones of
+ * the game, S = 42 (Modiar), 48 (Rio Kadalis) or 40 (5 holes), so that
+ * they lie in [0, 1]; mancala_observation_bytes() gives them unscaled.
+ *
+ * | offset         | meaning                                              | range       |
+ * |----------------|------------------------------------------------------|-------------|
+ * | a (0 ... n-1)  | stones in the mover's pit of action a, / S           | 0 ... 1     |
+ * | n + a          | stones in the opponent's pit of their action a, / S  | 0 ... 1     |
+ * | 2n + a         | 1 if the mover's pit of action a is closed           | 0 or 1      |
+ * | 3n + a         | 1 if the opponent's pit of their action a is closed  | 0 or 1      |
+ * | 4n             | stones the mover captured in this game or round, / S | 0 ... 1     |
+ * | 4n + 1         | stones the opponent captured, / S                    | 0 ... 1     |
+ * | 4n + 2         | the mover's bank (Rio Kadalis), / S                  | 0 ... 1     |
+ * | 4n + 3         | the opponent's bank, / S                             | 0 ... 1     |
+ * | 4n + 4         | 1 on Modiar's first move (ply 0: captures forfeited, Modiar rule 4) | 0 or 1 |
+ * | 4n + 5         | the round minus 1 (0 in Modiar and the first round), unscaled | 0, 1, 2, ... |
+ * | 4n + 6         | plies since the last capture (or since the round began, or the handle was created at a parsed position), unscaled | 0, 1, 2, ... |
+ *
+ * The opponent's pit of their action a is pit `opponent * n + a`: with
+ * South to move, offsets `n ... 2n-1` are pits `n ... 2n-1`; with North
+ * to move, offsets `0 ... n-1` are pits `n ... 2n-1` and offsets
+ * `n ... 2n-1` pits `0 ... n-1` (the board turned by half a turn). Once
+ * the game or round is over the observation is still written, for the
+ * player who would move.
+ *
+ * **What it cannot carry.** The repetition rule (RULES.md, "Both games:
+ * repetition") ends a round when a position recurs, so which moves end
+ * the round at once depends on the positions since the last capture,
+ * not only on the current one. The observation carries how many there
+ * are (offset 4n + 6), not which: two positions with the same
+ * observation may differ in which moves repeat. The same holds for the
+ * match-repetition rule (the states that started earlier rounds). A
+ * learner that sees only the observation therefore plays a slightly
+ * different game (a partially observed one) near cycles: a value net
+ * cannot tell that a move will end the round by repetition. Agents that
+ * need the exact game keep the handle (mancala_clone() from a batch with
+ * mancala_batch_game()) and ask it: the legal mask and mancala_play()
+ * know the history. The options of the handle (repetition rule on or off,
+ * round limit) are not in it either.
+ *
+ * @param game The game.
+ * @param[out] buf Receives mancala_observation_size() floats.
+ * @param len Room in @p buf, in floats.
+ * @return The number of floats written; ::MANCALA_E_INVALID if a pointer
+ *         is NULL; ::MANCALA_E_NOSPACE if @p len is below the size
+ *         (nothing is written).
+ * @note Does not allocate. Thread-safe as a reader of @p game.
+ * @since 1.3
+ */
+int mancala_observation(const mancala_game *game, float *buf, size_t len);
+
+/**
+ * @brief The same observation as mancala_observation(), unscaled, one
+ *        byte an entry.
+ *
+ * Same layout and size; stone counts are raw (0 ... 48), flags 0 or 1,
+ * and the two counts at offsets 4n + 5 and 4n + 6 stop at 255.
+ *
+ * @param game The game.
+ * @param[out] buf Receives mancala_observation_size() bytes.
+ * @param len Room in @p buf.
+ * @return As mancala_observation().
+ * @note Does not allocate. Thread-safe as a reader of @p game.
+ * @since 1.3
+ */
+int mancala_observation_bytes(const mancala_game *game, uint8_t *buf, size_t len);
+
+/** Flags of mancala_returns() and ::MANCALA_BATCH_OPT_REWARD. Since 1.3. */
+enum mancala_returns_flag {
+    /** The final stone difference, (player's stones - opponent's) / S with
+     *  S the stones of the game (42, 48, 40), in [-1, 1], instead of
+     *  win/draw/loss (+1, 0, -1). */
+    MANCALA_RETURNS_STONES = 1,
+    /** The match (Rio Kadalis; for Modiar the game is the match) instead of
+     *  the current round: its winner by mancala_match_winner(), and the
+     *  stones each player holds at its end. */
+    MANCALA_RETURNS_MATCH = 2
+};
+
+/**
+ * @brief Each player's return: the outcome of the round or match, once it
+ *        is over.
+ *
+ * Without ::MANCALA_RETURNS_STONES: +1 for the winner, -1 for the loser, 0
+ * each for a draw (mancala_winner(), or mancala_match_winner() with
+ * ::MANCALA_RETURNS_MATCH). With it: (mancala_score() of the player -
+ * that of the opponent) / S. The two values always add up to 0.
+ *
+ * @param game The game.
+ * @param flags 0 or an OR of ::mancala_returns_flag values.
+ * @param[out] returns Receives South's return, then North's; both 0
+ *        while the round (or the match) goes on.
+ * @return 1 if the round (or match) is over and the returns are final, 0
+ *         if it goes on; ::MANCALA_E_INVALID if a pointer is NULL;
+ *         ::MANCALA_E_OPTION for an unknown flag.
+ * @note Does not allocate. Thread-safe as a reader of @p game.
+ * @since 1.3
+ */
+int mancala_returns(const mancala_game *game, unsigned flags, float returns[2]);
+
+/**
+ * An opaque batch of games of one rules set, stepped together, with the
+ * arrays a learner reads (observations, masks, rewards, flags) kept
+ * contiguous and row-major inside it. Since 1.3.
+ */
+typedef struct mancala_batch mancala_batch;
+
+/**
+ * Options of a batch, set by mancala_batch_set_option(). The values are
+ * part of the ABI. The game options (::MANCALA_OPT_REPETITION,
+ * ::MANCALA_OPT_MATCH_REPETITION, ::MANCALA_OPT_MAX_ROUNDS) are accepted
+ * too and set on every game. Every option but ::MANCALA_BATCH_OPT_THREADS
+ * takes effect at the next mancala_batch_reset(). Since 1.3.
+ */
+enum mancala_batch_option {
+    /** What happens to a game whose episode ended (Gymnasium 1.x's
+     *  AutoresetMode): a ::mancala_autoreset value. Default
+     *  ::MANCALA_AUTORESET_NEXT_STEP. */
+    MANCALA_BATCH_OPT_AUTORESET = 101,
+    /** What an episode is: 0 (default) a game of Modiar or a round of Rio
+     *  Kadalis; 1 a whole match, whose rounds follow each other inside the
+     *  step that ends one (mancala_next_round()); the same for Modiar. */
+    MANCALA_BATCH_OPT_MATCH = 102,
+    /** The rewards: 0 (default) or ::MANCALA_RETURNS_STONES (see
+     *  mancala_returns(); the episode decides round or match). */
+    MANCALA_BATCH_OPT_REWARD = 103,
+    /** Threads that step the games, 1 (default) ... 64; the results are
+     *  identical for any number. Takes effect at once (starts or stops
+     *  threads; ::MANCALA_E_NOMEM if they cannot be started). */
+    MANCALA_BATCH_OPT_THREADS = 104,
+    /** The most plies of an episode, 1 ... 100000 (default 1000): an
+     *  episode that reaches it ends as truncated (Gymnasium's
+     *  `truncated`). Also truncated: a round that reaches 512 plies (the
+     *  history a game reserves, so that a step never allocates), and a
+     *  match whose moves outgrow the log reserved for 2 * limit + 16
+     *  plies and rounds. */
+    MANCALA_BATCH_OPT_MAX_PLIES = 105
+};
+
+/** Values of ::MANCALA_BATCH_OPT_AUTORESET, named as Gymnasium 1.x names
+ *  its autoreset modes. Since 1.3. */
+enum mancala_autoreset {
+    /** NEXT_STEP (Gymnasium's default): the step that ends an episode
+     *  writes its last observation, reward and flags; the next step
+     *  ignores that game's action, starts its next episode and writes the
+     *  first observation, reward 0 and both flags 0. */
+    MANCALA_AUTORESET_NEXT_STEP = 0,
+    /** SAME_STEP: the step that ends an episode writes its reward and flags,
+     *  then starts the next episode and writes its first observation; the
+     *  last observation of the episode ended is in
+     *  mancala_batch_final_observations(). */
+    MANCALA_AUTORESET_SAME_STEP = 1,
+    /** DISABLED: a game whose episode ended stays as it is (its action is
+     *  ignored, its reward 0 and its flags kept) until mancala_batch_reset(). */
+    MANCALA_AUTORESET_DISABLED = 2
+};
+
+/**
+ * @brief Creates a batch of games at the start position.
+ * @param[out] out Receives the batch; left unchanged on failure.
+ * @param rules A rules name, as for mancala_new().
+ * @param count The number of games, 1 ... 1,048,576.
+ * @param seed Seed of mancala_batch_step_random() (game i has its own
+ *        generator, made from @p seed and i).
+ * @param[out] errbuf If not NULL, receives a one-line reason on failure
+ *        (such as "count: 0 is not in 1 ... 1048576"), cut to @p errlen
+ *        bytes; the empty string on success.
+ * @param errlen Size of @p errbuf.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if a pointer is NULL or
+ *         @p count is out of range; ::MANCALA_E_RULES; ::MANCALA_E_NOMEM.
+ * @note The caller owns the batch and releases it with
+ *       mancala_batch_free(). Memory: about 30 KB a game (each keeps its
+ *       history for the repetition rule). One batch must not be used
+ *       by two threads at once; distinct batches may.
+ * @since 1.3
+ */
+int mancala_batch_new(mancala_batch **out, const char *rules, int count, uint64_t seed,
+                      char *errbuf, size_t errlen);
+
+/**
+ * @brief Like mancala_batch_new(), with every allocation made by @p alloc.
+ * @param[out] out Receives the batch.
+ * @param rules A rules name.
+ * @param count The number of games.
+ * @param seed Seed of the random steps.
+ * @param[out] errbuf As for mancala_batch_new(); may be NULL.
+ * @param errlen Size of @p errbuf.
+ * @param alloc The allocation function for the batch and its games (NULL:
+ *        the C library's); see mancala_new_with_allocator().
+ * @param opaque Passed to @p alloc.
+ * @return As mancala_batch_new().
+ * @note Steps and resets never call @p alloc; setting an option may.
+ *       With threads, @p alloc is called only from the calling thread.
+ * @since 1.3
+ */
+int mancala_batch_new_with_allocator(mancala_batch **out, const char *rules, int count,
+                                     uint64_t seed, char *errbuf, size_t errlen,
+                                     mancala_alloc_fn alloc, void *opaque);
+
+/**
+ * @brief Releases a batch, its games and its threads.
+ * @param batch The batch; NULL is a no-op.
+ * @since 1.3
+ */
+void mancala_batch_free(mancala_batch *batch);
+
+/**
+ * @brief Sets an option of the batch.
+ * @param batch The batch.
+ * @param option A ::mancala_batch_option or a ::mancala_option.
+ * @param value Its value.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p batch is NULL;
+ *         ::MANCALA_E_OPTION for an unknown option or value (the reason is
+ *         in mancala_batch_reason()); ::MANCALA_E_NOMEM.
+ * @note Options other than ::MANCALA_BATCH_OPT_THREADS take effect at
+ *       the next mancala_batch_reset().
+ * @since 1.3
+ */
+int mancala_batch_set_option(mancala_batch *batch, int option, int value);
+
+/**
+ * @brief Reads an option of the batch.
+ * @param batch The batch.
+ * @param option A ::mancala_batch_option or a ::mancala_option.
+ * @return The value set (the one the next reset uses);
+ *         ::MANCALA_E_INVALID; ::MANCALA_E_OPTION.
+ * @since 1.3
+ */
+int mancala_batch_get_option(const mancala_batch *batch, int option);
+
+/**
+ * @brief Starts a new episode in every game, from the start position.
+ *
+ * Game i's generator is seeded again from @p seed and i, so a reset with
+ * the same seed followed by the same calls gives the same results. The
+ * arrays are written: first observations, masks, the player to move,
+ * rewards 0, both flags 0.
+ *
+ * @param batch The batch.
+ * @param seed The seed.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p batch is NULL.
+ * @note Does not allocate.
+ * @since 1.3
+ */
+int mancala_batch_reset(mancala_batch *batch, uint64_t seed);
+
+/**
+ * @brief Plays one action in every game.
+ *
+ * First every action is checked against its game; if any is not legal,
+ * no game changes, @p failed receives the first such game, and the
+ * reason is returned (and described by mancala_batch_reason()). Then
+ * each game plays its action (or is reset, by the autoreset mode) and
+ * its rows of the arrays are written.
+ *
+ * @param batch The batch.
+ * @param actions One action per game (see mancala_num_actions()); the
+ *        action of a game that does not play (autoreset) is not read
+ *        for legality.
+ * @param count The number of actions: mancala_batch_size().
+ * @param[out] failed If not NULL, receives the index of the game whose
+ *        action is not legal, or -1.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p batch or @p actions is
+ *         NULL or @p count is not the number of games; ::MANCALA_E_RANGE
+ *         for an action outside `0 ... n-1`; the reason the pit cannot be
+ *         played (::MANCALA_E_CLOSED, ::MANCALA_E_EMPTY,
+ *         ::MANCALA_E_SINGLETON, ::MANCALA_E_GRAND_SLAM,
+ *         ::MANCALA_E_MUST_FEED, ::MANCALA_E_ENDLESS) as mancala_play()
+ *         gives it. On any error no game and no array changes.
+ * @note Does not allocate and does no I/O.
+ * @since 1.3
+ */
+int mancala_batch_step(mancala_batch *batch, const int32_t *actions, size_t count, int *failed);
+
+/**
+ * @brief Plays a uniformly random legal action in every game, each drawn
+ *        from the game's own generator (see mancala_batch_reset()).
+ * @param batch The batch.
+ * @param[out] actions If not NULL, receives the action each game played
+ *        (-1 for a game that did not play: autoreset).
+ * @param count Room in @p actions (ignored if @p actions is NULL); at
+ *        least mancala_batch_size().
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p batch is NULL or
+ *         @p count is too small.
+ * @note Does not allocate and does no I/O. The results are the same for
+ *       any number of threads.
+ * @since 1.3
+ */
+int mancala_batch_step_random(mancala_batch *batch, int32_t *actions, size_t count);
+
+/**
+ * @brief Why the last call on the batch failed, in one line (the empty
+ *        string after a success).
+ * @param batch The batch.
+ * @return A NUL-terminated string owned by the batch, valid until its next
+ *         call; "" if @p batch is NULL.
+ * @since 1.3
+ */
+const char *mancala_batch_reason(const mancala_batch *batch);
+
+/**
+ * @brief The number of games, N.
+ * @param batch The batch.
+ * @return N; ::MANCALA_E_INVALID if @p batch is NULL.
+ * @since 1.3
+ */
+int mancala_batch_size(const mancala_batch *batch);
+
+/**
+ * @brief The length of one observation (mancala_observation_size()).
+ * @param batch The batch.
+ * @return The length; ::MANCALA_E_INVALID if @p batch is NULL.
+ * @since 1.3
+ */
+int mancala_batch_observation_size(const mancala_batch *batch);
+
+/**
+ * @brief The number of actions of each game (mancala_num_actions()).
+ * @param batch The batch.
+ * @return The count; ::MANCALA_E_INVALID if @p batch is NULL.
+ * @since 1.3
+ */
+int mancala_batch_num_actions(const mancala_batch *batch);
+
+/**
+ * @brief The observations, float `[N][obs]` (row i is
+ *        mancala_observation() of game i).
+ *
+ * This and the other array getters return pointers into the batch: they
+ * stay the same for the batch's life and their contents change in place
+ * at each step and reset. Read them between calls.
+ *
+ * @param batch The batch.
+ * @return The array; NULL if @p batch is NULL.
+ * @since 1.3
+ */
+const float *mancala_batch_observations(const mancala_batch *batch);
+
+/**
+ * @brief The observations of the episodes that the last step ended, float
+ *        `[N][obs]`, under ::MANCALA_AUTORESET_SAME_STEP (row i is written
+ *        where game i's terminated or truncated flag is set; the other
+ *        rows are unspecified).
+ * @param batch The batch.
+ * @return The array; NULL if @p batch is NULL.
+ * @since 1.3
+ */
+const float *mancala_batch_final_observations(const mancala_batch *batch);
+
+/**
+ * @brief The legal-action masks, uint8 `[N][n]` (row i is
+ *        mancala_legal_mask() of game i).
+ * @param batch The batch.
+ * @return The array; NULL if @p batch is NULL.
+ * @since 1.3
+ */
+const uint8_t *mancala_batch_legal_masks(const mancala_batch *batch);
+
+/**
+ * @brief The rewards of the last step, float `[N][2]`: South's, then
+ *        North's. Non-zero only in the step that ends an episode, where
+ *        they are the episode's returns (mancala_returns() with the flags
+ *        of ::MANCALA_BATCH_OPT_REWARD and ::MANCALA_BATCH_OPT_MATCH).
+ * @param batch The batch.
+ * @return The array; NULL if @p batch is NULL.
+ * @since 1.3
+ */
+const float *mancala_batch_rewards(const mancala_batch *batch);
+
+/**
+ * @brief Whether the last step ended game i's episode by the rules,
+ *        uint8 `[N]` (1 or 0).
+ * @param batch The batch.
+ * @return The array; NULL if @p batch is NULL.
+ * @since 1.3
+ */
+const uint8_t *mancala_batch_terminated(const mancala_batch *batch);
+
+/**
+ * @brief Whether the last step cut game i's episode at the ply limit
+ *        (::MANCALA_BATCH_OPT_MAX_PLIES), uint8 `[N]` (1 or 0; never
+ *        together with terminated).
+ * @param batch The batch.
+ * @return The array; NULL if @p batch is NULL.
+ * @since 1.3
+ */
+const uint8_t *mancala_batch_truncated(const mancala_batch *batch);
+
+/**
+ * @brief The player to move in each game, int32 `[N]` (::MANCALA_SOUTH or
+ *        ::MANCALA_NORTH): the player the observation row is seen from.
+ * @param batch The batch.
+ * @return The array; NULL if @p batch is NULL.
+ * @since 1.3
+ */
+const int32_t *mancala_batch_to_move(const mancala_batch *batch);
+
+/**
+ * @brief Game i of the batch, as a handle to read.
+ * @param batch The batch.
+ * @param index The game, `0 ... N-1`.
+ * @return The handle, owned by the batch and valid until the batch is
+ *         freed; it changes at each step and reset. Read it with any
+ *         function taking a `const mancala_game *` (mancala_clone() makes
+ *         a copy to play on, search or keep); NULL if @p batch is NULL or
+ *         @p index out of range.
+ * @since 1.3
+ */
+const mancala_game *mancala_batch_game(const mancala_batch *batch, int index);
+
 #ifdef __cplusplus
 }
 #endif

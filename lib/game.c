@@ -115,7 +115,7 @@ void mancala__board_init(struct mc_board *b, const struct mc_variant *variant, u
 
 /* ---- allocation ---- */
 
-static void *default_alloc(void *opaque, void *ptr, size_t size)
+void *mancala__default_alloc(void *opaque, void *ptr, size_t size)
 {
     (void)opaque;
     if (size == 0) {
@@ -301,7 +301,7 @@ static int game_create(mancala_game **out, const struct mc_position *pos,
                        mancala_alloc_fn alloc, void *opaque)
 {
     if (!alloc)
-        alloc = default_alloc;
+        alloc = mancala__default_alloc;
     struct mancala_game *g = game_alloc(alloc, opaque, NULL, sizeof *g);
     if (!g)
         return MANCALA_E_NOMEM;
@@ -1060,4 +1060,60 @@ MANCALA_EXPORT int mancala_match_winner(const mancala_game *game)
     case MANCALA_MATCH_END_REPETITION: return MANCALA_DRAW;
     default: return mancala_winner(game);
     }
+}
+
+/* ---- for the learning interface (research.c, batch.c) ---- */
+
+void mancala__view(const mancala_game *game, struct mc_view *view)
+{
+    view->board = &game->board;
+    view->state = &game->cur;
+    view->bank = game->bank;
+    view->legal = game->moves.count ? game->moves.legal : 0;
+    view->end = game->end;
+    view->round = game->round;
+    view->history_room = game->history_cap - game->history_len;
+    view->log_room = game->log_cap - game->log_len;
+}
+
+int mancala__quiet_plies(const mancala_game *game)
+{
+    /* The history's last positions with cur's captures (captures only
+     * grow within a round), found by bisection. */
+    const int total = game->cur.captured[0] + game->cur.captured[1];
+    uint32_t lo = 0, hi = game->history_len;
+    while (lo < hi) {
+        const uint32_t mid = lo + (hi - lo) / 2;
+        const struct mc_state *s = &game->history[mid].state;
+        if (s->captured[0] + s->captured[1] < total)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return (int)(game->history_len - lo);
+}
+
+void mancala__restart(mancala_game *game)
+{
+    /* The board changes only with the rounds of a match (and its lap
+     * tables take as long as some hundred plies). */
+    if (game->board.closed != game->start_closed)
+        mancala__board_init(&game->board, game->board.variant, game->start_closed);
+    game->cur = game->start;
+    game->bank[0] = game->start_bank[0];
+    game->bank[1] = game->start_bank[1];
+    game->round = 1;
+    game->round_first = (uint8_t)(game->cur.to_move ^ (game->cur.ply & 1));
+    memset(game->round_starts, 0, sizeof game->round_starts);
+    if (game->board.variant->match && game->cur.ply == 0)
+        count_round_start(game);
+    game->history_len = 0;
+    game->log_len = 0;
+    memset(game->seen, 0, game->seen_slots * sizeof *game->seen);
+    settle(game);
+}
+
+int mancala__reserve(mancala_game *game, uint32_t log_bytes)
+{
+    return log_bytes > game->log_len ? reserve_log(game, log_bytes - game->log_len) : MANCALA_OK;
 }

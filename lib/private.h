@@ -228,4 +228,28 @@ void mancala__start_position(const mancala_game *game, struct mc_position *pos);
 const uint8_t *mancala__round_log(const mancala_game *game, uint32_t *len);
 int mancala__history_move(const mancala_game *game, uint32_t i);
 
+/* For the learning interface (research.c, batch.c), from game.c: a view
+ * of a handle's position; the plies since the last capture of the round
+ * (or since the handle was created), the positions the repetition rule
+ * remembers; restarting a handle at the position it was created at
+ * (options, allocator and memory kept, nothing allocated); and reserving
+ * room for `log_bytes` bytes of the match log, so that
+ * mancala_next_round() does not allocate while they suffice. */
+struct mc_view {
+    const struct mc_board *board;
+    const struct mc_state *state;
+    const uint8_t *bank;
+    uint16_t legal;        /* bit p: pit p is a legal move (0 once over) */
+    uint8_t end;           /* enum mancala_end */
+    int round;
+    uint32_t history_room; /* moves mancala_play() makes without allocating */
+    uint32_t log_room;     /* bytes the match log takes without allocating */
+};
+void mancala__view(const mancala_game *game, struct mc_view *view);
+/* The allocator of handles created without one (realloc() and free()). */
+void *mancala__default_alloc(void *opaque, void *ptr, size_t size);
+int mancala__quiet_plies(const mancala_game *game);
+void mancala__restart(mancala_game *game);
+int mancala__reserve(mancala_game *game, uint32_t log_bytes);
+
 #endif /* MANCALA_PRIVATE_H */

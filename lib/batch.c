@@ -1,0 +1,593 @@
+/*
+ * A batch of games stepped together (mancala_batch_*): N ordinary handles
+ * played by mancala_play() and mancala_next_round(), and the arrays a
+ * learner reads, written from each handle's view (research.c). The rules
+ * are the handles'; this file only decides episodes, autoreset, random
+ * actions and threads.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <pthread.h>
+#include <stdio.h>
+
+#include "random.h"
+#include "research.h"
+
+#define MAX_GAMES (1 << 20)
+#define MAX_THREADS 64
+#define MAX_PLIES_LIMIT 100000
+#define DEFAULT_MAX_PLIES 1000
+
+/* The options an episode is played with (set ones wait for the reset). */
+struct batch_options {
+    int autoreset;       /* enum mancala_autoreset */
+    int match;           /* episodes are matches */
+    int reward;          /* 0 or MANCALA_RETURNS_STONES */
+    int max_plies;
+    int repetition, match_repetition, max_rounds; /* the games' options */
+};
+
+struct batch_worker {
+    struct mancala_batch *batch;
+    int first, end; /* games [first, end) */
+    unsigned generation; /* the last job it has seen */
+    pthread_t thread;
+};
+
+struct mancala_batch {
+    mancala_alloc_fn alloc;
+    void *opaque;
+    int count, n, obs_size;
+    mancala_game **games;
+    uint64_t *rng;        /* each game's generator */
+    uint32_t *plies;      /* plies of each game's episode */
+    uint32_t *quiet;      /* plies of each game since its last capture */
+    uint8_t *ended;       /* the episode ended and the game was not reset */
+    float *obs, *final_obs, *rewards;
+    uint8_t *masks, *terminated, *truncated;
+    int32_t *to_move;
+    float scale[MC_STONES_MAX + 1]; /* mancala__stone_scale() */
+    struct batch_options set, active;
+    /* The job of the current step, read by the workers. */
+    const int32_t *actions; /* NULL for random actions */
+    int32_t *chosen;        /* random actions out, or NULL */
+    /* Threads: workers[0] is the caller's share; the others wait for
+     * `generation` to change, then step their share and count down
+     * `pending`. */
+    int threads;
+    struct batch_worker workers[MAX_THREADS];
+    pthread_mutex_t lock;
+    pthread_cond_t start, done;
+    unsigned generation;
+    int pending, stopping;
+    char reason[MANCALA_REASON_MAX];
+};
+
+static void *batch_alloc(const struct mancala_batch *b, size_t size)
+{
+    return b->alloc(b->opaque, NULL, size);
+}
+
+static void batch_release(const struct mancala_batch *b, void *ptr)
+{
+    if (ptr)
+        b->alloc(b->opaque, ptr, 0);
+}
+
+/* ---- one game ---- */
+
+/* Writes game i's rows of the observations (into `obs`), masks and
+ * players from its view. */
+static void write_rows(struct mancala_batch *b, int i, const struct mc_view *v, float *obs)
+{
+    mancala__observation(v, (int)b->quiet[i], b->scale, &obs[(size_t)i * b->obs_size]);
+    mancala__legal_mask(v, &b->masks[(size_t)i * b->n]);
+    b->to_move[i] = v->state->to_move;
+}
+
+static void restart_game(struct mancala_batch *b, int i, struct mc_view *v)
+{
+    mancala__restart(b->games[i]);
+    mancala__view(b->games[i], v);
+    b->plies[i] = b->quiet[i] = 0;
+    b->ended[i] = 0;
+}
+
+static int captures(const struct mc_view *v)
+{
+    return v->state->captured[0] + v->state->captured[1];
+}
+
+/* After a move of game i (seen in `v`): the end of its episode by the
+ * rules (with its rewards), or truncated, or on to the next round of a
+ * match. */
+static void finish_move(struct mancala_batch *b, int i, struct mc_view *v)
+{
+    mancala_game *g = b->games[i];
+    if (v->end) {
+        const int match = b->active.match;
+        if (!match || mancala_match_over(g)) {
+            mancala__returns(g, (unsigned)(b->active.reward | (match ? MANCALA_RETURNS_MATCH : 0)),
+                             &b->rewards[2 * (size_t)i]);
+            b->terminated[i] = 1;
+            return;
+        }
+        /* The round's moves go into the match log: only if they fit
+         * (a step never allocates). */
+        if (v->log_room < (uint32_t)mancala_history_length(g) + 1) {
+            b->truncated[i] = 1;
+            return;
+        }
+        mancala_next_round(g);
+        mancala__view(g, v);
+        b->quiet[i] = 0;
+    }
+    if (b->plies[i] >= (uint32_t)b->active.max_plies || v->history_room == 0)
+        b->truncated[i] = 1;
+}
+
+/* One step of game i: `action` (-1: a random one). */
+static void step_game(struct mancala_batch *b, int i, int action)
+{
+    float *reward = &b->rewards[2 * (size_t)i];
+    reward[0] = reward[1] = 0.0f;
+    struct mc_view v;
+    if (b->ended[i]) {
+        if (b->chosen)
+            b->chosen[i] = -1;
+        if (b->active.autoreset == MANCALA_AUTORESET_DISABLED)
+            return;
+        /* MANCALA_AUTORESET_NEXT_STEP: this step starts the next episode. */
+        restart_game(b, i, &v);
+        b->terminated[i] = b->truncated[i] = 0;
+        write_rows(b, i, &v, b->obs);
+        return;
+    }
+    const uint8_t *mask = &b->masks[(size_t)i * b->n];
+    if (action < 0) {
+        int legal[MANCALA_MAX_PITS / 2], count = 0;
+        for (int a = 0; a < b->n; a++) {
+            legal[count] = a;
+            count += mask[a];
+        }
+        action = legal[mc_random_below(&b->rng[i], (uint32_t)count)];
+    }
+    if (b->chosen)
+        b->chosen[i] = action;
+    mancala_game *g = b->games[i];
+    struct mc_view before;
+    mancala__view(g, &before);
+    const int captured = captures(&before);
+    mancala_play(g, b->to_move[i] * b->n + action);
+    mancala__view(g, &v);
+    b->plies[i]++;
+    b->quiet[i] = captures(&v) == captured ? b->quiet[i] + 1 : 0;
+    b->terminated[i] = b->truncated[i] = 0;
+    finish_move(b, i, &v);
+    if (b->terminated[i] || b->truncated[i]) {
+        b->ended[i] = 1;
+        if (b->active.autoreset == MANCALA_AUTORESET_SAME_STEP) {
+            write_rows(b, i, &v, b->final_obs);
+            restart_game(b, i, &v);
+        }
+    }
+    write_rows(b, i, &v, b->obs);
+}
+
+static void step_share(struct mancala_batch *b, const struct batch_worker *w)
+{
+    for (int i = w->first; i < w->end; i++)
+        step_game(b, i, b->actions ? b->actions[i] : -1);
+}
+
+/* ---- threads ---- */
+
+static void *worker_main(void *arg)
+{
+    struct batch_worker *w = arg;
+    struct mancala_batch *b = w->batch;
+    pthread_mutex_lock(&b->lock);
+    for (;;) {
+        while (b->generation == w->generation && !b->stopping)
+            pthread_cond_wait(&b->start, &b->lock);
+        if (b->stopping)
+            break;
+        w->generation = b->generation;
+        pthread_mutex_unlock(&b->lock);
+        step_share(b, w);
+        pthread_mutex_lock(&b->lock);
+        if (--b->pending == 0)
+            pthread_cond_signal(&b->done);
+    }
+    pthread_mutex_unlock(&b->lock);
+    return NULL;
+}
+
+static void stop_threads(struct mancala_batch *b)
+{
+    if (b->threads <= 1)
+        return;
+    pthread_mutex_lock(&b->lock);
+    b->stopping = 1;
+    pthread_cond_broadcast(&b->start);
+    pthread_mutex_unlock(&b->lock);
+    for (int t = 1; t < b->threads; t++)
+        pthread_join(b->workers[t].thread, NULL);
+    b->stopping = 0;
+    b->threads = 1;
+    b->workers[0].end = b->count;
+}
+
+/* Shares the games out among `threads` (contiguous ranges, the first
+ * count % threads one longer) and starts the workers. */
+static int start_threads(struct mancala_batch *b, int threads)
+{
+    stop_threads(b);
+    const int share = b->count / threads, extra = b->count % threads;
+    for (int t = 0; t < threads; t++) {
+        b->workers[t].batch = b;
+        b->workers[t].first = share * t + (t < extra ? t : extra);
+        b->workers[t].end = b->workers[t].first + share + (t < extra);
+        b->workers[t].generation = b->generation;
+    }
+    for (int t = 1; t < threads; t++) {
+        if (pthread_create(&b->workers[t].thread, NULL, worker_main, &b->workers[t])) {
+            b->threads = t;
+            stop_threads(b);
+            return MANCALA_E_NOMEM;
+        }
+        b->threads = t + 1;
+    }
+    b->threads = threads;
+    return MANCALA_OK;
+}
+
+static void step_all(struct mancala_batch *b)
+{
+    if (b->threads > 1) {
+        pthread_mutex_lock(&b->lock);
+        b->pending = b->threads - 1;
+        b->generation++;
+        pthread_cond_broadcast(&b->start);
+        pthread_mutex_unlock(&b->lock);
+    }
+    step_share(b, &b->workers[0]);
+    if (b->threads > 1) {
+        pthread_mutex_lock(&b->lock);
+        while (b->pending)
+            pthread_cond_wait(&b->done, &b->lock);
+        pthread_mutex_unlock(&b->lock);
+    }
+}
+
+/* ---- the API ---- */
+
+static int fail(struct mancala_batch *b, int status, const char *what)
+{
+    snprintf(b->reason, sizeof b->reason, "%s", what);
+    return status;
+}
+
+/* The log room a game reserves: every ply of an episode and a mark per
+ * round. */
+static uint32_t log_reserve(int max_plies)
+{
+    return 2 * (uint32_t)max_plies + 16;
+}
+
+MANCALA_EXPORT void mancala_batch_free(mancala_batch *b)
+{
+    if (!b)
+        return;
+    stop_threads(b);
+    pthread_mutex_destroy(&b->lock);
+    pthread_cond_destroy(&b->start);
+    pthread_cond_destroy(&b->done);
+    if (b->games)
+        for (int i = 0; i < b->count; i++)
+            mancala_free(b->games[i]);
+    void *arrays[] = {b->games,   b->rng,   b->plies,      b->quiet,     b->ended,  b->obs,
+                      b->final_obs, b->rewards, b->masks, b->terminated, b->truncated, b->to_move};
+    for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
+        batch_release(b, arrays[k]);
+    b->alloc(b->opaque, b, 0);
+}
+
+MANCALA_EXPORT int mancala_batch_new_with_allocator(mancala_batch **out, const char *rules,
+                                                    int count, uint64_t seed, char *errbuf,
+                                                    size_t errlen, mancala_alloc_fn alloc,
+                                                    void *opaque)
+{
+    if (errbuf && errlen)
+        errbuf[0] = '\0';
+    int status = MANCALA_E_INVALID;
+    const struct mc_variant *v = rules ? mancala__variant_find(rules, strlen(rules)) : NULL;
+    if (!out || !rules) {
+        if (errbuf && errlen)
+            snprintf(errbuf, errlen, "%s is NULL", !out ? "out" : "rules");
+        return status;
+    }
+    if (!v) {
+        if (errbuf && errlen)
+            snprintf(errbuf, errlen, "rules: unknown rules name");
+        return MANCALA_E_RULES;
+    }
+    if (count < 1 || count > MAX_GAMES) {
+        if (errbuf && errlen)
+            snprintf(errbuf, errlen, "count: %d is not in 1 ... %d", count, MAX_GAMES);
+        return status;
+    }
+    if (!alloc)
+        alloc = mancala__default_alloc;
+    struct mancala_batch *b = alloc(opaque, NULL, sizeof *b);
+    if (!b)
+        goto nomem_early;
+    memset(b, 0, sizeof *b);
+    b->alloc = alloc;
+    b->opaque = opaque;
+    b->count = count;
+    b->n = v->n;
+    b->obs_size = MC_OBSERVATION_SIZE(v->n);
+    b->threads = 1;
+    mancala__stone_scale(v, b->scale);
+    b->workers[0].batch = b;
+    b->workers[0].end = count;
+    b->set = (struct batch_options){MANCALA_AUTORESET_NEXT_STEP, 0, 0, DEFAULT_MAX_PLIES, 1, 1, 0};
+    b->active = b->set;
+    pthread_mutex_init(&b->lock, NULL);
+    pthread_cond_init(&b->start, NULL);
+    pthread_cond_init(&b->done, NULL);
+    const size_t games = (size_t)count, obs = games * (size_t)b->obs_size;
+    b->games = batch_alloc(b, games * sizeof *b->games);
+    if (b->games)
+        memset(b->games, 0, games * sizeof *b->games);
+    b->rng = batch_alloc(b, games * sizeof *b->rng);
+    b->plies = batch_alloc(b, games * sizeof *b->plies);
+    b->quiet = batch_alloc(b, games * sizeof *b->quiet);
+    b->ended = batch_alloc(b, games);
+    b->obs = batch_alloc(b, obs * sizeof *b->obs);
+    b->final_obs = batch_alloc(b, obs * sizeof *b->final_obs);
+    b->rewards = batch_alloc(b, 2 * games * sizeof *b->rewards);
+    b->masks = batch_alloc(b, games * (size_t)b->n);
+    b->terminated = batch_alloc(b, games);
+    b->truncated = batch_alloc(b, games);
+    b->to_move = batch_alloc(b, games * sizeof *b->to_move);
+    if (!b->games || !b->rng || !b->plies || !b->quiet || !b->ended || !b->obs || !b->final_obs ||
+        !b->rewards || !b->masks || !b->terminated || !b->truncated || !b->to_move)
+        goto nomem;
+    memset(b->final_obs, 0, obs * sizeof *b->final_obs);
+    for (int i = 0; i < count; i++) {
+        status = mancala_new_with_allocator(&b->games[i], rules, alloc, opaque);
+        if (status == MANCALA_OK)
+            status = mancala__reserve(b->games[i], log_reserve(DEFAULT_MAX_PLIES));
+        if (status)
+            goto nomem;
+    }
+    mancala_batch_reset(b, seed);
+    *out = b;
+    return MANCALA_OK;
+nomem:
+    mancala_batch_free(b);
+nomem_early:
+    if (errbuf && errlen)
+        snprintf(errbuf, errlen, "%s", mancala_strerror(MANCALA_E_NOMEM));
+    return MANCALA_E_NOMEM;
+}
+
+MANCALA_EXPORT int mancala_batch_new(mancala_batch **out, const char *rules, int count,
+                                     uint64_t seed, char *errbuf, size_t errlen)
+{
+    return mancala_batch_new_with_allocator(out, rules, count, seed, errbuf, errlen, NULL, NULL);
+}
+
+/* The option's field in `o`, or NULL for an unknown option. */
+static int *option_field(struct batch_options *o, int option)
+{
+    switch (option) {
+    case MANCALA_BATCH_OPT_AUTORESET: return &o->autoreset;
+    case MANCALA_BATCH_OPT_MATCH: return &o->match;
+    case MANCALA_BATCH_OPT_REWARD: return &o->reward;
+    case MANCALA_BATCH_OPT_MAX_PLIES: return &o->max_plies;
+    case MANCALA_OPT_REPETITION: return &o->repetition;
+    case MANCALA_OPT_MATCH_REPETITION: return &o->match_repetition;
+    case MANCALA_OPT_MAX_ROUNDS: return &o->max_rounds;
+    default: return NULL;
+    }
+}
+
+MANCALA_EXPORT int mancala_batch_set_option(mancala_batch *b, int option, int value)
+{
+    if (!b)
+        return MANCALA_E_INVALID;
+    b->reason[0] = '\0';
+    int low = 0, high = 1;
+    switch (option) {
+    case MANCALA_BATCH_OPT_AUTORESET: high = MANCALA_AUTORESET_DISABLED; break;
+    case MANCALA_BATCH_OPT_REWARD: high = MANCALA_RETURNS_STONES; break;
+    case MANCALA_BATCH_OPT_THREADS: low = 1; high = MAX_THREADS; break;
+    case MANCALA_BATCH_OPT_MAX_PLIES: low = 1; high = MAX_PLIES_LIMIT; break;
+    case MANCALA_OPT_MAX_ROUNDS: high = INT32_MAX; break;
+    default: break;
+    }
+    int *field = option_field(&b->set, option);
+    if (!field && option != MANCALA_BATCH_OPT_THREADS)
+        return fail(b, MANCALA_E_OPTION, "option: unknown option");
+    if (value < low || value > high ||
+        (option == MANCALA_BATCH_OPT_REWARD && value != 0 && value != MANCALA_RETURNS_STONES)) {
+        snprintf(b->reason, sizeof b->reason, "value: %d is not a value of option %d", value,
+                 option);
+        return MANCALA_E_OPTION;
+    }
+    if (option == MANCALA_BATCH_OPT_THREADS) {
+        if (value == b->threads)
+            return MANCALA_OK;
+        if (value == 1) {
+            stop_threads(b);
+            return MANCALA_OK;
+        }
+        if (start_threads(b, value))
+            return fail(b, MANCALA_E_NOMEM, "threads: cannot start a thread");
+        return MANCALA_OK;
+    }
+    if (option == MANCALA_BATCH_OPT_MAX_PLIES)
+        for (int i = 0; i < b->count; i++)
+            if (mancala__reserve(b->games[i], log_reserve(value)))
+                return fail(b, MANCALA_E_NOMEM, "max plies: no memory for the match log");
+    *field = value;
+    return MANCALA_OK;
+}
+
+MANCALA_EXPORT int mancala_batch_get_option(const mancala_batch *b, int option)
+{
+    if (!b)
+        return MANCALA_E_INVALID;
+    if (option == MANCALA_BATCH_OPT_THREADS)
+        return b->threads;
+    struct batch_options set = b->set;
+    const int *field = option_field(&set, option);
+    return field ? *field : MANCALA_E_OPTION;
+}
+
+MANCALA_EXPORT int mancala_batch_reset(mancala_batch *b, uint64_t seed)
+{
+    if (!b)
+        return MANCALA_E_INVALID;
+    b->reason[0] = '\0';
+    b->active = b->set;
+    for (int i = 0; i < b->count; i++) {
+        mancala_game *g = b->games[i];
+        struct mc_view v;
+        restart_game(b, i, &v);
+        /* Accepted: a restarted game has played no move, and its round
+         * is the first. */
+        mancala_set_option(g, MANCALA_OPT_REPETITION, b->active.repetition);
+        mancala_set_option(g, MANCALA_OPT_MATCH_REPETITION, b->active.match_repetition);
+        mancala_set_option(g, MANCALA_OPT_MAX_ROUNDS, b->active.max_rounds);
+        b->rng[i] = mc_random_seed(seed, (uint64_t)i);
+        b->rewards[2 * i] = b->rewards[2 * i + 1] = 0.0f;
+        b->terminated[i] = b->truncated[i] = 0;
+        write_rows(b, i, &v, b->obs);
+    }
+    return MANCALA_OK;
+}
+
+MANCALA_EXPORT int mancala_batch_step(mancala_batch *b, const int32_t *actions, size_t count,
+                                      int *failed)
+{
+    if (failed)
+        *failed = -1;
+    if (!b)
+        return MANCALA_E_INVALID;
+    b->reason[0] = '\0';
+    if (!actions)
+        return fail(b, MANCALA_E_INVALID, "actions is NULL");
+    if (count != (size_t)b->count) {
+        snprintf(b->reason, sizeof b->reason, "count: %zu actions for %d games", count, b->count);
+        return MANCALA_E_INVALID;
+    }
+    /* Every action is checked before any game moves. */
+    for (int i = 0; i < b->count; i++) {
+        if (b->ended[i])
+            continue;
+        const int32_t a = actions[i];
+        int status = MANCALA_OK;
+        if (a < 0 || a >= b->n) {
+            status = MANCALA_E_RANGE;
+            snprintf(b->reason, sizeof b->reason, "game %d: action %ld is not in 0 ... %d", i,
+                     (long)a, b->n - 1);
+        } else if (!b->masks[(size_t)i * b->n + a]) {
+            /* Illegal: mancala_play() says why and changes nothing. */
+            const int pit = b->to_move[i] * b->n + a;
+            status = mancala_play(b->games[i], pit);
+            snprintf(b->reason, sizeof b->reason, "game %d: action %ld (pit %d): %s", i, (long)a,
+                     pit, mancala_strerror(status));
+        }
+        if (status) {
+            if (failed)
+                *failed = i;
+            return status;
+        }
+    }
+    b->actions = actions;
+    b->chosen = NULL;
+    step_all(b);
+    return MANCALA_OK;
+}
+
+MANCALA_EXPORT int mancala_batch_step_random(mancala_batch *b, int32_t *actions, size_t count)
+{
+    if (!b)
+        return MANCALA_E_INVALID;
+    b->reason[0] = '\0';
+    if (actions && count < (size_t)b->count) {
+        snprintf(b->reason, sizeof b->reason, "count: room for %zu actions, %d games", count,
+                 b->count);
+        return MANCALA_E_INVALID;
+    }
+    b->actions = NULL;
+    b->chosen = actions;
+    step_all(b);
+    return MANCALA_OK;
+}
+
+MANCALA_EXPORT const char *mancala_batch_reason(const mancala_batch *b)
+{
+    return b ? b->reason : "";
+}
+
+MANCALA_EXPORT int mancala_batch_size(const mancala_batch *b)
+{
+    return b ? b->count : MANCALA_E_INVALID;
+}
+
+MANCALA_EXPORT int mancala_batch_observation_size(const mancala_batch *b)
+{
+    return b ? b->obs_size : MANCALA_E_INVALID;
+}
+
+MANCALA_EXPORT int mancala_batch_num_actions(const mancala_batch *b)
+{
+    return b ? b->n : MANCALA_E_INVALID;
+}
+
+MANCALA_EXPORT const float *mancala_batch_observations(const mancala_batch *b)
+{
+    return b ? b->obs : NULL;
+}
+
+MANCALA_EXPORT const float *mancala_batch_final_observations(const mancala_batch *b)
+{
+    return b ? b->final_obs : NULL;
+}
+
+MANCALA_EXPORT const uint8_t *mancala_batch_legal_masks(const mancala_batch *b)
+{
+    return b ? b->masks : NULL;
+}
+
+MANCALA_EXPORT const float *mancala_batch_rewards(const mancala_batch *b)
+{
+    return b ? b->rewards : NULL;
+}
+
+MANCALA_EXPORT const uint8_t *mancala_batch_terminated(const mancala_batch *b)
+{
+    return b ? b->terminated : NULL;
+}
+
+MANCALA_EXPORT const uint8_t *mancala_batch_truncated(const mancala_batch *b)
+{
+    return b ? b->truncated : NULL;
+}
+
+MANCALA_EXPORT const int32_t *mancala_batch_to_move(const mancala_batch *b)
+{
+    return b ? b->to_move : NULL;
+}
+
+MANCALA_EXPORT const mancala_game *mancala_batch_game(const mancala_batch *b, int index)
+{
+    return b && index >= 0 && index < b->count ? b->games[index] : NULL;
+}

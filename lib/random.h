@@ -1,0 +1,41 @@
+/*
+ * The seeded generator of the batch's random actions (batch.c), shared
+ * with mancala-bench, whose random games draw the same way: SplitMix64,
+ * the same sequence on every platform. Header-only, no dependency.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef MANCALA_RANDOM_H
+#define MANCALA_RANDOM_H
+
+#include <stdint.h>
+
+static inline uint64_t mc_random_next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+/* A uniform integer in [0, bound): Lemire's multiply-shift with rejection
+ * of the few values that would make some results likelier than others. */
+static inline uint32_t mc_random_below(uint64_t *state, uint32_t bound)
+{
+    uint64_t m = (uint64_t)(uint32_t)mc_random_next(state) * bound;
+    if ((uint32_t)m < bound) {
+        const uint32_t threshold = -bound % bound;
+        while ((uint32_t)m < threshold)
+            m = (uint64_t)(uint32_t)mc_random_next(state) * bound;
+    }
+    return (uint32_t)(m >> 32);
+}
+
+/* The generator of game i of a seed: a state mixed from both. */
+static inline uint64_t mc_random_seed(uint64_t seed, uint64_t i)
+{
+    uint64_t state = seed ^ i * 0xd1342543de82ef95u;
+    return mc_random_next(&state);
+}
+
+#endif /* MANCALA_RANDOM_H */
