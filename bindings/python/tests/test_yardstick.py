@@ -4,9 +4,7 @@ benchmark for players: its scoring on hand-made answers, the same scoring
 against the real table where the answers are known, and its committed set
 of positions (valid, distinct, remade exactly from its seed)."""
 
-import os
 import sys
-import tempfile
 import unittest
 from pathlib import Path
 
@@ -15,7 +13,7 @@ import mancala
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "examples" / "python"))
 import modiar_yardstick as yardstick  # noqa: E402
 
-from test_engine import unsupported  # noqa: E402
+from test_engine import ModiarTable, unsupported  # noqa: E402
 
 START = "modiar/7,7,7,7,7,7/S/0,0/0"
 M3 = "modiar/12,2,11,11,2,4/S/0,0/4"     # RULES.md M3: legal 0 1 2
@@ -60,28 +58,8 @@ class Scoring(unittest.TestCase):
             yardstick.score(table, [M3], lambda game: ((), 0.0))
 
 
-class AgainstTheTable(unittest.TestCase):
+class AgainstTheTable(ModiarTable, unittest.TestCase):
     """The real table: the file named by MANCALA_TABLE, or one solved here."""
-
-    @classmethod
-    def setUpClass(cls):
-        cls.directory = None
-        path = os.environ.get("MANCALA_TABLE")
-        if not path:
-            cls.directory = tempfile.TemporaryDirectory()
-            path = os.path.join(cls.directory.name, "modiar.table")
-            try:
-                mancala.solve_modiar(path)
-            except mancala.Unsupported as error:
-                cls.directory.cleanup()
-                raise unsupported(error) from None
-        cls.table = mancala.Table(path)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.table.close()
-        if cls.directory:
-            cls.directory.cleanup()
 
     def test_start(self):
         # South forces -2, only by pit 2 (doc/findings.md): random play
