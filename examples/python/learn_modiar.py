@@ -7,7 +7,9 @@ A small policy/value network (two hidden layers) plays both seats of a
 batch of games through the vector environment, mancala.rl.VectorEnv (the
 C batch: observations from the mover's side, actions relative to the
 mover, so one policy serves both seats), and learns by proximal policy
-optimisation (PPO, clipped) with generalised advantage estimation. The
+optimisation (PPO, clipped) with generalised advantage estimation. Each
+game opens with 0 to 10 random plies (not learnt from), so that play
+does not narrow to the few lines of a sure policy from the one start. The
 value is the final stone difference for the player to move divided by
 the 42 stones (the environment's rewards with stones=True), the scale of
 the yardstick; the game is zero-sum, so a value seen from the next mover
@@ -76,10 +78,14 @@ class Net(nn.Module):
 
 def train(net: Net, cpu_seconds: float, iterations: int, seed: int, envs: int = 256,
           steps: int = 32, epochs: int = 3, minibatch: int = 2048, lam: float = 0.95,
-          clip: float = 0.2, entropy: float = 0.01, rate: float = 1e-3) -> None:
+          clip: float = 0.2, entropy: float = 0.01, rate: float = 1e-3,
+          openings: int = 10) -> None:
     env = rl.VectorEnv("modiar", envs, seed=seed, autoreset_mode="SameStep", stones=True)
     optimiser = torch.optim.Adam(net.parameters(), lr=rate)
     rows = np.arange(envs)
+    rng = np.random.default_rng(seed)
+    played = np.zeros(envs, dtype=np.int64)        # plies of each game's episode
+    opening = rng.integers(0, openings + 1, envs)  # its random plies first
     start = time.process_time()
     shown = start
     iteration = episodes = 0
@@ -97,6 +103,7 @@ def train(net: Net, cpu_seconds: float, iterations: int, seed: int, envs: int = 
         rewards = torch.empty(steps, envs)
         done = torch.empty(steps, envs)
         same = torch.empty(steps, envs)    # 1 if the next mover is this one, else -1
+        learn = torch.empty(steps, envs, dtype=torch.bool)   # not a random opening ply
         with torch.no_grad():
             for t in range(steps):
                 obs[t] = torch.tensor(env.observations)
@@ -104,7 +111,10 @@ def train(net: Net, cpu_seconds: float, iterations: int, seed: int, envs: int = 
                 mover = env.to_move.copy()
                 logits, values[t] = net(obs[t], masks[t])
                 choice = torch.distributions.Categorical(logits=logits)
-                actions[t] = choice.sample()
+                chosen = choice.sample().numpy()
+                randomly = played < opening
+                actions[t] = torch.from_numpy(np.where(randomly, env.random_actions(rng), chosen))
+                learn[t] = torch.from_numpy(~randomly)
                 logps[t] = choice.log_prob(actions[t])
                 env.step(actions[t].numpy().astype(np.int32))
                 rewards[t] = torch.tensor(env.rewards[rows, mover])
@@ -112,6 +122,8 @@ def train(net: Net, cpu_seconds: float, iterations: int, seed: int, envs: int = 
                 done[t] = torch.from_numpy(ended.astype(np.float32))
                 same[t] = torch.from_numpy(np.where(env.to_move == mover, 1.0, -1.0))
                 episodes += int(ended.sum())
+                played = np.where(ended, 0, played + 1)
+                opening = np.where(ended, rng.integers(0, openings + 1, envs), opening)
             values[steps] = net(torch.tensor(env.observations),
                                 torch.tensor(env.action_masks))[1]
             advantages = torch.empty(steps, envs)
@@ -123,12 +135,13 @@ def train(net: Net, cpu_seconds: float, iterations: int, seed: int, envs: int = 
                 advantages[t] = following
             returns = advantages + values[:steps]
 
-        flat = [x.reshape(steps * envs, *x.shape[2:])
+        kept = learn.reshape(-1)
+        flat = [x.reshape(steps * envs, *x.shape[2:])[kept]
                 for x in (obs, masks, actions, logps, advantages, returns)]
+        flat[4] = (flat[4] - flat[4].mean()) / (flat[4].std() + 1e-8)
         for _ in range(epochs):
-            for batch in torch.randperm(steps * envs).split(minibatch):
+            for batch in torch.randperm(len(flat[0])).split(minibatch):
                 b_obs, b_mask, b_act, b_logp, b_adv, b_ret = (x[batch] for x in flat)
-                b_adv = (b_adv - b_adv.mean()) / (b_adv.std() + 1e-8)
                 logits, value = net(b_obs, b_mask)
                 choice = torch.distributions.Categorical(logits=logits)
                 ratio = torch.exp(choice.log_prob(b_act) - b_logp)
