@@ -226,10 +226,15 @@ _prototypes.update({
                                                  progress_fn, c_void_p]),
 })
 
-# Added in 1.3 (MANCALA_1.3): the learning interface. The batch's arrays
-# come back as addresses (c_void_p) for the views of mancala.rl.
+# Added in 1.3 (MANCALA_1.3).
 _f32_p = POINTER(c_float)
 _prototypes.update({
+    "mancala_tag_set": (c_int, [game_p, c_char_p, c_char_p]),
+    "mancala_tag_get": (c_char_p, [game_p, c_char_p]),
+    "mancala_tag_count": (c_int, [game_p]),
+    "mancala_tag_key": (c_char_p, [game_p, c_int]),
+    # The learning interface. The batch's arrays come back as addresses
+    # (c_void_p) for the views of mancala.rl.
     "mancala_num_actions": (c_int, [game_p]),
     "mancala_action_to_pit": (c_int, [game_p, c_int]),
     "mancala_pit_to_action": (c_int, [game_p, c_int]),

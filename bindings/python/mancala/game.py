@@ -14,7 +14,8 @@ from ._native import MAX_PITS, REASON_MAX, Event, game_p, lib
 from .errors import (InvalidArgument, ParseError, PitOutOfRange, StateError, UnknownRules,
                      check, illegal, shown)
 
-__all__ = ["Game", "Player", "End", "MatchEnd", "EventKind", "MoveEvent", "RULES"]
+__all__ = ["Game", "Player", "End", "MatchEnd", "MatchRepetition", "EventKind", "MoveEvent",
+           "RULES"]
 
 #: Every rules name the library knows.
 RULES = ("modiar", "rio-kadalis", "rio-kadalis-5", "rio-kadalis-cw", "rio-kadalis-5-cw")
@@ -66,8 +67,16 @@ class MatchEnd(_Named):
     NONE = 0         #: not over
     GAME = 1         #: Modiar: the game, which is the whole match, is over
     STONES = 2       #: a player has fewer than 4 stones
-    REPETITION = 3   #: drawn: the next round would start like two earlier ones
+    REPETITION = 3   #: the next round would start like two earlier ones
     ROUNDS = 4       #: the round limit (:attr:`Game.max_rounds`) was reached
+
+
+class MatchRepetition(_Named):
+    """Values of :attr:`Game.match_repetition` (``enum
+    mancala_match_repetition``): what a match that keeps repeating does."""
+    OFF = 0          #: it goes on
+    MORE_STONES = 1  #: it ends, the player holding more stones wins (default since 1.3)
+    DRAW = 2         #: it ends as a draw whatever the stones (the 1.2 reading)
 
 
 class EventKind(_Named):
@@ -230,8 +239,8 @@ class Game(NativeHandle):
     @property
     def record(self) -> str:
         """The match record: one line with the position the game was
-        created at, the options that are not at their default and every
-        move of every round, ``|`` between rounds (see
+        created at, the options that are not at their default, the
+        :attr:`tags` and every move of every round, ``|`` between rounds (see
         ``mancala_format_record()`` in mancala.h). :meth:`from_record`
         restores the game from it exactly; a file can hold one per line.
 
@@ -245,6 +254,35 @@ class Game(NativeHandle):
         buf = create_string_buffer(size + 1)
         lib.mancala_format_record(handle, buf, len(buf))
         return buf.value.decode()
+
+    @property
+    def tags(self) -> dict[str, str]:
+        """The game's tags, free information that the :attr:`record`
+        carries (like the headers of a chess PGN file), as a new dict in
+        their order; change them with :meth:`set_tag`.
+
+        >>> game = Game("modiar")
+        >>> game.set_tag("south", "search:8")
+        >>> game.tags, game.record
+        ({'south': 'search:8'}, 'modiar/7,7,7,7,7,7/S/0,0/0 south="search:8"')
+        """
+        handle = self._h
+        keys = [lib.mancala_tag_key(handle, i) for i in range(check(lib.mancala_tag_count(handle)))]
+        return {key.decode(): lib.mancala_tag_get(handle, key).decode() for key in keys}
+
+    def set_tag(self, key: str, value: Optional[str]) -> None:
+        """Sets (or with None removes) a tag. A key is 1 to 32 characters,
+        a letter then letters, digits, ``-`` or ``_``; a value is text of
+        at most 255 bytes in UTF-8 without control characters; at most 32
+        tags (RULES.md, "Match records").
+
+        Raises:
+            InvalidArgument: the key or value is not as above.
+            LimitReached: the game has 32 tags and ``key`` is new.
+        """
+        encoded = None if value is None else _encode(value, "tag value")
+        check(lib.mancala_tag_set(self._writable(), _encode(key, "tag key"), encoded),
+              f"tag {key!r}")
 
     @classmethod
     def from_record(cls, record: str) -> "Game":
@@ -410,16 +448,25 @@ class Game(NativeHandle):
               "repetition")
 
     @property
-    def match_repetition(self) -> bool:
+    def match_repetition(self) -> MatchRepetition:
         """The match-repetition rule (RULES.md, "A match that keeps
-        repeating is drawn"): whether the match ends as a draw when the
-        next round would start like two earlier rounds. On by default; it
-        may be changed at any time."""
-        return bool(check(lib.mancala_get_option(self._h, _OPT_MATCH_REPETITION)))
+        repeating ends"): what happens when the next round would start
+        like two earlier rounds. ``MatchRepetition.MORE_STONES`` (the
+        default, true as a bool): the match ends and the player holding
+        more stones wins, a draw if equal; ``DRAW``: it ends as a draw (the
+        reading of 1.2, whose ``True`` meant this); ``OFF`` (false): it goes
+        on. Set it to one of these or to a bool (``True`` is
+        ``MORE_STONES``); it may be changed at any time."""
+        return MatchRepetition(check(lib.mancala_get_option(self._h, _OPT_MATCH_REPETITION)))
 
     @match_repetition.setter
-    def match_repetition(self, on: bool) -> None:
-        check(lib.mancala_set_option(self._writable(), _OPT_MATCH_REPETITION, 1 if on else 0),
+    def match_repetition(self, value: "bool | MatchRepetition") -> None:
+        if isinstance(value, bool):
+            value = MatchRepetition.MORE_STONES if value else MatchRepetition.OFF
+        elif not isinstance(value, int) or value not in tuple(MatchRepetition):
+            raise InvalidArgument("match_repetition must be a bool or a MatchRepetition "
+                                  f"(0, 1 or 2), not {value!r}")
+        check(lib.mancala_set_option(self._writable(), _OPT_MATCH_REPETITION, int(value)),
               "match_repetition")
 
     @property
@@ -545,14 +592,16 @@ class Game(NativeHandle):
     @property
     def match_end_reason(self) -> MatchEnd:
         """Why the match ended (``MatchEnd.NONE`` while it goes on): a
-        player with fewer than 4 stones, a match that keeps repeating
-        (a draw), or the round limit."""
+        player with fewer than 4 stones, a match that keeps repeating,
+        or the round limit."""
         return MatchEnd(check(lib.mancala_match_end_reason(self._h)))
 
     @property
     def match_winner(self) -> Optional[Player]:
-        """The winner of the match (for Modiar, of the game); None for a
-        draw (also a match drawn because it keeps repeating).
+        """The winner of the match (for Modiar, of the game): the player
+        holding more stones after the last round; None for a draw (equal
+        stones, or a match that keeps repeating under
+        ``MatchRepetition.DRAW``).
 
         Raises:
             NotOver: while the match goes on.

@@ -91,6 +91,7 @@ class AECEnv:
         self.repetition = flag(repetition, "repetition")
         self.render_mode = render_mode
         self.possible_agents = ["south", "north"]
+        self._spaces = {}
         self.game = Game(rules, repetition=self.repetition)
         self._n = self.game.num_distinct_actions()
         self._size = len(self.game.observation_tensor())
@@ -120,18 +121,25 @@ class AECEnv:
     def observation_space(self, agent: str):
         """gymnasium.spaces.Dict with ``observation`` (Box of float32 in
         [0, inf): the last two entries are counts) and ``action_mask``
-        (Box of int8 in {0, 1})."""
-        self._agent_index(agent)
-        spaces = _gymnasium_spaces()
-        import numpy as np
-        return spaces.Dict({
-            "observation": spaces.Box(0.0, np.inf, (self._size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (self._n,), np.int8)})
+        (Box of int8 in {0, 1}); the same object at every call, as
+        PettingZoo's api_test requires."""
+        def make(spaces, np):
+            return spaces.Dict({
+                "observation": spaces.Box(0.0, np.inf, (self._size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self._n,), np.int8)})
+        return self._space("observation", agent, make)
 
     def action_space(self, agent: str):
-        """gymnasium.spaces.Discrete(n)."""
-        self._agent_index(agent)
-        return _gymnasium_spaces().Discrete(self._n)
+        """gymnasium.spaces.Discrete(n), the same object at every call."""
+        return self._space("action", agent, lambda spaces, np: spaces.Discrete(self._n))
+
+    def _space(self, kind: str, agent: str, make):
+        key = (kind, self.possible_agents[self._agent_index(agent)])
+        if key not in self._spaces:
+            spaces = _gymnasium_spaces()
+            import numpy as np
+            self._spaces[key] = make(spaces, np)
+        return self._spaces[key]
 
     @property
     def observation_spaces(self) -> dict:
@@ -167,7 +175,8 @@ class AECEnv:
         self.infos = {agent: {} for agent in self.agents}
         self._skip_agent_selection = None
         self.agent_selection = self.possible_agents[self.game.to_move]
-        self._end_if_over()
+        self._end_if_over()   # a position given that is already over
+        self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict:
         """``{"observation": float32[4n + 7], "action_mask": int8[n]}``

@@ -305,6 +305,17 @@ class AEC(unittest.TestCase):
         self.assertEqual(env.agents, ["south", "north"])
         self.assertEqual(env.terminations, {"south": False, "north": False})
 
+    def test_reset_at_an_ended_position(self):
+        # A position that is over at once: both agents terminated, and
+        # last() gives each its return (cumulative reward).
+        env = rl.env("modiar")
+        env.reset(options={"position": "modiar/1,1,0,0,0,1/S/20,19/30"})
+        self.assertTrue(env.game.over)
+        returns = env.game.returns()
+        self.assertEqual(env.terminations, {"south": True, "north": True})
+        self.assertEqual(env.last()[1:3], (returns[0], True))
+        self.assertEqual(env._cumulative_rewards, {"south": returns[0], "north": returns[1]})
+
     def test_illegal_and_none(self):
         env = rl.env("modiar")
         env.reset(options={"position": "modiar/0,3,3,3,3,3/S/12,15/10"})
@@ -346,6 +357,9 @@ class AEC(unittest.TestCase):
             self.assertEqual(space[1]["observation"][3], (31,))
             self.assertEqual(space[1]["action_mask"], ("Box", 0, 1, (6,), np.int8))
             self.assertEqual(sorted(env.action_spaces), ["north", "south"])
+            # api_test: the same space object at every call.
+            self.assertIs(env.observation_space("north"), env.observation_space("north"))
+            self.assertIs(env.action_space("south"), env.action_space("south"))
         finally:
             if saved is None:
                 del sys.modules["gymnasium"]
@@ -462,6 +476,25 @@ class Vector(unittest.TestCase):
         # next episode; the last one is infos["final_obs"].
         self.against_games("modiar", "SameStep")
         self.against_games("rio-kadalis", "SameStep", threads=2)
+
+    def test_autoreset_disabled(self):
+        # Gymnasium 1.x DISABLED: an ended episode stays ended (its action
+        # ignored, reward 0 after the ending step, flags kept) until reset().
+        env = rl.VectorEnv("modiar", 32, seed=3, autoreset_mode="Disabled")
+        for _ in range(400):
+            if env.terminations.all():
+                break
+            done = env.terminations.copy()
+            positions = {i: str(env.game(i)) for i in np.flatnonzero(done)}
+            env.step_random()
+            self.assertTrue(np.all(env.terminations[done]))
+            np.testing.assert_array_equal(env.rewards[done], 0.0)
+            for i, position in positions.items():
+                self.assertEqual(str(env.game(i)), position)
+        self.assertTrue(env.terminations.all())
+        env.reset(seed=3)
+        self.assertFalse(env.terminations.any())
+        self.assertEqual(env.game(0).ply, 0)
 
     def test_illegal_action_changes_nothing(self):
         # The C batch refuses the whole step: no game and no array changes.
