@@ -356,8 +356,9 @@ class Solver(unittest.TestCase):
             self.assertIn("another format version", str(caught.exception))
 
 
-class SolvedTable(unittest.TestCase):
-    """Needs a table: the file named by MANCALA_TABLE, or one solved here."""
+class ModiarTable:
+    """For a TestCase: the Modiar table, from the file named by
+    MANCALA_TABLE, or solved here."""
 
     @classmethod
     def setUpClass(cls):
@@ -378,6 +379,10 @@ class SolvedTable(unittest.TestCase):
         cls.table.close()
         if cls.directory:
             cls.directory.cleanup()
+
+
+class SolvedTable(ModiarTable, unittest.TestCase):
+    """Needs a table: the file named by MANCALA_TABLE, or one solved here."""
 
     def test_known_values(self):
         over = mancala.Game.parse("modiar/1,1,0,0,0,1/S/20,19/30")
