@@ -145,22 +145,20 @@ static void step_game(struct mancala_batch *b, int i, int action)
         write_rows(b, i, &v, b->obs);
         return;
     }
-    const uint8_t *mask = &b->masks[(size_t)i * b->n];
+    mancala_game *g = b->games[i];
+    mancala__view(g, &v);
     if (action < 0) {
-        int legal[MANCALA_MAX_PITS / 2], count = 0;
-        for (int a = 0; a < b->n; a++) {
-            legal[count] = a;
-            count += mask[a];
-        }
-        action = legal[mc_random_below(&b->rng[i], (uint32_t)count)];
+        /* The k-th legal action, k drawn among their count: the legal
+         * pits of the mover's row, which the mask was written from. */
+        unsigned row = (unsigned)v.legal >> v.state->to_move * b->n;
+        for (uint32_t k = mc_random_below(&b->rng[i], (uint32_t)mc_count_row_bits(row)); k; k--)
+            row &= row - 1;
+        action = mc_lowest_bit(row);
     }
     if (b->chosen)
         b->chosen[i] = action;
-    mancala_game *g = b->games[i];
-    struct mc_view before;
-    mancala__view(g, &before);
-    const int captured = captures(&before);
-    mancala_play(g, b->to_move[i] * b->n + action);
+    const int captured = captures(&v);
+    mancala_play(g, v.state->to_move * b->n + action);
     mancala__view(g, &v);
     b->plies[i]++;
     b->quiet[i] = captures(&v) == captured ? b->quiet[i] + 1 : 0;
