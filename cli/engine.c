@@ -676,11 +676,21 @@ int cmd_solve(int argc, char **argv)
     snprintf(partial, sizeof partial, "%s.partial", path);
     struct progress progress = {quiet ? NULL : stderr, isatty(STDERR_FILENO), now_seconds(), 0, -1,
                                 config && strlen(path) < 4000 ? partial : NULL, 0, 0, 0};
-    struct sigaction action, previous;
+    /* Ctrl-C, kill and a closed terminal stop the solve within about a
+     * second (the library asks on_progress inside a layer too); the
+     * finished layers stay in the partial file. */
+    static const int stop_signals[] = {SIGINT, SIGTERM,
+#ifdef SIGHUP /* not on Windows */
+                                       SIGHUP,
+#endif
+    };
+    enum { STOP_SIGNALS = sizeof stop_signals / sizeof stop_signals[0] };
+    struct sigaction action, previous[STOP_SIGNALS];
     memset(&action, 0, sizeof action);
     action.sa_handler = on_interrupt;
     sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, &previous);
+    for (int i = 0; i < STOP_SIGNALS; i++)
+        sigaction(stop_signals[i], &action, &previous[i]);
     if (modiar)
         status = mancala_solve_modiar(path, on_progress, &progress);
     else if (!config)
@@ -688,7 +698,8 @@ int cmd_solve(int argc, char **argv)
     else
         status = mancala_solve_rio_kadalis_config(path, rules, a.closed, a.max_stones, a.step,
                                                   on_progress, &progress);
-    sigaction(SIGINT, &previous, NULL);
+    for (int i = 0; i < STOP_SIGNALS; i++)
+        sigaction(stop_signals[i], &previous[i], NULL);
     if (progress.out && progress.bar && progress.last_step >= 0)
         fputc('\n', stderr);
 
@@ -697,6 +708,18 @@ int cmd_solve(int argc, char **argv)
                     "finished layer, kept in %s.partial)", path, path);
     if (status == MANCALA_E_CANCELLED)
         return fail(cmd, "interrupted; %s is as it was", quote(path));
+    /* The partial file of a round configuration (never touched then). */
+    if (status == MANCALA_E_BUSY && config)
+        return fail(cmd, "%s.partial is in use by another solve (wait for it to end, or write "
+                    "this table elsewhere with -o)", path);
+    if (status == MANCALA_E_VERSION && config)
+        return fail(cmd, "%s.partial was written by another version of the solver and cannot be "
+                    "resumed: delete it to solve from the start", path);
+    if (status == MANCALA_E_FORMAT && config)
+        return fail(cmd, "%s.partial is not a checkpoint of this solve (made with other "
+                    "arguments, or damaged: a finished layer does not match its checksum): run "
+                    "the command that made it to resume it, or delete it to solve from the start",
+                    path);
     if (status == MANCALA_E_IO) {
         char why[4200];
         write_problem(why, sizeof why, path);

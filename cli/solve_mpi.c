@@ -148,6 +148,7 @@ struct dist {
     /* Figures. */
     struct mt_stats stats;
     uint64_t bytes_sent, exchanges, generations;
+    int reported; /* rank 0 said what failed */
     uint64_t edges, last_edges, last_positions; /* moves inside layers; of the last layer */
     int phase;                       /* what the bytes go to: enum phase */
     uint64_t phase_bytes[4];
@@ -534,8 +535,30 @@ static void maybe_die(const struct dist *d)
         raise(SIGKILL);
 }
 
-static void solve_layer(struct dist *d)
+/* SIGINT, SIGTERM or SIGHUP on any rank: the job stops at the next
+ * generation of the attractor (within about a second), every rank
+ * together, the finished layers kept in the partial file. */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int signo)
 {
+    (void)signo;
+    interrupted = 1;
+}
+
+/* Whether any rank was interrupted (collective). */
+static int stop_asked(void)
+{
+    int mine = interrupted, any = 0;
+    MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    return any;
+}
+
+/* Solves the layer: MANCALA_OK, or MANCALA_E_CANCELLED on every rank if
+ * one was interrupted. */
+static int solve_layer(struct dist *d)
+{
+    int status = MANCALA_OK;
     d->phase = PHASE_EDGES;
     build_predecessors(d);
     maybe_die(d);
@@ -545,7 +568,7 @@ static void solve_layer(struct dist *d)
     int *from = xmalloc((size_t)d->size * sizeof *from);
     uint64_t *counts = xmalloc((size_t)d->size * sizeof *counts);
     const int s = d->s;
-    for (int b = 0; b < 2 * s + 1; b++) {
+    for (int b = 0; b < 2 * s + 1 && status == MANCALA_OK; b++) {
         const int v = s - b;
         /* Generation 0: the nodes whose exit is worth v, L before H, in
          * index order; the ranks' slices follow each other. */
@@ -578,6 +601,10 @@ static void solve_layer(struct dist *d)
             ((struct gnode *)cur.data)[i].rank = offset + i;
 
         while (total > 0) {
+            if (stop_asked()) {
+                status = MANCALA_E_CANCELLED;
+                break;
+            }
             const struct gnode *g = (const struct gnode *)cur.data;
             const size_t count = cur.len / sizeof *g;
             size_t at = 0;
@@ -663,6 +690,8 @@ static void solve_layer(struct dist *d)
     free(counts);
     free(from);
     free(head);
+    if (status != MANCALA_OK || (status = stop_asked() ? MANCALA_E_CANCELLED : MANCALA_OK))
+        return status;
 
     for (uint32_t i = 0; i < d->m; i++) {
         uint8_t *e = entry(d, d->lo + i);
@@ -677,125 +706,113 @@ static void solve_layer(struct dist *d)
         d->stats.exact += e[0] == e[1];
     }
     d->stats.positions += d->m;
+    return MANCALA_OK;
 }
 
 /* ---- Checkpoints ----
  *
- * TARGET.mpi-partial has the layout of the table file: its header, with
- * the stones of the first layer not yet in it in place of the checksum,
- * then the entries of the finished layers at their place in the table.
- * After each layer every rank writes its slice (MPI-IO), all of them sync,
- * and only then rank 0 counts the layer in the header: a job killed at
- * any moment leaves a header that is true. Since the file is laid out by
- * table entry, not by rank, a job with any number of ranks resumes it. */
+ * TARGET.mpi-partial is a partial file of solve.h's format, the one of
+ * the solver on one process: the finished layers at their place in the
+ * table, a checksum of each, and a header that counts them. After each
+ * layer every rank writes its slice (MPI-IO), all of them sync, and only
+ * then rank 0 reads the layer back for its checksum and counts it in the
+ * header: a job killed at any moment leaves a header that is true. Since
+ * the file is laid out by table entry, not by rank, a job with any number
+ * of ranks resumes it. Rank 0 holds the file open and locked for the
+ * whole job, and checks it before any rank reads it. */
 
 struct checkpoint {
     char *path;
     MPI_File file;
     int on;
+    int fd; /* rank 0: the file, locked */
 };
 
-/* Rank 0: opens or starts the file; returns the layer to resume from, or
- * -1 to go on without checkpoints (a file of that name that is no
- * partial table is left alone). */
-static int checkpoint_prepare(const struct dist *d, const char *path)
+/* All ranks: opens the partial file and reads the finished layers; *from
+ * is the first layer to solve. A status, the same on every rank. */
+static int checkpoint_open(struct dist *d, struct checkpoint *cp, const char *target, int *from)
 {
-    const int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0666);
-    struct stat st;
-    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        if (fd >= 0)
-            close(fd);
-        return -1;
-    }
-    uint8_t want[MT_HEADER_SIZE], have[MT_HEADER_SIZE];
-    mancala__solve_header(&d->lay, &d->board, want);
-    const int got = st.st_size > 0 && pread(fd, have, sizeof have, 0) == (ssize_t)sizeof have;
-    if (st.st_size > 0 && (!got || memcmp(have, mt_magic, sizeof mt_magic) != 0)) {
-        close(fd);
-        return -1;
-    }
-    int from = 0;
-    if (got && memcmp(have, want, MT_OFF_CHECKSUM) == 0) {
-        const uint64_t next = mt_get(have + MT_OFF_CHECKSUM, 8);
-        if (next <= (uint64_t)d->lay.max_stones + 1 &&
-            (uint64_t)st.st_size >= MT_HEADER_SIZE + d->lay.layer[next] * MT_ENTRY_SIZE)
-            from = (int)next;
-    }
-    int ok = 1;
-    if (from == 0)
-        ok = ftruncate(fd, 0) == 0 && pwrite(fd, want, sizeof want, 0) == (ssize_t)sizeof want &&
-             fsync(fd) == 0;
-    close(fd);
-    if (!ok) {
-        unlink(path);
-        return -1;
-    }
-    return from;
-}
-
-/* All ranks: the layer to start from, with the layers below it read. */
-static int checkpoint_open(struct dist *d, struct checkpoint *cp, const char *target)
-{
-    int from = -1;
+    int shared[2] = {MANCALA_OK, 0};
     cp->on = 0;
     cp->path = NULL;
+    cp->fd = -1;
     if (d->rank == 0) {
         cp->path = xmalloc(strlen(target) + 16);
         sprintf(cp->path, "%s.mpi-partial", target);
-        from = checkpoint_prepare(d, cp->path);
+        uint8_t header[MT_HEADER_SIZE];
+        mancala__solve_header(&d->lay, &d->board, header);
+        shared[0] = mancala__partial_open(cp->path, header, &d->lay, NULL, &cp->fd, &shared[1]);
     }
-    MPI_Bcast(&from, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    if (from < 0)
-        return 0;
+    MPI_Bcast(shared, 2, MPI_INT, 0, MPI_COMM_WORLD);
+    *from = shared[1];
+    if (shared[0] != MANCALA_OK)
+        return shared[0];
     int length = d->rank == 0 ? (int)strlen(cp->path) + 1 : 0;
     MPI_Bcast(&length, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (d->rank != 0)
         cp->path = xmalloc((size_t)length);
     MPI_Bcast(cp->path, length, MPI_CHAR, 0, MPI_COMM_WORLD);
-    if (MPI_File_open(MPI_COMM_WORLD, cp->path, MPI_MODE_RDWR, MPI_INFO_NULL, &cp->file) !=
-        MPI_SUCCESS)
-        return 0;
-    cp->on = 1;
+    int ok = MPI_File_open(MPI_COMM_WORLD, cp->path, MPI_MODE_RDWR, MPI_INFO_NULL, &cp->file) ==
+             MPI_SUCCESS;
+    cp->on = ok;
     /* Each rank reads its slices of the finished layers (by this job's
      * partition, whatever the number of ranks that wrote them). */
-    for (int s = 0; s < from; s++) {
+    for (int s = 0; s < *from && ok; s++) {
         if (!mt_layout_covers(&d->lay, s))
             continue;
         const uint64_t lo = slice_lo(d, s, d->rank), hi = slice_lo(d, s, d->rank + 1);
         MPI_Status status;
-        MPI_File_read_at_all(cp->file,
-                             (MPI_Offset)(MT_HEADER_SIZE + (d->lay.layer[s] + lo) * MT_ENTRY_SIZE),
-                             d->table + d->local_at[s] * MT_ENTRY_SIZE, (int)(hi - lo),
-                             d->entry_type, &status);
+        int got = -1;
+        ok = MPI_File_read_at_all(cp->file,
+                                  (MPI_Offset)(MT_HEADER_SIZE + (d->lay.layer[s] + lo) *
+                                                                    MT_ENTRY_SIZE),
+                                  d->table + d->local_at[s] * MT_ENTRY_SIZE, (int)(hi - lo),
+                                  d->entry_type, &status) == MPI_SUCCESS &&
+             MPI_Get_count(&status, d->entry_type, &got) == MPI_SUCCESS && got == (int)(hi - lo);
     }
-    return from;
+    int all_ok = 0;
+    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    return all_ok ? MANCALA_OK : MANCALA_E_IO;
 }
 
-static void checkpoint_layer(struct dist *d, struct checkpoint *cp, int s)
+/* All ranks: writes layer s and counts it. A status, the same on every
+ * rank; after a failure the file still holds the layers below s. */
+static int checkpoint_layer(struct dist *d, struct checkpoint *cp, int s)
 {
-    if (!cp->on)
-        return;
-    MPI_Status status;
+    MPI_Status st;
+    int written = -1;
     const uint64_t at = (uint64_t)d->base + d->lo;
-    MPI_File_write_at_all(cp->file, (MPI_Offset)(MT_HEADER_SIZE + at * MT_ENTRY_SIZE),
-                          entry(d, d->lo), (int)d->m, d->entry_type, &status);
-    MPI_File_sync(cp->file);
+    int ok = MPI_File_write_at_all(cp->file, (MPI_Offset)(MT_HEADER_SIZE + at * MT_ENTRY_SIZE),
+                                   entry(d, d->lo), (int)d->m, d->entry_type, &st) ==
+                 MPI_SUCCESS &&
+             MPI_Get_count(&st, d->entry_type, &written) == MPI_SUCCESS && written == (int)d->m;
+    /* Every rank's data visible to rank 0 (MPI's sync-barrier-sync). */
+    ok &= MPI_File_sync(cp->file) == MPI_SUCCESS;
     MPI_Barrier(MPI_COMM_WORLD);
-    if (d->rank == 0) {
-        uint8_t next[8];
-        mt_put(next, (uint64_t)s + 1, 8);
-        MPI_File_write_at(cp->file, MT_OFF_CHECKSUM, next, 8, MPI_BYTE, &status);
+    ok &= MPI_File_sync(cp->file) == MPI_SUCCESS;
+    int all_ok = 0;
+    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    int status = all_ok ? MANCALA_OK : MANCALA_E_IO;
+    if (d->rank == 0 && status == MANCALA_OK) {
+        uint8_t header[MT_HEADER_SIZE];
+        mancala__solve_header(&d->lay, &d->board, header);
+        status = mancala__partial_commit(cp->fd, header, &d->lay, s, NULL);
     }
-    MPI_File_sync(cp->file);
+    MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    return status;
 }
 
 static void checkpoint_close(struct dist *d, struct checkpoint *cp, int remove_it)
 {
-    if (cp->on) {
+    if (cp->on)
         MPI_File_close(&cp->file);
-        if (remove_it && d->rank == 0)
+    if (cp->fd >= 0) {
+        /* Removed while still locked: no other job takes it meanwhile. */
+        if (remove_it)
             unlink(cp->path);
+        close(cp->fd);
     }
+    (void)d;
     free(cp->path);
 }
 
@@ -930,6 +947,31 @@ static void layer_end(struct dist *d)
     free(d->pred);
 }
 
+/* Rank 0: says what is wrong with the partial file `partial` of the
+ * table `path` (status from checkpoint_open(), or from checkpoint_layer()
+ * for layer s >= 0); main() then says the job failed. */
+static void partial_problem(struct dist *d, const char *path, const char *partial, int status,
+                            int s)
+{
+    d->reported = 1;
+    if (s >= 0)
+        fail("solve-mpi", "the checkpoint of layer %d could not be written to %s (%s); it keeps "
+             "the layers before it: the same command goes on from there once the problem is "
+             "fixed", s, partial, mancala_strerror(status));
+    else if (status == MANCALA_E_BUSY)
+        fail("solve-mpi", "%s is in use by another solve (wait for it to end, or write this "
+             "table elsewhere with -o)", partial);
+    else if (status == MANCALA_E_VERSION)
+        fail("solve-mpi", "%s was written by another version of the solver and cannot be "
+             "resumed: delete it to solve from the start", partial);
+    else if (status == MANCALA_E_FORMAT)
+        fail("solve-mpi", "%s is not a checkpoint of this solve (made with other arguments, or "
+             "damaged: a finished layer does not match its checksum): run the command that made "
+             "it to resume it, or delete it to solve from the start", partial);
+    else
+        fail("solve-mpi", "%s: %s", partial ? partial : path, mancala_strerror(status));
+}
+
 /* Solves and writes the table; returns a MANCALA_ status (the same on
  * every rank). */
 static int solve(struct dist *d, const struct solve_args *q, double *seconds)
@@ -968,16 +1010,19 @@ static int solve(struct dist *d, const struct solve_args *q, double *seconds)
     if (status != MANCALA_OK)
         return status;
     struct checkpoint cp;
-    const int from = checkpoint_open(d, &cp, d->rank == 0 ? mancala__output_target(out) : NULL);
-    if (d->rank == 0 && from > 0 && !q->quiet)
+    int from = 0;
+    status = checkpoint_open(d, &cp, d->rank == 0 ? mancala__output_target(out) : NULL, &from);
+    if (status != MANCALA_OK && d->rank == 0)
+        partial_problem(d, q->path, cp.path, status, -1);
+    if (status == MANCALA_OK && d->rank == 0 && from > 0 && !q->quiet)
         fprintf(stderr, "resuming from layer %d (stones on the board) of %s\n", from, cp.path);
 
     const double start = now_seconds();
-    for (int s = from; s <= q->max_stones; s++) {
+    for (int s = from; s <= q->max_stones && status == MANCALA_OK; s++) {
         if (!mt_layout_covers(&d->lay, s))
             continue;
         layer_begin(d, s);
-        solve_layer(d);
+        status = solve_layer(d);
         layer_end(d);
         int range = d->range_error, any;
         MPI_Allreduce(&range, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
@@ -985,12 +1030,16 @@ static int solve(struct dist *d, const struct solve_args *q, double *seconds)
             status = MANCALA_E_RANGE;
             break;
         }
-        checkpoint_layer(d, &cp, s);
-        if (d->rank == 0 && !q->quiet)
+        if (status == MANCALA_OK && (status = checkpoint_layer(d, &cp, s)) != MANCALA_OK &&
+            d->rank == 0)
+            partial_problem(d, q->path, cp.path, status, s);
+        if (status == MANCALA_OK && d->rank == 0 && !q->quiet)
             fprintf(stderr, "layer %d/%d: %llu positions, %.1f s\n", s, q->max_stones,
                     (unsigned long long)d->n, now_seconds() - start);
     }
     *seconds = now_seconds() - start;
+    /* A table whose every layer is solved is written, even if a signal
+     * came meanwhile. */
     if (status == MANCALA_OK)
         status = write_table(d, out);
     else if (d->rank == 0)
@@ -1060,10 +1109,24 @@ int main(int argc, char **argv)
         return status < 0 ? EXIT_DONE : status;
     }
 
+    static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++)
+        sigaction(stop_signals[i], &action, NULL);
     double seconds = 0;
     status = solve(&d, &q, &seconds);
-    if (status != MANCALA_OK) {
+    if (status == MANCALA_E_CANCELLED) {
         if (d.rank == 0)
+            fail("solve-mpi", "interrupted; %s is as it was (the same command goes on from the "
+                 "last finished layer, kept in %s.mpi-partial)", q.path, q.path);
+        MPI_Finalize();
+        return EXIT_FAILED;
+    }
+    if (status != MANCALA_OK) {
+        if (d.rank == 0 && !d.reported)
             fail("solve-mpi", "%s: %s", quote(q.path), mancala_strerror(status));
         MPI_Finalize();
         return EXIT_FAILED;

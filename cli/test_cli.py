@@ -1132,6 +1132,69 @@ def test_rounds():
                    "mancala: solve: --open is for rio-kadalis: modiar is solved whole")
 
 
+def test_stopped_solves():
+    """SIGINT, SIGTERM and SIGHUP stop a solve of a round's table with a
+    message, keeping its finished layers in FILE.partial; the same command
+    goes on from there to the same table. A partial file in use, of other
+    arguments or damaged is refused and left as it is."""
+    args = ["solve", "rio-kadalis", "--open", "1,6", "--step", "4"]
+    with tempfile.TemporaryDirectory() as tmp:
+        ref, table = os.path.join(tmp, "ref.table"), os.path.join(tmp, "t.table")
+        partial = table + ".partial"
+        ok(*args, "-q", "-o", ref)
+
+        def started(lines=1):
+            """A solve of `table` that has drawn `lines` progress lines (one
+            every 2 s after the first)."""
+            proc = subprocess.Popen([os.path.abspath(MANCALA), *args, "-o", table], text=True,
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            for _ in range(lines):
+                check(proc.stderr.readline().startswith("layer "), "a progress line")
+            return proc
+
+        def refused(extra, message, running=False):
+            with open(partial, "rb") as f:
+                before = f.read()
+            status, out, err = run(*args, *extra, "-o", table, timeout=120)
+            check(status == 1 and message in err, f"refused ({message}): {status} {err!r}")
+            with open(partial, "rb") as f:  # (a running solve writes it meanwhile)
+                check(running or f.read() == before, f"the partial file unchanged ({message})")
+            check(not os.path.exists(table), "no table written")
+
+        for signo in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            proc = started()
+            proc.send_signal(signo)
+            out, err = proc.communicate(timeout=120)
+            check(proc.returncode == 1 and f"mancala: solve: interrupted; {table} is as it was "
+                  "(the same command goes on from the last finished layer, kept in "
+                  f"{partial})" in err, f"stopped by signal {signo}: {proc.returncode} {err!r}")
+            check(os.path.exists(partial) and not os.path.exists(table), "the partial file kept")
+
+        proc = started()
+        refused([], "t.table.partial is in use by another solve", running=True)
+        proc.kill()
+        proc.communicate()
+        refused(["--max-stones", "20"], "t.table.partial is not a checkpoint of this solve")
+        proc = started(lines=2)  # some layers finished
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=120)
+        with open(partial, "rb") as f:
+            check(int.from_bytes(f.read(64)[56:], "little") > 0, "a finished layer")
+        with open(partial, "r+b") as f:  # the first entry of layer 0
+            f.seek(64)
+            byte = f.read(1)
+            f.seek(64)
+            f.write(bytes([byte[0] ^ 1]))
+        refused([], "does not match its checksum")
+        with open(partial, "r+b") as f:
+            f.seek(64)
+            f.write(byte)
+        ok(*args, "-q", "-o", table)
+        with open(ref, "rb") as a, open(table, "rb") as b:
+            check(a.read() == b.read(), "the resumed table is the uninterrupted one")
+        check(not os.path.exists(partial), "the partial file removed")
+
+
 GROUPS = {name[5:]: fn for name, fn in globals().items() if name.startswith("test_")}
 
 

@@ -1118,8 +1118,11 @@ typedef struct mancala_table mancala_table;
  * @param path Where to write the table: a new file, or a regular file to
  *        replace.
  * @param progress Called before each layer (step = stones on the board,
- *        steps = 43, done/total = positions) and once at the end; may be
- *        NULL. A non-zero return cancels the solve.
+ *        steps = 43, done/total = positions), inside a layer at least
+ *        every half second and between its phases (since 1.3; done then
+ *        lies inside the layer), and once at the end; may be NULL. A
+ *        non-zero return cancels the solve, except at the end (since 1.3:
+ *        the table, complete, is written).
  * @param opaque Passed to @p progress.
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p path is NULL;
  *         ::MANCALA_E_NOMEM; ::MANCALA_E_IO if @p path names something
@@ -1358,20 +1361,46 @@ int mancala_solve_rio_kadalis(const char *path, int max_stones, mancala_progress
  * @return As mancala_solve_modiar(); ::MANCALA_E_INVALID also for unknown
  *         or non-Rio Kadalis @p rules, @p closed naming pits the board
  *         does not have or every pit, @p max_stones out of range, @p step
- *         other than 1 or 4, or a table of more than 2^32 - 1 entries.
- * **Resuming.** After each layer the solver appends it to `PATH.partial`
- * (PATH as resolved for the table), flushed to disk. A solve that is
- * killed or cancelled and then run again with the same arguments reads
- * the layers finished so far from there and goes on; the table it writes
- * is the one an uninterrupted solve writes, byte for byte. The partial
- * file is removed once the table is in place; one of other arguments is
- * started afresh, and a file of that name that is not a partial table is
- * left alone (the solve then cannot be resumed). (The contents of a
- * partial table are trusted: do not edit it.)
+ *         other than 1 or 4, or a table of more than 2^32 - 1 entries;
+ *         since 1.3, for the partial file `PATH.partial` (below, left as
+ *         it is in each case): ::MANCALA_E_BUSY if another solve is using
+ *         it, ::MANCALA_E_VERSION if it was written by libmancala 1.2 or
+ *         another partial format, ::MANCALA_E_FORMAT if it is not the
+ *         partial file of these arguments or a finished layer in it does
+ *         not match its checksum (delete it to solve from the start).
  *
- * @note Thread-safe, but two solves of the same @p path at once share the
- *       partial file: don't. The command `mancala solve RULES --open KS,KN`
- *       calls it.
+ * **Resuming.** After each layer the solver writes it to `PATH.partial`
+ * (PATH as resolved for the table) with its checksum, flushed to disk
+ * before the file's header counts it. A solve that is killed or cancelled
+ * and then run again with the same arguments verifies the layers finished
+ * so far, reads them and goes on; the table it writes is the one an
+ * uninterrupted solve writes, byte for byte. The partial file is removed
+ * once the table is in place. While a solve runs, it holds a write lock on
+ * the partial file (an open file description lock, `fcntl(F_OFD_SETLK)`,
+ * where the system has them, else `F_SETLK`; on Windows, `LockFileEx()`
+ * on a byte far past its end). Since 1.3 a partial file
+ * that is locked, of other arguments, damaged, of another format, or is no
+ * partial file at all is refused, never reused or wiped (1.2 started one
+ * of other arguments afresh and resumed one whatever its contents). The
+ * format (version 1 of partial files, 1.3):
+ *
+ * | offset | size | field |
+ * |---|---|---|
+ * | 0 | 64 | the table's header (its arguments), except: |
+ * | 51 | 1 | partial format version: 1 (0 in the partial files of 1.2) |
+ * | 56 | 8 | the stones of the first layer not yet finished |
+ * | 64 | 4N | the entries of the finished layers, at their place in the table (the rest is a hole) |
+ * | 64 + 4N + 8s | 8 | for each finished layer s: XXH3 of its entries, seeded with XXH3 of the 64 header bytes with offset 56 zero |
+ *
+ * **Stopping.** The progress callback is also called inside a layer
+ * (since 1.3: between its phases, and at least every half second, with
+ * @p done between the layer's first entry and the next layer's), so that
+ * a request to stop is answered within about a second; the finished
+ * layers stay in the partial file. A request to stop once every layer is
+ * solved (at the final call) is ignored and the table is written.
+ *
+ * @note Thread-safe. The command `mancala solve RULES --open KS,KN` calls
+ *       it.
  * @since 1.1
  */
 int mancala_solve_rio_kadalis_config(const char *path, const char *rules, unsigned closed,

@@ -271,8 +271,8 @@ static int same_captures(const struct mc_state *a, const struct mc_state *b)
 /* Whether `s`, whose position_hash() is `hash`, is among the positions
  * of the set. If not, *free becomes the slot where `s` would go in (its
  * probe ends there), which spares mancala_play() looking for it again. */
-static int in_history(const struct mancala_game *g, const struct mc_state *s, uint32_t hash,
-                      uint32_t *free)
+static MC_ALWAYS_INLINE int in_history(const struct mancala_game *g, const struct mc_state *s,
+                                        uint32_t hash, uint32_t *free)
 {
     const struct history_entry *e;
     uint32_t slot = hash & (g->seen_slots - 1);

@@ -49,6 +49,10 @@ ssize_t mancala__pwrite(int fd, const void *buf, size_t size, off_t at);
 #define pread mancala__pread
 #define pwrite mancala__pwrite
 
+/* A write lock on a file that a solve uses (solve.c), not waiting for
+ * it: 0, or -1 with errno EAGAIN if another handle holds it. */
+int mancala__lock(int fd);
+
 /* The number of processors online. */
 long mancala__online_cpus(void);
 #define _SC_NPROCESSORS_ONLN 0

@@ -4,6 +4,7 @@
  *
  * SPDX-License-Identifier: MIT
  */
+#include <errno.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -24,6 +25,21 @@ ssize_t mancala__pwrite(int fd, const void *buf, size_t size, off_t at)
     if (size > INT_MAX || _lseeki64(fd, at, SEEK_SET) < 0)
         return -1;
     return _write(fd, buf, (unsigned)size);
+}
+
+int mancala__lock(int fd)
+{
+    /* Windows locks are mandatory: locking one byte far past the end of
+     * the file excludes another solve, and no reader of the data. */
+    OVERLAPPED at = {0};
+    at.Offset = 0xfffffffe;
+    at.OffsetHigh = 0x7fffffff;
+    const HANDLE file = (HANDLE)_get_osfhandle(fd);
+    if (file != INVALID_HANDLE_VALUE &&
+        LockFileEx(file, LOCKFILE_EXCLUSIVE_LOCK | LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, &at))
+        return 0;
+    errno = GetLastError() == ERROR_LOCK_VIOLATION ? EAGAIN : EIO;
+    return -1;
 }
 
 long mancala__online_cpus(void)

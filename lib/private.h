@@ -81,6 +81,29 @@ static inline int mc_pits_get(const struct mc_pits *x, int p)
     return (int)(x->w[p >> 3] >> 8 * (p & 7) & 0xff);
 }
 
+/* The 8 bytes at `p` as a word, the first the lowest (on any byte order). */
+static inline uint64_t mc_load_le64(const uint8_t *p)
+{
+    /* One load where the machine stores the low byte first: compilers
+     * recognise the pattern. */
+    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
+           (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 |
+           (uint64_t)p[7] << 56;
+}
+
+/* A 16-bit fingerprint of a Rio Kadalis lap start on a ring of open pits:
+ * ring[0] the stones of the origin (the hand), ring[i] those of the i-th
+ * open pit after it in the sowing direction, 0 from the ring's end to
+ * ring[15]. The table of endless lap starts (endless_table.h, written by
+ * tools/endless_gen.c) holds the fingerprints of the endless ones; the
+ * move list compares. */
+static inline unsigned mc_ring_fingerprint(const uint8_t ring[16])
+{
+    uint64_t h = mc_load_le64(ring) * 0x9e3779b97f4a7c15u ^ mc_load_le64(ring + 8);
+    h = (h ^ h >> 29) * 0xbf58476d1ce4e5b9u;
+    return (unsigned)(h >> 48);
+}
+
 /* The board of the current game or round. */
 struct mc_board {
     const struct mc_variant *variant;

@@ -13,6 +13,18 @@
  */
 #include "private.h"
 
+/* The endless lap starts (doc/endless.md) of at most this many stones are
+ * looked up in a table; a move from a lap start of more is sown to tell.
+ * A build may take a smaller table (bindings/js/build.sh: the size of the
+ * WebAssembly module). */
+#ifndef ENDLESS_TABLE_STONES
+#define ENDLESS_TABLE_STONES 32
+#endif
+#include "endless_table.h"
+#if ENDLESS_TABLE_STONES > ENDLESS_TABLE_MOST
+#error "ENDLESS_TABLE_STONES: endless_table.h holds no more stones than ENDLESS_TABLE_MOST"
+#endif
+
 /* ---- pits as words (struct mc_pits) ---- */
 
 /* Whether this machine stores the low byte of a word first: then a word
@@ -495,40 +507,129 @@ static void rio_candidates(const struct mc_board *b, const struct mc_state *s,
     out->known = 0;
 }
 
-/* The hot path: the moves that ends_within_two_laps() proves finite are
- * listed without their children, the others are sown. The candidates
- * (open pits of the mover's row with stones) are gathered and proved
- * without branches; child i is the i-th candidate's, which is the i-th
- * legal move unless one is endless (rare: then all are sown). */
-static void rio_list(const struct mc_board *b, const struct mc_state *s, struct mc_moves *out)
+/* The stones on the board (of any count a pit may hold: no carry). */
+static int board_stones(struct mc_pits x)
 {
-    const int n = b->variant->n;
-    const int first = s->to_move * n;
-    const unsigned candidates = candidate_pits(b, s);
+    const uint64_t even = 0x00ff00ff00ff00ffu;
+    const uint64_t pairs = (x.w[0] & even) + (x.w[0] >> 8 & even) + (x.w[1] & even) +
+                           (x.w[1] >> 8 & even);
+    return (int)(pairs * 0x0001000100010001u >> 48);
+}
+
+/* Whether a lap start of `stones` stones on a ring of `open` open pits
+ * may be endless: 0 if none is (doc/endless.md: on 12 open pits, none of
+ * at most 8 stones; on 1, 3, 4, 6, 8, 9 or 11, none of a multiple of 4). */
+static int endless_count(int open, int stones)
+{
+    return stones >= 64 || (int)(endless_counts[open] >> stones & 1);
+}
+
+/* Whether the move from `pit` (open, with stones), on a board of `stones`
+ * stones, may be endless by the table of endless lap starts: 0 if its
+ * first lap start is not in the table (the move ends), 1 if it is or the
+ * table does not hold its stone count (then sowing decides). */
+static int may_be_endless(const struct mc_board *b, const uint8_t *pits, int pit, int stones)
+{
+    const int open = b->open;
+    if (ENDLESS_TABLE_STONES == 0 || stones % 4 || stones > ENDLESS_TABLE_STONES)
+        return 1;
+    /* The lap start, the origin first (lap_last[pit][i]: the i-th open
+     * pit after it). */
+    uint8_t ring[16] = {0};
+    ring[0] = pits[pit];
+    for (int i = 1; i < open; i++)
+        ring[i] = pits[b->lap_last[pit][i]];
+    const unsigned fingerprint = mc_ring_fingerprint(ring);
+    /* The first fingerprint not below it, by halves of a length that does
+     * not depend on the fingerprints (no branch to mispredict). */
+    const int k = stones / 4 * 12 + open - 1;
+    const uint16_t *at = endless_fingerprint + endless_start[k];
+    int len = endless_start[k + 1] - endless_start[k];
+    if (!len)
+        return 0;
+    while (len > 1) {
+        const int half = len / 2;
+        at += at[half] < fingerprint ? half : 0;
+        len -= half;
+    }
+    at += *at < fingerprint;
+    return at < endless_fingerprint + endless_start[k + 1] && *at == fingerprint;
+}
+
+/* The moves of `candidates` that may be endless by their stones alone
+ * (about 1 position in 6 of random play): a candidate that
+ * ends_within_two_laps() proves finite, or whose first lap start is not
+ * in the table, is legal without its child; the others are sown (child
+ * i is the i-th candidate's, which is the i-th legal move unless one is
+ * endless: rare, then all are sown). Out of line, as the move it sows:
+ * the hot path stays short. */
+static __attribute__((noinline)) void list_sowing(const struct mc_board *b,
+                                                  const struct mc_state *s, unsigned candidates,
+                                                  int stones, struct mc_moves *out)
+{
+    const int first = s->to_move * b->variant->n;
     uint8_t pits[MANCALA_MAX_PITS + 1];
     memcpy(pits, s->pit, MANCALA_MAX_PITS);
     pits[MANCALA_MAX_PITS] = 1; /* off the board: see ends_within_two_laps() */
-    const int open = b->open;
-    unsigned proven = 0;
-    int count = 0;
+    /* The hands of the endless lap starts of this stone count, if the
+     * table holds it (then no pit holds more than 63). */
+    const int in_table = ENDLESS_TABLE_STONES > 0 && stones % 4 == 0 &&
+                         stones <= ENDLESS_TABLE_STONES;
+    const uint64_t hands = in_table ? endless_hands[stones / 4 * 12 + b->open - 1] : 0;
+    unsigned known = 0;
     for (unsigned c = candidates; c; c &= c - 1) {
         const int pit = mc_lowest_bit(c);
-        out->pit[count++] = (uint8_t)pit;
-        proven |= ends_within_two_laps(b, pits, open, pit) << pit;
-    }
-    unsigned known = 0;
-    for (unsigned c = candidates & ~proven; c; c &= c - 1) {
-        const int pit = mc_lowest_bit(c);
+        if ((in_table && !(hands >> pits[pit] & 1)) || ends_within_two_laps(b, pits, b->open, pit) ||
+            !may_be_endless(b, pits, pit, stones))
+            continue;
         const int i = mc_count_row_bits(candidates >> first & ((1u << (pit - first)) - 1));
-        if (rio_move_by_words(b, s, pit, &out->child[i])) {
+        if (rio_sow(b, s, pit, &out->child[i], NULL)) {
             rio_generate(b, s, out, NULL); /* endless (rule 6): sow them all */
             return;
         }
         known |= 1u << i;
     }
-    out->count = count;
-    out->legal = (uint16_t)candidates;
     out->known = (uint16_t)known;
+}
+
+/* row_pits[row]: the pits of `row` (bit i: a row's i-th pit) counted
+ * from the row's first, in ascending order, one a byte from the lowest. */
+#define ROW_BITS_BELOW(row, i)                                                                   \
+    (((row) & 1) * ((i) > 0) + ((row) >> 1 & 1) * ((i) > 1) + ((row) >> 2 & 1) * ((i) > 2) +     \
+     ((row) >> 3 & 1) * ((i) > 3) + ((row) >> 4 & 1) * ((i) > 4))
+#define ROW_PIT(row, i) ((uint64_t)((row) >> (i) & 1) * (i) << 8 * ROW_BITS_BELOW(row, i))
+#define ROW_PITS(row)                                                                            \
+    (ROW_PIT(row, 1) | ROW_PIT(row, 2) | ROW_PIT(row, 3) | ROW_PIT(row, 4) | ROW_PIT(row, 5))
+#define ROW_PITS4(r) ROW_PITS(r), ROW_PITS((r) + 1), ROW_PITS((r) + 2), ROW_PITS((r) + 3)
+#define ROW_PITS16(r) ROW_PITS4(r), ROW_PITS4((r) + 4), ROW_PITS4((r) + 8), ROW_PITS4((r) + 12)
+static const uint64_t row_pits[64] = {ROW_PITS16(0), ROW_PITS16(16), ROW_PITS16(32),
+                                      ROW_PITS16(48)};
+
+/* The hot path: a candidate (an open pit of the mover's row with stones)
+ * is endless exactly when its first lap start is one of the endless lap
+ * starts of doc/endless.md, so most positions are settled by their count
+ * of stones alone, and the others by list_sowing(). The candidates are
+ * listed from a table, without a loop. */
+static void rio_list(const struct mc_board *b, const struct mc_state *s, struct mc_moves *out)
+{
+    const struct mc_pits x = load_pits(s->pit);
+    const int first = s->to_move * b->variant->n;
+    const unsigned candidates = nonempty_pits(x) & ~(unsigned)b->closed &
+                                ((1u << b->variant->n) - 1) << first;
+    const unsigned row = candidates >> first;
+    const uint64_t pits = row_pits[row] + (uint64_t)first * 0x0101010101010101u;
+    if (little_endian()) {
+        memcpy(out->pit, &pits, 8);
+    } else {
+        for (int i = 0; i < 8; i++) /* GCOVR_EXCL_LINE: big-endian machines only */
+            out->pit[i] = (uint8_t)(pits >> 8 * i); /* GCOVR_EXCL_LINE */
+    }
+    out->count = mc_count_row_bits(row);
+    out->legal = (uint16_t)candidates;
+    out->known = 0;
+    const int stones = board_stones(x);
+    if (candidates && endless_count(b->open, stones))
+        list_sowing(b, s, candidates, stones, out);
 }
 
 const struct mc_rules mancala__rio_kadalis_rules = {

@@ -55,7 +55,10 @@
  *
  * SPDX-License-Identifier: MIT
  */
-/* open(), fsync(), realpath() and friends are POSIX (XSI), not C11. */
+/* open(), fsync(), realpath() and friends are POSIX (XSI), not C11;
+ * F_OFD_SETLK (open file description locks) is Linux's, in POSIX since
+ * 2024. */
+#define _GNU_SOURCE
 #define _XOPEN_SOURCE 700
 
 #include <errno.h>
@@ -139,7 +142,54 @@ struct solver {
     uint32_t (*exits)[256]; /* per thread, L and H: positions by code */
     long marked, distance;  /* of the last mark pushed, popped */
     uint64_t scratch, scratch_peak; /* bytes */
+    /* Progress within a layer, reported by the calling thread only. */
+    mancala_progress_fn progress;
+    void *opaque;
+    int steps;
+    double next_pulse;      /* monotonic seconds */
+    atomic_int stop;        /* the callback asked to stop: every thread does */
 };
+
+/* How often the progress callback is called within a layer: often enough
+ * that a request to stop is answered within about a second. */
+#define PULSE_SECONDS 0.5
+/* Loops look at the clock every this many steps. */
+enum { PULSE_EVERY = 1 << 16 };
+
+static double monotonic_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Within layer s, `fraction` of it done: calls the progress callback if
+ * PULSE_SECONDS have passed, or at once if `at_once` (between the phases
+ * of a layer). Nonzero once the solve is to stop. */
+static int pulse_at(struct solver *sv, int s, double fraction, int at_once)
+{
+    if (atomic_load_explicit(&sv->stop, memory_order_relaxed))
+        return 1;
+    if (!sv->progress)
+        return 0;
+    const double now = monotonic_seconds();
+    if (now < sv->next_pulse && !at_once)
+        return 0;
+    sv->next_pulse = now + PULSE_SECONDS;
+    const uint64_t n = mt_layout_size(&sv->lay, s);
+    const uint64_t done = sv->lay.layer[s] + (uint64_t)(fraction * (double)n);
+    if (sv->progress(sv->opaque, s, sv->steps, done < sv->lay.count ? done : sv->lay.count,
+                     sv->lay.count)) {
+        atomic_store_explicit(&sv->stop, 1, memory_order_relaxed);
+        return 1;
+    }
+    return 0;
+}
+
+static int pulse(struct solver *sv, int s, double fraction)
+{
+    return pulse_at(sv, s, fraction, 0);
+}
 
 static void free_scratch(struct solver *sv)
 {
@@ -283,11 +333,17 @@ static void *run_pass(void *arg)
     const struct pass *ps = arg;
     struct solver *sv = ps->sv;
     const int m = sv->lay.open_count;
+    const double n = (double)mt_layout_size(&sv->lay, ps->s);
     uint32_t i = 0;
     for (int side = 0; side < sv->lay.sides; side++) {
         uint8_t r[MT_MOST_PITS] = {0};
         r[m - 1] = (uint8_t)ps->s;
         do {
+            /* The passes are the first half of the layer's work. */
+            if (i % CHUNK == 0 &&
+                (ps->thread == 0 ? pulse(sv, ps->s, (ps->list + (double)i / n) / 4)
+                                 : atomic_load_explicit(&sv->stop, memory_order_relaxed)))
+                return NULL;
             if ((int)(i / CHUNK % (uint32_t)sv->threads) == ps->thread)
                 expand(sv, ps->s, ps->base, i, side, r, ps->list, ps->exits);
             i++;
@@ -390,6 +446,8 @@ static int list_predecessors(struct solver *sv, int s, uint32_t base, uint32_t n
         atomic_store_explicit(&sv->pred_end[i], 0, memory_order_relaxed);
     memset(sv->exits, 0, (size_t)sv->threads * 2 * sizeof *sv->exits);
     expand_layer(sv, s, base, 0);
+    if (pulse_at(sv, s, 0.25, 1))
+        return MANCALA_E_CANCELLED;
     for (int t = 1; t < sv->threads; t++)
         for (int k = 0; k < 2 * 256; k++)
             sv->exits[k / 256][k % 256] += sv->exits[2 * t + k / 256][k % 256];
@@ -421,7 +479,11 @@ static int list_predecessors(struct solver *sv, int s, uint32_t base, uint32_t n
     /* The moves again, each predecessor into its child's list (which
      * then ends where the next one starts). */
     expand_layer(sv, s, base, 1);
+    if (pulse_at(sv, s, 0.5, 1))
+        return MANCALA_E_CANCELLED;
     for (uint32_t c = 0; c < n; c++) {
+        if (c % PULSE_EVERY == 0 && pulse(sv, s, 0.5))
+            return MANCALA_E_CANCELLED;
         size_t from, to;
         preds(sv, c, &from, &to);
         for (size_t k = from + 1; k < to; k++) {
@@ -496,7 +558,13 @@ static int solve_layer(struct solver *sv, int s)
         /* The nodes whose exit is worth v, L before H, in index order: the
          * head of the queue, kept as bits 2x (L) and 2x + 1 (H). */
         memset(sv->seeds, 0, ((size_t)n / 32 + 1) * sizeof *sv->seeds);
+        /* The thresholds are the second half of the layer's work. */
+        const double fraction = 0.5 + 0.5 * b / buckets;
+        if (pulse_at(sv, s, fraction, 1))
+            return MANCALA_E_CANCELLED;
         for (uint32_t x = 0; x < n; x++) {
+            if (x % PULSE_EVERY == 0 && pulse(sv, s, fraction))
+                return MANCALA_E_CANCELLED;
             uint8_t *e = entry(sv, base, x);
             if (e[0] == seed) {
                 e[0] = (uint8_t)(int8_t)v;
@@ -517,7 +585,9 @@ static int solve_layer(struct solver *sv, int s)
                 if ((status = settled(sv, base, n, v, bit & 1 ? n + x : x, 0)) != MANCALA_OK)
                     return status;
             }
-        while (sv->count) {
+        for (uint32_t k = 1; sv->count; k++) {
+            if (k % PULSE_EVERY == 0 && pulse(sv, s, fraction))
+                return MANCALA_E_CANCELLED;
             unsigned distance;
             const uint32_t x = pop(sv, &distance);
             if ((status = settled(sv, base, n, v, x, distance)) != MANCALA_OK)
@@ -633,10 +703,14 @@ static int output_open(struct output *out, const char *path)
     return MANCALA_OK;
 }
 
+/* The most bytes asked of one read or write: Linux does at most
+ * 2,147,479,552 a call, Windows' _read and _write take an int. */
+#define IO_PIECE ((size_t)1 << 30)
+
 static int write_all(int fd, const uint8_t *data, size_t size)
 {
     while (size > 0) {
-        const ssize_t n = write(fd, data, size);
+        const ssize_t n = write(fd, data, size < IO_PIECE ? size : IO_PIECE);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
@@ -667,16 +741,15 @@ static void make_header(const struct solver *sv, int max_stones, uint32_t count,
 }
 
 /*
- * Resuming (round configurations). After each layer the solver appends it
- * to TARGET.partial: the table's header with, in place of the checksum,
- * the number of stones of the first layer not yet in the file, then the
- * entries of the layers solved so far (the layers are contiguous in the
- * table). The layer goes to disk before the header that counts it, so a
- * solve killed at any moment leaves a file whose header is true. A solve
- * with the same arguments reads it back and goes on from there; the
- * finished table replaces TARGET as always, and then the partial file
- * (ours) is removed. A partial file of other arguments is started afresh;
- * a file of that name that is no table is left alone (no resuming then).
+ * Resuming (round configurations). After each layer the solver writes it
+ * to TARGET.partial, in the partial format of solve.h: the layers and
+ * their checksums first, then the header's count of them, so that a solve
+ * killed at any moment leaves a file whose header is true. A solve with
+ * the same arguments locks the file, verifies every finished layer, reads
+ * them back and goes on from there; the finished table replaces TARGET as
+ * always, and then the partial file (ours) is removed. A file of that
+ * name that is not a partial file of these arguments, does not verify or
+ * is locked by another solve is refused: never reused, never wiped.
  */
 struct checkpoint {
     char *path;
@@ -686,85 +759,242 @@ struct checkpoint {
 static void checkpoint_close(struct checkpoint *cp, int remove_it)
 {
     if (cp->fd >= 0) {
-        close(cp->fd);
+        /* Removed while still locked: no other solve takes it meanwhile. */
         if (remove_it)
             unlink(cp->path);
+        close(cp->fd);
     }
     free(cp->path);
     cp->fd = -1;
     cp->path = NULL;
 }
 
-static int pwrite_all(int fd, const uint8_t *data, size_t size, off_t at)
+static int pwrite_all(int fd, const uint8_t *data, size_t size, uint64_t at)
 {
     while (size > 0) {
-        const ssize_t n = pwrite(fd, data, size, at);
+        const ssize_t n = pwrite(fd, data, size < IO_PIECE ? size : IO_PIECE, (off_t)at);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
             return 0;
         data += n;
         size -= (size_t)n;
-        at += n;
+        at += (uint64_t)n;
     }
     return 1;
 }
 
-/* Opens (or makes) the partial file of the solve; returns the stones of
- * the first layer still to solve, with the entries below it read into
- * sv->entries; 0 if none (or no partial file can be kept). */
+int mancala__pread_all(int fd, void *data, size_t size, uint64_t at)
+{
+    uint8_t *p = data;
+    while (size > 0) {
+        const ssize_t n = pread(fd, p, size < IO_PIECE ? size : IO_PIECE, (off_t)at);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return MANCALA_E_IO;
+        if (n == 0)
+            return MANCALA_E_FORMAT; /* the file ends before */
+        p += n;
+        size -= (size_t)n;
+        at += (uint64_t)n;
+    }
+    return MANCALA_OK;
+}
+
+/* A write lock on the whole file, without waiting: MANCALA_E_BUSY if
+ * another holds one. An open file description lock belongs to this open
+ * file, not to the process, so it is not lost when the process closes
+ * another descriptor of the file (the command reads the partial file for
+ * its progress line, the MPI library opens it too). */
+static int lock_file(int fd)
+{
+#ifdef _WIN32
+    if (mancala__lock(fd) == 0)
+        return MANCALA_OK;
+    return errno == EAGAIN ? MANCALA_E_BUSY : MANCALA_E_IO;
+#else
+    struct flock lk;
+    memset(&lk, 0, sizeof lk);
+    lk.l_type = F_WRLCK;
+    lk.l_whence = SEEK_SET;
+    int done = -1;
+#ifdef F_OFD_SETLK
+    done = fcntl(fd, F_OFD_SETLK, &lk);
+    if (done != 0 && errno != EINVAL) /* EINVAL: a kernel without them */
+        return errno == EACCES || errno == EAGAIN ? MANCALA_E_BUSY : MANCALA_E_IO;
+#endif
+    if (done != 0 && fcntl(fd, F_SETLK, &lk) != 0)
+        return errno == EACCES || errno == EAGAIN ? MANCALA_E_BUSY : MANCALA_E_IO;
+    return MANCALA_OK;
+#endif
+}
+
+/* The header of a partial file, its next-layer field zero. */
+static void partial_header(const uint8_t table_header[MT_HEADER_SIZE], uint8_t out[MT_HEADER_SIZE])
+{
+    memcpy(out, table_header, MT_HEADER_SIZE);
+    out[MT_OFF_PARTIAL] = MT_PARTIAL_VERSION;
+    mt_put(out + MT_OFF_CHECKSUM, 0, 8);
+}
+
+/* The checksum of `bytes` bytes of the file at `at`, read in pieces. */
+static int file_sum(int fd, uint64_t seed, uint64_t at, uint64_t bytes, uint64_t *sum)
+{
+    enum { PIECE = 1 << 20 };
+    uint8_t *buf = malloc(PIECE);
+    XXH3_state_t *state = XXH3_createState();
+    int status = buf && state ? MANCALA_OK : MANCALA_E_NOMEM;
+    if (status == MANCALA_OK)
+        XXH3_64bits_reset_withSeed(state, seed);
+    while (status == MANCALA_OK && bytes > 0) {
+        const size_t n = bytes < PIECE ? (size_t)bytes : PIECE;
+        if ((status = mancala__pread_all(fd, buf, n, at)) == MANCALA_OK)
+            XXH3_64bits_update(state, buf, n);
+        at += n;
+        bytes -= n;
+    }
+    if (status == MANCALA_OK)
+        *sum = XXH3_64bits_digest(state);
+    XXH3_freeState(state);
+    free(buf);
+    return status;
+}
+
+/* Verifies the partial file `fd` (locked, not empty) against the header
+ * `want` (partial_header()); see mancala__partial_open(). */
+static int partial_check(int fd, const uint8_t want[MT_HEADER_SIZE], const struct mt_layout *lay,
+                         uint8_t *entries, int *from)
+{
+    uint8_t have[MT_HEADER_SIZE];
+    int status = mancala__pread_all(fd, have, sizeof have, 0);
+    if (status == MANCALA_E_FORMAT ||
+        (status == MANCALA_OK && memcmp(have, mt_magic, sizeof mt_magic) != 0))
+        return MANCALA_E_FORMAT;
+    if (status != MANCALA_OK)
+        return status;
+    /* libmancala 1.2's partial files have no version (a zero there). */
+    if (mt_get(have + MT_OFF_VERSION, 4) != MT_VERSION || have[MT_OFF_PARTIAL] != MT_PARTIAL_VERSION)
+        return MANCALA_E_VERSION;
+    const uint64_t next = mt_get(have + MT_OFF_CHECKSUM, 8);
+    if (memcmp(have, want, MT_OFF_CHECKSUM) != 0 || next > (uint64_t)lay->max_stones + 1)
+        return MANCALA_E_FORMAT;
+    const uint64_t seed = mt_checksum_seed(want);
+    for (int s = 0; s < (int)next && status == MANCALA_OK; s++) {
+        const uint64_t at = MT_HEADER_SIZE + lay->layer[s] * MT_ENTRY_SIZE;
+        const size_t bytes = (size_t)mt_layout_size(lay, s) * MT_ENTRY_SIZE;
+        uint8_t stored[8];
+        uint64_t sum = 0;
+        if (!mt_layout_covers(lay, s))
+            continue;
+        status = mancala__pread_all(fd, stored, sizeof stored, mt_partial_sum_at(lay, s));
+        if (status == MANCALA_OK && entries) {
+            uint8_t *layer = entries + lay->layer[s] * MT_ENTRY_SIZE;
+            if ((status = mancala__pread_all(fd, layer, bytes, at)) == MANCALA_OK)
+                sum = XXH3_64bits_withSeed(layer, bytes, seed);
+        } else if (status == MANCALA_OK) {
+            status = file_sum(fd, seed, at, bytes, &sum);
+        }
+        if (status == MANCALA_OK && sum != mt_get(stored, 8))
+            status = MANCALA_E_FORMAT;
+    }
+    *from = (int)next;
+    return status;
+}
+
+int mancala__partial_open(const char *path, const uint8_t table_header[MT_HEADER_SIZE],
+                          const struct mt_layout *lay, uint8_t *entries, int *fd, int *from)
+{
+    uint8_t want[MT_HEADER_SIZE];
+    partial_header(table_header, want);
+    *from = 0;
+    *fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | MC_O_BINARY, 0666);
+    if (*fd < 0)
+        return errno == ELOOP ? MANCALA_E_FORMAT : MANCALA_E_IO; /* a link: not ours */
+    struct stat st;
+    int status = fstat(*fd, &st) != 0 ? MANCALA_E_IO
+                 : !S_ISREG(st.st_mode) ? MANCALA_E_FORMAT
+                 : lock_file(*fd);
+    /* A solve that just finished may have removed the file we opened.
+     * (Windows removes no open file, and has no inode numbers.) */
+#ifndef _WIN32
+    struct stat named;
+    if (status == MANCALA_OK && (stat(path, &named) != 0 || named.st_ino != st.st_ino ||
+                                 named.st_dev != st.st_dev))
+        status = MANCALA_E_BUSY;
+#endif
+    if (status == MANCALA_OK && fstat(*fd, &st) != 0)
+        status = MANCALA_E_IO;
+    if (status == MANCALA_OK && st.st_size == 0)
+        status = pwrite_all(*fd, want, sizeof want, 0) && fsync(*fd) == 0 ? MANCALA_OK
+                                                                         : MANCALA_E_IO;
+    else if (status == MANCALA_OK)
+        status = partial_check(*fd, want, lay, entries, from);
+    if (status != MANCALA_OK) {
+        close(*fd);
+        *fd = -1;
+    }
+    return status;
+}
+
+int mancala__partial_commit(int fd, const uint8_t table_header[MT_HEADER_SIZE],
+                            const struct mt_layout *lay, int s, const uint8_t *layer)
+{
+    uint8_t want[MT_HEADER_SIZE], field[8];
+    partial_header(table_header, want);
+    const uint64_t seed = mt_checksum_seed(want);
+    const uint64_t at = MT_HEADER_SIZE + lay->layer[s] * MT_ENTRY_SIZE;
+    const size_t bytes = (size_t)mt_layout_size(lay, s) * MT_ENTRY_SIZE;
+    uint64_t sum = 0;
+    int status = MANCALA_OK;
+    if (layer) {
+        status = pwrite_all(fd, layer, bytes, at) ? MANCALA_OK : MANCALA_E_IO;
+        sum = XXH3_64bits_withSeed(layer, bytes, seed);
+    } else {
+        status = file_sum(fd, seed, at, bytes, &sum);
+    }
+    mt_put(field, sum, 8);
+    if (status == MANCALA_OK)
+        status = pwrite_all(fd, field, 8, mt_partial_sum_at(lay, s)) && fsync(fd) == 0
+                     ? MANCALA_OK : MANCALA_E_IO;
+    mt_put(field, (uint64_t)s + 1, 8);
+    if (status == MANCALA_OK)
+        status = pwrite_all(fd, field, 8, MT_OFF_CHECKSUM) && fsync(fd) == 0 ? MANCALA_OK
+                                                                          : MANCALA_E_IO;
+    return status == MANCALA_OK ? status : MANCALA_E_IO;
+}
+
+/* Opens the partial file of the solve (see mancala__partial_open()) and
+ * reads the finished layers into sv->entries; *from is the first layer
+ * still to solve. */
 static int checkpoint_open(struct checkpoint *cp, const struct output *out,
-                           const struct solver *sv, int max_stones, uint32_t count)
+                           const struct solver *sv, int max_stones, uint32_t count, int *from)
 {
     cp->fd = -1;
     cp->path = malloc(strlen(out->target) + 9);
     if (!cp->path)
-        return 0;
+        return MANCALA_E_NOMEM;
     sprintf(cp->path, "%s.partial", out->target);
-    cp->fd = open(cp->path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | MC_O_BINARY, 0666);
-    struct stat st;
-    if (cp->fd < 0 || fstat(cp->fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    uint8_t header[MT_HEADER_SIZE];
+    make_header(sv, max_stones, count, header);
+    const int status = mancala__partial_open(cp->path, header, &sv->lay, sv->entries, &cp->fd,
+                                             from);
+    if (status != MANCALA_OK)
         checkpoint_close(cp, 0);
-        return 0;
-    }
-    uint8_t want[MT_HEADER_SIZE], have[MT_HEADER_SIZE];
-    make_header(sv, max_stones, count, want);
-    const int got = st.st_size > 0 && pread(cp->fd, have, sizeof have, 0) == (ssize_t)sizeof have;
-    if (st.st_size > 0 && (!got || memcmp(have, mt_magic, sizeof mt_magic) != 0)) {
-        /* Not a partial table: someone else's file, left alone. */
-        checkpoint_close(cp, 0);
-        return 0;
-    }
-    int from = 0;
-    if (got && memcmp(have, want, MT_OFF_CHECKSUM) == 0) {
-        const uint64_t next = mt_get(have + MT_OFF_CHECKSUM, 8);
-        if (next <= (uint64_t)max_stones + 1) {
-            const size_t bytes = (size_t)sv->lay.layer[next] * MT_ENTRY_SIZE;
-            if ((uint64_t)st.st_size >= MT_HEADER_SIZE + bytes &&
-                pread(cp->fd, sv->entries, bytes, MT_HEADER_SIZE) == (ssize_t)bytes)
-                from = (int)next;
-        }
-    }
-    if (from == 0 && (ftruncate(cp->fd, 0) != 0 || !pwrite_all(cp->fd, want, sizeof want, 0))) {
-        checkpoint_close(cp, 1);
-        return 0;
-    }
-    return from;
+    return status;
 }
 
-/* Appends layer s, then counts it in the header. */
+/* Counts layer s in the partial file; a partial file that cannot be
+ * written is removed, and the solve goes on without. */
 static void checkpoint_layer(struct checkpoint *cp, const struct solver *sv, int s)
 {
     if (cp->fd < 0)
         return;
-    const size_t at = (size_t)sv->lay.layer[s] * MT_ENTRY_SIZE;
-    const size_t bytes = (size_t)mt_layout_size(&sv->lay, s) * MT_ENTRY_SIZE;
-    uint8_t next[8];
-    mt_put(next, (uint64_t)s + 1, 8);
-    if (!pwrite_all(cp->fd, sv->entries + at, bytes, (off_t)(MT_HEADER_SIZE + at)) ||
-        fsync(cp->fd) != 0 || !pwrite_all(cp->fd, next, sizeof next, MT_OFF_CHECKSUM) ||
-        fsync(cp->fd) != 0)
-        checkpoint_close(cp, 1); /* go on without */
+    uint8_t header[MT_HEADER_SIZE];
+    make_header(sv, sv->lay.max_stones, (uint32_t)sv->lay.count, header);
+    if (mancala__partial_commit(cp->fd, header, &sv->lay, s,
+                                sv->entries + sv->lay.layer[s] * MT_ENTRY_SIZE) != MANCALA_OK)
+        checkpoint_close(cp, 1);
 }
 
 /* Syncs the temporary file that holds the whole table (if `ok`: it was
@@ -860,6 +1090,9 @@ static int solve(const char *path, const char *rules, unsigned closed, int max_s
     sv.pits = 2 * variant->n;
     sv.row = variant->n;
     sv.threads = threads;
+    sv.progress = progress;
+    sv.opaque = opaque;
+    sv.steps = max_stones + 1;
 
     struct output out;
     int status = output_open(&out, path);
@@ -875,19 +1108,22 @@ static int solve(const char *path, const char *rules, unsigned closed, int max_s
              : 2 * largest >= MARK ? MANCALA_E_RANGE /* the queue numbers its nodes below */
              : alloc_scratch(&sv, (uint32_t)largest);
     struct checkpoint cp = {NULL, -1};
-    const int from = status == MANCALA_OK && resumable
-                         ? checkpoint_open(&cp, &out, &sv, max_stones, count) : 0;
+    int from = 0;
+    if (status == MANCALA_OK && resumable)
+        status = checkpoint_open(&cp, &out, &sv, max_stones, count, &from);
     for (int s = from; s <= max_stones && status == MANCALA_OK; s++) {
         if (!mt_layout_covers(&sv.lay, s))
             continue;
+        sv.next_pulse = monotonic_seconds() + PULSE_SECONDS;
         if (progress && progress(opaque, s, max_stones + 1, sv.lay.layer[s], count))
             status = MANCALA_E_CANCELLED;
         else if ((status = solve_layer(&sv, s)) == MANCALA_OK)
             checkpoint_layer(&cp, &sv, s);
     }
-    if (status == MANCALA_OK && progress &&
-        progress(opaque, max_stones + 1, max_stones + 1, count, count))
-        status = MANCALA_E_CANCELLED;
+    /* Every layer solved: the table is written even if the callback now
+     * asks to stop (stopping would only throw the work away). */
+    if (status == MANCALA_OK && progress)
+        progress(opaque, max_stones + 1, max_stones + 1, count, count);
     if (status == MANCALA_OK)
         status = output_commit(&out, &sv, max_stones, count);
     checkpoint_close(&cp, status == MANCALA_OK);

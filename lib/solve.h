@@ -418,4 +418,60 @@ const char *mancala__output_target(const struct mt_output *out);
 int mancala__output_install(struct mt_output *out);
 void mancala__output_discard(struct mt_output *out);
 
+/*
+ * Partial files: the finished layers of a solve that resumes
+ * (TARGET.partial of the solver in solve.c, TARGET.mpi-partial of the MPI
+ * solver; both the same format), so that the same command goes on after
+ * a kill. Partial format 1 (libmancala 1.3; 1.2's had no version):
+ *
+ *   offset 0, 64 bytes: the header of the table being solved (its rules,
+ *     pits, stones, entries, closed pits and step: the arguments of the
+ *     solve), except byte MT_OFF_PARTIAL = MT_PARTIAL_VERSION and, in
+ *     place of the checksum, the stones of the first layer not yet done;
+ *   offset 64: the entries of the finished layers, where the table has
+ *     them (the rest is a hole: the file is sparse);
+ *   offset 64 + 4N (N entries): one u64 per layer s = 0 ... S, the XXH3 of
+ *     the layer's entries seeded with XXH3 of the header with its
+ *     next-layer field zero (mt_checksum_seed()).
+ *
+ * A layer and its checksum reach the disk before the header counts it.
+ * While a solve uses the file it holds a write lock on it (open file
+ * description lock where the system has one, else fcntl F_SETLK), taken
+ * before the file is read or written. On resuming every finished layer is
+ * verified: a file that is not a partial file of these arguments, or does
+ * not verify, is refused (never reused, never wiped).
+ */
+enum { MT_OFF_PARTIAL = 51, MT_PARTIAL_VERSION = 1 };
+
+/* Where the checksum of layer s is in a partial file of `lay`. */
+static inline uint64_t mt_partial_sum_at(const struct mt_layout *lay, int s)
+{
+    return MT_HEADER_SIZE + lay->count * MT_ENTRY_SIZE + (uint64_t)s * 8;
+}
+
+/* Opens TARGET.partial (`path`) for a solve whose table header is
+ * `table_header`, locks it and checks it: a new or empty file is started
+ * (*from = 0), a partial file of this solve is verified and *from is the
+ * first layer not done; if `entries` is not NULL the finished layers are
+ * read into it (at their place in the table). On success *fd is the open,
+ * locked file. MANCALA_E_BUSY: another solve holds it; MANCALA_E_VERSION:
+ * a partial file of another format; MANCALA_E_FORMAT: not a partial file
+ * of these arguments, or a layer that does not verify; MANCALA_E_IO,
+ * MANCALA_E_NOMEM. */
+int mancala__partial_open(const char *path, const uint8_t table_header[MT_HEADER_SIZE],
+                          const struct mt_layout *lay, uint8_t *entries, int *fd, int *from);
+
+/* Counts layer s as done in the partial file `fd`: writes its entries
+ * (`layer`, or if NULL, the ones already in the file, written by other
+ * processes), its checksum, syncs, then the header's next layer, syncs.
+ * MANCALA_OK or MANCALA_E_IO (the file may then hold the layer without
+ * counting it, which is harmless). */
+int mancala__partial_commit(int fd, const uint8_t table_header[MT_HEADER_SIZE],
+                            const struct mt_layout *lay, int s, const uint8_t *layer);
+
+/* Reads `size` bytes at `at`, looping over short reads (Linux reads at
+ * most 2,147,479,552 bytes a call): MANCALA_OK, MANCALA_E_IO, or
+ * MANCALA_E_FORMAT if the file ends first. */
+int mancala__pread_all(int fd, void *data, size_t size, uint64_t at);
+
 #endif /* MANCALA_SOLVE_H */

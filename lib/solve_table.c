@@ -46,16 +46,29 @@ static int possible_size(uint64_t size)
     return size >= MT_HEADER_SIZE && size <= largest_table() && (size - MT_HEADER_SIZE) % 8 == 0;
 }
 
+/* The first check of a table image, on its header alone: the magic, the
+ * version, and the size that the entry count gives (so that a large file
+ * that is no table of that size is refused before it is read). */
+static int check_header(const uint8_t *header, uint64_t size)
+{
+    if (size < MT_HEADER_SIZE || memcmp(header + MT_OFF_MAGIC, mt_magic, sizeof mt_magic) != 0)
+        return MANCALA_E_FORMAT;
+    /* Another version of the format: say so, whatever else it holds. */
+    if (mt_get(header + MT_OFF_VERSION, 4) != MT_VERSION)
+        return MANCALA_E_VERSION;
+    const uint64_t count = mt_get(header + MT_OFF_ENTRIES, 4);
+    return size == MT_HEADER_SIZE + (count * MT_ENTRY_SIZE + 7) / 8 * 8 ? MANCALA_OK
+                                                                        : MANCALA_E_FORMAT;
+}
+
 /* Checks a table image: MANCALA_OK and its variant in `*variant`, or why
  * it is refused. The one check of both ways to open a table. */
 static int check_table(const uint8_t *data, size_t size, struct mt_layout *lay,
                        const struct mc_variant **variant)
 {
-    if (size < MT_HEADER_SIZE || memcmp(data + MT_OFF_MAGIC, mt_magic, sizeof mt_magic) != 0)
-        return MANCALA_E_FORMAT;
-    /* Another version of the format: say so, whatever else it holds. */
-    if (mt_get(data + MT_OFF_VERSION, 4) != MT_VERSION)
-        return MANCALA_E_VERSION;
+    const int status = check_header(data, size);
+    if (status != MANCALA_OK)
+        return status;
     /* The rules name, NUL-padded: a known variant that has tables. */
     const char *rules = (const char *)data + MT_OFF_RULES;
     const size_t len = strnlen(rules, 16);
@@ -81,7 +94,7 @@ static int check_table(const uint8_t *data, size_t size, struct mt_layout *lay,
         !mt_layout_init(lay, v->n, closed, (int)max_stones, step))
         return MANCALA_E_FORMAT;
     const uint64_t count = mt_get(data + MT_OFF_ENTRIES, 4);
-    if (count != lay->count || size != MT_HEADER_SIZE + (count * MT_ENTRY_SIZE + 7) / 8 * 8)
+    if (count != lay->count)
         return MANCALA_E_FORMAT;
     if (mt_checksum(data, data + MT_HEADER_SIZE, size - MT_HEADER_SIZE) !=
         mt_get(data + MT_OFF_CHECKSUM, 8))
@@ -131,23 +144,6 @@ static int adopt(mancala_table **out, uint8_t *data, size_t size)
     return MANCALA_OK;
 }
 
-/* Reads all of the regular file `fd` (`size` bytes by fstat()). */
-static int read_all(int fd, uint8_t *data, size_t size)
-{
-    size_t done = 0;
-    while (done < size) {
-        const ssize_t n = read(fd, data + done, size - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return MANCALA_E_IO;
-        if (n == 0)
-            return MANCALA_E_FORMAT; /* truncated while we read it */
-        done += (size_t)n;
-    }
-    return MANCALA_OK;
-}
-
 MANCALA_EXPORT int mancala_table_open(mancala_table **out, const char *path)
 {
     if (!out || !path)
@@ -166,13 +162,17 @@ MANCALA_EXPORT int mancala_table_open(mancala_table **out, const char *path)
         close(fd);
         return MANCALA_E_FORMAT;
     }
+    /* The header first: its entry count must give the file's size. */
     const size_t size = (size_t)st.st_size;
-    uint8_t *data = malloc(size);
-    if (!data) {
-        close(fd);
-        return MANCALA_E_NOMEM;
-    }
-    const int status = read_all(fd, data, size);
+    uint8_t header[MT_HEADER_SIZE];
+    int status = mancala__pread_all(fd, header, sizeof header, 0);
+    if (status == MANCALA_OK)
+        status = check_header(header, size);
+    uint8_t *data = status == MANCALA_OK ? malloc(size) : NULL;
+    if (status == MANCALA_OK && !data)
+        status = MANCALA_E_NOMEM;
+    if (status == MANCALA_OK)
+        status = mancala__pread_all(fd, data, size, 0); /* E_FORMAT: truncated meanwhile */
     close(fd);
     if (status != MANCALA_OK) {
         free(data);

@@ -7,6 +7,7 @@
 #define MANCALA_TEST_HELPERS_H
 
 #include <check.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,6 +128,26 @@ static inline uint8_t *read_file(const char *path, size_t *size)
     ck_assert_uint_eq(fread(data, 1, *size, f), *size);
     fclose(f);
     return data;
+}
+
+/* Progress callbacks of the solvers' tests: one that kills the process
+ * with SIGKILL (no chance to clean up) once the layer `*(int *)opaque` is
+ * reached, and one that notes the first layer solved. */
+static inline int kill_at_layer(void *opaque, int step, int steps, uint64_t done, uint64_t total)
+{
+    (void)steps, (void)done, (void)total;
+    if (step >= *(const int *)opaque)
+        raise(SIGKILL);
+    return 0;
+}
+
+static inline int first_layer(void *opaque, int step, int steps, uint64_t done, uint64_t total)
+{
+    (void)steps, (void)done, (void)total;
+    int *first = opaque;
+    if (*first < 0)
+        *first = step;
+    return 0;
 }
 
 #endif

@@ -3,7 +3,10 @@
 # 1, 2, 3 and 4 processes are byte-identical to 'mancala solve's, for every
 # pit open up to 12 stones and for round configurations with closed pits;
 # and a job whose process is killed in the middle of a layer resumes, with
-# the same or another number of processes, to the same table.
+# the same or another number of processes, to the same table; a partial
+# file in use, damaged or of other arguments is refused and kept; a
+# checkpoint that cannot be written (a full tmpfs) fails the job, which
+# then resumes.
 #
 #   solve_mpi.sh MANCALA MANCALA_SOLVE_MPI MPIRUN
 set -euo pipefail
@@ -72,3 +75,92 @@ done
 resume 3 1 7 2
 resume 2 0 9 2
 resume 4 3 10 1
+
+# A partial file is refused, and left as it is, when another job holds it
+# (here a lock taken as a solve takes it), when it is damaged (one byte of
+# a finished layer changed) or of other arguments; removed, the job starts
+# afresh.
+refused() { # WHAT PATTERN ARGS...: the job fails, saying PATTERN, the file unchanged
+    local what=$1 pattern=$2
+    shift 2
+    cp k.table.mpi-partial before.partial
+    if run 2 "$@" -o k.table >refused.log 2>&1; then
+        fail "$what: the job succeeded"
+    fi
+    grep -q "$pattern" refused.log || { cat refused.log >&2; fail "$what: no message"; }
+    cmp before.partial k.table.mpi-partial || fail "$what: the partial file was changed"
+    [ -e k.table ] && fail "$what: a table was written"
+    echo "ok: $what: refused, the partial file kept"
+}
+rm -f k.table k.table.*
+MANCALA_SOLVE_MPI_KILL=1,7 run 2 rio-kadalis --max-stones 10 -o k.table >killed.log 2>&1 &&
+    fail "the job with a killed process succeeded"
+python3 - k.table.mpi-partial >locked.log 2>&1 <<'PY' &
+import fcntl, sys, time
+with open(sys.argv[1], "r+b") as f:
+    fcntl.lockf(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    print("locked", flush=True)
+    time.sleep(120)
+PY
+holder=$!
+for _ in $(seq 100); do grep -q locked locked.log && break; sleep 0.1; done
+refused "in use by another job" "is in use by another solve" rio-kadalis --max-stones 10
+kill "$holder"
+wait "$holder" || true
+refused "other arguments" "not a checkpoint of this solve" rio-kadalis --max-stones 9
+# Layer 3 starts at entry C(14, 12) = 91 of the table: change its first byte.
+printf '\x7f' | dd of=k.table.mpi-partial bs=1 seek=$((64 + 91 * 4)) conv=notrunc status=none
+refused "a damaged layer" "does not match its checksum" rio-kadalis --max-stones 10
+rm k.table.mpi-partial
+run 2 rio-kadalis --max-stones 10 -q -o k.table >/dev/null
+cmp ref-10.table k.table || fail "the solve after removing the partial file differs"
+
+# A checkpoint that cannot be written (a full disk: a small tmpfs, where
+# the test may mount one) fails the job with a message and keeps the
+# layers before it; with room again, the same command goes on from there
+# to the same table.
+mkdir full
+if mount -t tmpfs -o size=1m tmpfs full 2>/dev/null; then
+    # (Under set -e: an umount that fails, the tmpfs gone already, must not
+    # become the script's status.)
+    trap 'umount "$dir/full" 2>/dev/null || true; rm -rf "$dir"' EXIT
+    if run 2 rio-kadalis --max-stones 10 -o full/k.table >full.log 2>&1; then
+        fail "a job on a full disk succeeded"
+    fi
+    grep -q "the checkpoint of layer [0-9]* could not be written" full.log ||
+        { cat full.log >&2; fail "no message about the failed checkpoint"; }
+    layer=$(sed -n 's/.*the checkpoint of layer \([0-9]*\) could not.*/\1/p' full.log)
+    mount -o remount,size=16m full
+    run 2 rio-kadalis --max-stones 10 -o full/k.table >resumed.log 2>&1 ||
+        { cat resumed.log >&2; fail "the job with room again failed"; }
+    grep -q "^resuming from layer $layer " resumed.log ||
+        { cat full.log resumed.log >&2; fail "did not resume at layer $layer"; }
+    cmp ref-10.table full/k.table || fail "the table after a full disk differs"
+    umount full
+    echo "ok: a full disk at layer $layer failed the job; resumed to the same table"
+else
+    echo "skip: no tmpfs can be mounted here (not root?): the full disk is not tested"
+fi
+
+# SIGTERM (as mpirun forwards it) stops the job inside a layer, with a
+# message; the finished layers are kept and the same command goes on.
+"$mancala" solve rio-kadalis --open 1,6 --step 4 -q -o ref-1-6.table >/dev/null
+rm -f t.table t.table.*
+# mpirun itself in the background (not a subshell running it): the
+# signal goes to mpirun, which forwards it to the processes.
+"$mpirun" --oversubscribe -np 2 "$solve_mpi" rio-kadalis --open 1,6 --step 4 -o t.table \
+    >term.log 2>&1 &
+job=$!
+for _ in $(seq 600); do grep -q "^layer 16/" term.log && break; sleep 0.1; done
+kill -TERM "$job"
+if wait "$job"; then
+    echo "skip: the job ended before SIGTERM reached it"
+else
+    grep -q "interrupted; t.table is as it was" term.log || { cat term.log >&2; fail "no message"; }
+    [ -e t.table ] && fail "an interrupted job wrote a table"
+    run 2 rio-kadalis --open 1,6 --step 4 -o t.table >resumed.log 2>&1 ||
+        { cat resumed.log >&2; fail "the job after SIGTERM failed"; }
+    grep -q "^resuming from layer" resumed.log || { cat resumed.log >&2; fail "did not resume"; }
+    cmp ref-1-6.table t.table || fail "the table after SIGTERM differs"
+    echo "ok: SIGTERM stopped the job; resumed to the same table"
+fi

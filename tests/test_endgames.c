@@ -675,23 +675,6 @@ END_TEST
 
 /* ---- resuming a killed solve ---- */
 
-static int kill_at_layer(void *opaque, int step, int steps, uint64_t done, uint64_t total)
-{
-    (void)steps, (void)done, (void)total;
-    if (step >= *(const int *)opaque)
-        raise(SIGKILL);
-    return 0;
-}
-
-static int first_layer(void *opaque, int step, int steps, uint64_t done, uint64_t total)
-{
-    (void)steps, (void)done, (void)total;
-    int *first = opaque;
-    if (*first < 0)
-        *first = step;
-    return 0;
-}
-
 /* A solve killed mid-way (SIGKILL: no chance to clean up) and run again
  * with the same arguments goes on from the last finished layer and writes
  * the table an uninterrupted solve writes, byte for byte. */
@@ -733,8 +716,8 @@ START_TEST(killed_solve_resumes)
     free(a);
     free(b);
 
-    /* A partial file of other arguments is not used. */
-    first = -1;
+    /* A partial file of other arguments is refused, and kept as it was:
+     * it holds another solve's work. */
     kill_layer = 5;
     const pid_t again = fork();
     ck_assert_int_ge(again, 0);
@@ -743,25 +726,32 @@ START_TEST(killed_solve_resumes)
         _exit(0);
     }
     ck_assert_int_eq(waitpid(again, &wstatus, 0), again);
-    ck_assert_int_eq(access(partial, F_OK), 0);
-    ck_assert_int_eq(mancala_solve_rio_kadalis_config(killed, rules, closed, 16, 1, first_layer,
+    size_t other_size;
+    uint8_t *other = read_file(partial, &other_size);
+    ck_assert_ptr_nonnull(other);
+    ck_assert_int_eq(mancala_solve_rio_kadalis_config(killed, rules, closed, 16, 1, NULL, NULL),
+                     MANCALA_E_FORMAT);
+    uint8_t *kept = read_file(partial, &b_size);
+    ck_assert_uint_eq(b_size, other_size);
+    ck_assert_mem_eq(kept, other, other_size);
+    free(kept);
+    free(other);
+    /* The arguments it belongs to resume it. */
+    first = -1;
+    ck_assert_int_eq(mancala_solve_rio_kadalis_config(killed, rules, closed, 12, 1, first_layer,
                                                       &first),
                      MANCALA_OK);
-    ck_assert_int_eq(first, 0);
-    b = read_file(killed, &b_size);
-    a = read_file(whole, &a_size);
-    ck_assert_mem_eq(a, b, a_size);
-    free(a);
-    free(b);
+    ck_assert_int_eq(first, kill_layer);
+    ck_assert_int_eq(access(partial, F_OK), -1);
 
-    /* A file of that name that is no partial table is not touched. */
+    /* A file of that name that is no partial table is refused, untouched. */
     FILE *f = fopen(partial, "w");
     ck_assert_ptr_nonnull(f);
     fputs("not a table\n", f);
     fclose(f);
     ck_assert_int_eq(mancala_solve_rio_kadalis_config(killed, rules, closed, 8, 1, NULL, NULL),
-                     MANCALA_OK);
-    uint8_t *kept = read_file(partial, &b_size);
+                     MANCALA_E_FORMAT);
+    kept = read_file(partial, &b_size);
     ck_assert_uint_eq(b_size, 12);
     ck_assert_mem_eq(kept, "not a table\n", 12);
     free(kept);

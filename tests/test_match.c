@@ -369,6 +369,11 @@ START_TEST(record_malformed)
         {START " colour=red", "word 2: unknown option 'colour=red'"},
         {START " max-rounds=", "expected a number from 0 to 2147483647"},
         {START " max-rounds=99999999999", "expected a number"},
+        /* Past 32 bits: a 32-bit long must not wrap them to 1 or 0. */
+        {START " max-rounds=4294967297", "expected a number from 0 to 2147483647"},
+        {START " max-rounds=2147483648", "expected a number from 0 to 2147483647"},
+        {START " repetition=4294967296", "expected a number from 0 to 1"},
+        {START " 4294967296", "expected a pit number"},
         {START " 0\n1", "a line break inside the record"},
         {START " \x01\xff", "found '?\?'"},
         {"rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0\xff,0 0",

@@ -93,6 +93,11 @@ static const struct bad bad[] = {
     {"modiar/7,7,7,7,7,7/S/0,0/+1", "PLY"},
     {"modiar/7,7,7,7,7,7/S/0,0/1 ", "PLY"},
     {"modiar/7,7,7,7,7,7/S/0,0/2147483648", "PLY"},
+    /* Past 32 bits: a 32-bit long must not wrap them to 7, 0 or 1. */
+    {"modiar/4294967303,7,7,7,7,7/S/0,0/0", "PITS"},
+    {"modiar/7,7,7,7,7,7/S/0,0/4294967296", "PLY"},
+    {"modiar/7,7,7,7,7,7/S/0,0/21474836480", "PLY"},
+    {"modiar/7,7,7,7,7,7/S/4294967296,0/0", "CAPTURED"},
     {"modiar/7,7,7,7,7,7/S/0,0/0x1", "PLY"},
     {"rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0", "BANKS"},
     {"rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/a,0", "BANKS"},

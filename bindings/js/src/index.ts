@@ -138,9 +138,12 @@ function cString(ptr: number): string {
   return decoder.decode(heap.subarray(ptr, end));
 }
 
-/** Calls `fn` with `text` as a NUL-terminated string in the heap. */
-function withString<T>(text: string, fn: (ptr: number) => T): T {
-  const bytes = encoder.encode(String(text));
+/** Calls `fn` with `text` as a NUL-terminated string in the heap; `what`
+ *  names the argument. A NUL inside would cut the string short in C: refused. */
+function withString<T>(text: string, what: string, fn: (ptr: number) => T): T {
+  if (typeof text !== "string") throw new TypeError(`${what} must be a string, not ${typeName(text)}`);
+  if (text.includes("\0")) throw new MancalaError(Status.E_INVALID, `${what} contains a NUL character`);
+  const bytes = encoder.encode(text);
   const m = lib();
   const ptr = m._malloc(bytes.length + 1);
   if (!ptr) throw new MancalaError(-2);
@@ -151,6 +154,40 @@ function withString<T>(text: string, fn: (ptr: number) => T): T {
   } finally {
     m._free(ptr);
   }
+}
+
+// ---- arguments -----------------------------------------------------------
+// Numbers are checked before they reach C, whose int and int64_t would cut
+// them (2**32 + 1 becomes 1): TypeError for what is no integer, RangeError
+// outside the range, each naming the argument, as the Python binding does.
+
+const INT32_MAX = 2 ** 31 - 1;
+const INT64_MAX = 2n ** 63n - 1n;
+
+function typeName(value: unknown): string {
+  return value === null ? "null" : typeof value === "number" ? String(value) : typeof value;
+}
+
+/** An integer argument (a number or a bigint) from `low` to `high`. */
+function integer(value: unknown, name: string, low: bigint, high: bigint): bigint {
+  if (typeof value === "bigint" || (typeof value === "number" && Number.isInteger(value))) {
+    const n = BigInt(value);
+    if (n < low || n > high) throw new RangeError(`${name} must be from ${low} to ${high}, not ${value}`);
+    return n;
+  }
+  throw new TypeError(`${name} must be an integer, not ${typeName(value)}`);
+}
+
+/** An argument for a C int. */
+function int32(value: unknown, name: string, low = -INT32_MAX - 1, high = INT32_MAX): number {
+  return Number(integer(value, name, BigInt(low), BigInt(high)));
+}
+
+/** A seed: any integer, taken modulo 2**64 (as the Python binding does). */
+function seed64(value: unknown): bigint {
+  if (typeof value === "bigint" || (typeof value === "number" && Number.isInteger(value)))
+    return BigInt.asUintN(64, BigInt(value));
+  throw new TypeError(`seed must be an integer, not ${typeName(value)}`);
 }
 
 function int32At(ptr: number, index = 0): number {
@@ -308,7 +345,7 @@ export class Game extends Handle {
    *  "rio-kadalis-5", "rio-kadalis-cw", "rio-kadalis-5-cw". */
   static create(rules = "modiar"): Game {
     const m = lib();
-    const status = withString(rules, (r) => m._mancala_new(scratch, r));
+    const status = withString(rules, "rules", (r) => m._mancala_new(scratch, r));
     if (status === Status.E_RULES) throw new MancalaError(status, `unknown rules ${JSON.stringify(String(rules))}`);
     check(status, "new game");
     return new Game(int32At(scratch));
@@ -317,23 +354,24 @@ export class Game extends Handle {
   /** A game from a position string; throws a MancalaError whose message is
    *  the library's reason (which field is wrong). */
   static parse(position: string): Game {
-    return Game.parsed(position, (p, err, len) => lib()._mancala_parse(scratch, p, err, len));
+    return Game.parsed(position, "position", (p, err, len) => lib()._mancala_parse(scratch, p, err, len));
   }
 
   /** Restores a game from a match record (`record`): the position, the
    *  round, the undo history and both repetition rules' memory.
    *  @throws MancalaError carrying the reason (which word is wrong). */
   static fromRecord(record: string): Game {
-    return Game.parsed(record, (p, err, len) => lib()._mancala_parse_record(scratch, p, err, len));
+    return Game.parsed(record, "record", (p, err, len) => lib()._mancala_parse_record(scratch, p, err, len));
   }
 
-  private static parsed(text: string, parse: (p: number, err: number, len: number) => number): Game {
+  private static parsed(text: string, what: string, parse: (p: number, err: number, len: number) => number): Game {
     const m = lib();
     const errlen = 256; // MANCALA_REASON_MAX
+    if (typeof text !== "string") throw new TypeError(`${what} must be a string, not ${typeName(text)}`);
     const errbuf = m._malloc(errlen);
     try {
       m.HEAPU8[errbuf] = 0;
-      const status = withString(text, (p) => parse(p, errbuf, errlen));
+      const status = withString(text, what, (p) => parse(p, errbuf, errlen));
       if (status < 0) throw new MancalaError(status, cString(errbuf) || strerror(status));
       return new Game(int32At(scratch));
     } finally {
@@ -473,7 +511,11 @@ export class Game extends Handle {
   /** Plays the move from `pit`. Throws an IllegalMoveError saying why a move
    *  is refused (the game is left as it was). */
   play(pit: number): this {
-    const status = fast.play(this.ptr, pit | 0);
+    const g = this.ptr;
+    if (typeof pit !== "number" || !Number.isInteger(pit))
+      throw new TypeError(`pit must be an integer, not ${typeName(pit)}`);
+    // A number no C int holds is no pit of any board, as C says of 99.
+    const status = Math.abs(pit) <= INT32_MAX ? fast.play(g, pit) : Status.E_RANGE;
     if (status < 0) {
       if (status === Status.E_INVALID || status === Status.E_NOMEM) check(status, "play");
       throw new IllegalMoveError(status, pit);
@@ -511,11 +553,12 @@ export class Game extends Handle {
 
   /** Sets an option (see {@link Option}); unknown ones throw E_OPTION. */
   setOption(option: number, value: number): this {
-    check(lib()._mancala_set_option(this.ptr, option | 0, value | 0), `option ${option}`);
+    const o = int32(option, "option"), v = int32(value, "value");
+    check(lib()._mancala_set_option(this.ptr, o, v), `option ${option}`);
     return this;
   }
   getOption(option: number): number {
-    return check(lib()._mancala_get_option(this.ptr, option | 0), `option ${option}`);
+    return check(lib()._mancala_get_option(this.ptr, int32(option, "option")), `option ${option}`);
   }
   /** The repetition rule (on by default). */
   get repetition(): boolean {
@@ -552,7 +595,7 @@ export class Game extends Handle {
   // ---- the engine ----
   /** Plays random moves to the end from a copy of this position. */
   playout(seed: bigint | number = 0n): { plies: number; scores: [number, number] } {
-    const plies = check(lib()._mancala_playout(this.ptr, BigInt.asUintN(64, BigInt(seed)), scratch), "playout");
+    const plies = check(lib()._mancala_playout(this.ptr, seed64(seed), scratch), "playout");
     return { plies, scores: [int32At(scratch), int32At(scratch, 1)] };
   }
 
@@ -570,7 +613,8 @@ export class Game extends Handle {
   /** Monte Carlo tree search: the best move after `playouts` playouts. */
   mcts({ playouts = 1000, seed = 0n }: { playouts?: number; seed?: bigint | number } = {}): number {
     const m = lib();
-    check(m._mancala_mcts(this.ptr, BigInt.asUintN(64, BigInt(seed)), BigInt(playouts), scratch), "mcts");
+    const n = integer(playouts, "playouts", 1n, INT64_MAX), s = seed64(seed);
+    check(m._mancala_mcts(this.ptr, s, n, scratch), "mcts");
     return int32At(scratch);
   }
 }
@@ -610,7 +654,8 @@ const searchRegistry = registry(freeSearch);
 export class Search extends Handle {
   /** `tableBytes`: transposition table size (0: the library's default). */
   constructor(tableBytes = 0) {
-    check(lib()._mancala_search_new(scratch, tableBytes), "new search");
+    const bytes = Number(integer(tableBytes, "tableBytes", 0n, 2n ** 32n - 1n)); // size_t in wasm32
+    check(lib()._mancala_search_new(scratch, bytes), "new search");
     super(int32At(scratch), "search", searchRegistry);
   }
   protected release(ptr: number): void {
@@ -619,9 +664,11 @@ export class Search extends Handle {
   run(game: Game, { depth = 64, nodes = 0, timeMs = 0, table }: SearchLimits = {}): SearchResult {
     const m = lib();
     const s = this.ptr;
-    check(m._mancala_search_set_limit(s, 1, BigInt(Math.max(0, depth | 0))), "depth");
-    check(m._mancala_search_set_limit(s, 2, BigInt(Math.max(0, Math.floor(nodes)))), "nodes");
-    check(m._mancala_search_set_limit(s, 3, BigInt(Math.max(0, Math.floor(timeMs)))), "timeMs");
+    const limits = [integer(depth, "depth", 1n, INT64_MAX), integer(nodes, "nodes", 0n, INT64_MAX),
+                    integer(timeMs, "timeMs", 0n, INT64_MAX)];
+    check(m._mancala_search_set_limit(s, 1, limits[0]), "depth");
+    check(m._mancala_search_set_limit(s, 2, limits[1]), "nodes");
+    check(m._mancala_search_set_limit(s, 3, limits[2]), "timeMs");
     check(m._mancala_search_set_table(s, table ? tablePtr(table) : 0), "table");
     check(m._mancala_search_run(s, gamePtr(game)), "search");
     const pvLen = check(m._mancala_search_pv(s, scratch, 32));
