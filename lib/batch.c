@@ -149,11 +149,16 @@ static void step_game(struct mancala_batch *b, int i, int action)
     mancala__view(g, &v);
     if (action < 0) {
         /* The k-th legal action, k drawn among their count: the legal
-         * pits of the mover's row, which the mask was written from. */
-        unsigned row = (unsigned)v.legal >> v.state->to_move * b->n;
-        for (uint32_t k = mc_random_below(&b->rng[i], (uint32_t)mc_count_row_bits(row)); k; k--)
-            row &= row - 1;
-        action = mc_lowest_bit(row);
+         * pits of the mover's row, which the mask was written from (a
+         * loop of fixed length: one that stopped at the k-th would
+         * mispredict about once a step). */
+        const unsigned row = (unsigned)v.legal >> v.state->to_move * b->n;
+        int legal[MANCALA_MAX_PITS / 2], count = 0;
+        for (int a = 0; a < b->n; a++) {
+            legal[count] = a;
+            count += row >> a & 1;
+        }
+        action = legal[mc_random_below(&b->rng[i], (uint32_t)count)];
     }
     if (b->chosen)
         b->chosen[i] = action;
