@@ -22,6 +22,12 @@
  *       position by mancala_play() and mancala_undo(), the repetition rule
  *       on; a game that ends earlier contributes nothing below its end.
  *       The threads share out the lines of the first two plies.
+ *   mancala-bench layer RULES STONES SAMPLES SEED
+ *       not a timing: SAMPLES boards drawn uniformly among those of STONES
+ *       stones with every pit open (South to move, the other stones
+ *       captured), and how many legal moves each has and how many of them
+ *       stay in the layer (capture nothing): the moves a table solver
+ *       stores a parent for (doc/scaling.md).
  *
  * Only the public API is used, as a research program would use it, each
  * thread on its own handles. With one thread (the default) the times are
@@ -33,6 +39,7 @@
  *   RULES games=G plies=P seconds=S games_per_s=X plies_per_s=Y threads=N clock=cpu|wall
  *   RULES perft DEPTH = COUNT seconds=S nodes_per_s=Y threads=N clock=cpu|wall
  *   RULES batch games=G steps=T plies=P seconds=S steps_per_s=X plies_per_s=Y threads=N clock=cpu|wall
+ *   RULES layer STONES samples=N moves_per_position=X inside_layer_per_position=Y
  *
  * SPDX-License-Identifier: MIT
  */
@@ -368,12 +375,68 @@ static int run_batch(const char *rules, long long games, long long steps, int th
     return 0;
 }
 
+static int usage(void);
+
+static int board_stones(const mancala_game *game, int pits)
+{
+    int sum = 0;
+    for (int p = 0; p < pits; p++)
+        sum += mancala_pit(game, p);
+    return sum;
+}
+
+static int run_layer(const char *rules, int stones, long long samples, uint64_t seed)
+{
+    mancala_game *game;
+    int status = mancala_new(&game, rules);
+    if (status < 0)
+        return fail(rules, status);
+    const int pits = mancala_num_pits(game), total = board_stones(game, pits);
+    mancala_free(game);
+    if (stones > total || samples < 1)
+        return usage();
+    long long moves = 0, inside = 0;
+    for (long long n = 0; n < samples; n++) {
+        /* Stars and bars: pits - 1 bars among stones + pits - 1 places. */
+        int count[MANCALA_MAX_PITS] = {0}, bars = pits - 1, pit = 0;
+        for (int place = 0, places = stones + pits - 1; place < places; place++) {
+            if ((int)mc_random_below(&seed, (uint32_t)(places - place)) < bars)
+                bars--, pit++;
+            else
+                count[pit]++;
+        }
+        char text[MANCALA_POSITION_MAX], why[MANCALA_REASON_MAX];
+        int len = snprintf(text, sizeof text, "%s/", rules);
+        for (int p = 0; p < pits; p++)
+            len += snprintf(text + len, sizeof text - (size_t)len, "%s%d", p ? "," : "", count[p]);
+        snprintf(text + len, sizeof text - (size_t)len, "/S/%d,%d/1", total - stones, 0);
+        if (mancala_parse(&game, text, why, sizeof why) < 0) {
+            fprintf(stderr, "mancala-bench: %s: %s\n", text, why);
+            return 1;
+        }
+        int list[MANCALA_MAX_PITS], k = mancala_legal_moves(game, list, MANCALA_MAX_PITS);
+        for (int i = 0; i < k; i++) {
+            mancala_game *child;
+            if ((status = mancala_clone(&child, game)) < 0 || (status = mancala_play(child, list[i])) < 0)
+                return fail("layer", status);
+            moves++;
+            inside += board_stones(child, pits) == stones;
+            mancala_free(child);
+        }
+        mancala_free(game);
+    }
+    printf("%s layer %d samples=%lld moves_per_position=%.3f inside_layer_per_position=%.3f\n", rules,
+           stones, samples, (double)moves / (double)samples, (double)inside / (double)samples);
+    return 0;
+}
+
 static int usage(void)
 {
     fprintf(stderr, "usage: mancala-bench playouts RULES GAMES SEED [--threads N]\n"
                     "       mancala-bench api-playouts RULES GAMES SEED [--threads N]\n"
                     "       mancala-bench batch RULES GAMES STEPS [--threads N]\n"
-                    "       mancala-bench perft RULES DEPTH [--threads N]\n");
+                    "       mancala-bench perft RULES DEPTH [--threads N]\n"
+                    "       mancala-bench layer RULES STONES SAMPLES SEED\n");
     return 2;
 }
 
@@ -394,6 +457,13 @@ int main(int argc, char **argv)
         if (parse_count(argv[3], 1 << 20, &a) || a < 1 || parse_count(argv[4], INT64_MAX / a, &b))
             return usage();
         return run_batch(argv[2], a, b, (int)threads);
+    }
+    if (argc == 6 && strcmp(argv[1], "layer") == 0 && threads == 1) {
+        long long seed;
+        if (parse_count(argv[3], 48, &a) || parse_count(argv[4], INT64_MAX, &b) ||
+            parse_count(argv[5], INT64_MAX, &seed))
+            return usage();
+        return run_layer(argv[2], (int)a, b, (uint64_t)seed);
     }
     if (argc == 4 && strcmp(argv[1], "perft") == 0) {
         if (parse_count(argv[3], 64, &a))

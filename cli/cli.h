@@ -126,10 +126,17 @@ int report_move(FILE *out, const struct style *style, const mancala_game *game);
 /* The position as an SVG picture, drawn by mancala_svg(). Returns 0, or a
  * negative status (-1 on a write error). */
 int write_svg(FILE *out, const mancala_game *game);
-/* Writes the picture to the file @p path: a regular file (or a new one)
- * by a temporary file in its folder renamed over it, anything else
- * (/dev/stdout, a pipe, a link) directly. Returns 0, or -1 with errno. */
+/* Writes the picture to the file @p path, as save_file() does. Returns 0,
+ * or -1 with errno. */
 int save_svg(const char *path, const mancala_game *game);
+/* Writes the file @p path with @p write (which returns 0 or negative):
+ * a regular file (or a new one) by a temporary file in its folder, flushed
+ * to the disk and renamed over it, so that it is always whole and a
+ * failure leaves it as it was; through a symbolic link, the file the link
+ * leads to is replaced so (the link stays, as the solver does); anything
+ * else (/dev/stdout, a pipe) is written directly. An existing file keeps
+ * its permissions. Returns 0, or -1 with errno. */
+int save_file(const char *path, int (*write)(FILE *out, const void *arg), const void *arg);
 
 /* ---- Commands ---- */
 
@@ -161,6 +168,9 @@ int open_pits_of(const mancala_game *game, int *ks, int *kn);
  * current folder and the one of KN,KS is, that one: it serves turned
  * round), else RULES.table; NULL if none. */
 const char *table_for_position(const mancala_game *game, char *buf, size_t size);
+/* The command that writes the table of table_for_position() ("mancala
+ * solve modiar", "mancala solve rio-kadalis --open 3,5"), into @p buf. */
+void solve_command(const mancala_game *game, char *buf, size_t size);
 /* Opens the table at @p path for games of @p rules. A table the user
  * @p named that cannot be used is an error (message printed, EXIT_FAILED);
  * one found by its default name gets a warning and *out = NULL. Returns 0

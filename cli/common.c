@@ -3,14 +3,16 @@
  *
  * SPDX-License-Identifier: MIT
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath() */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "port.h"
 
 /* The length of the UTF-8 character at `s` (at most `len` bytes): 1 to 4,
  * or 0 if it is not a valid, shortest-form character (RFC 3629). */
@@ -373,4 +375,59 @@ int parse_solve_args(const char *cmd, int argc, char **argv, struct solve_args *
               : all_open ? (snprintf(a->name, sizeof a->name, "%s.table", rules), a->name)
                          : config_table(rules, (int)ks, (int)kn, a->name, sizeof a->name);
     return 0;
+}
+
+int save_file(const char *path, int (*write)(FILE *out, const void *arg), const void *arg)
+{
+    struct stat st;
+    char *target = NULL;
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+        /* Through a link: the file it leads to (mancala(1), FILES). */
+        if (!(target = realpath(path, NULL)))
+            return -1;
+        path = target;
+    }
+    const int exists = stat(path, &st) == 0;
+    if (exists && !S_ISREG(st.st_mode)) {
+        /* A device or a pipe: renaming over it would replace it. */
+        free(target);
+        FILE *out = fopen(path, "w");
+        if (!out)
+            return -1;
+        int failed = write(out, arg) != 0;
+        failed |= fclose(out) != 0;
+        return failed ? -1 : 0;
+    }
+    size_t len = strlen(path) + sizeof ".XXXXXX";
+    char *tmp = malloc(len);
+    int fd = -1, failed = 1;
+    if (tmp) {
+        snprintf(tmp, len, "%s.XXXXXX", path);
+        fd = mkstemp(tmp);
+    }
+    if (fd >= 0) {
+        /* mkstemp() makes the file private: give it the mode of the file
+         * it replaces, or the one the umask gives a new file. */
+        mode_t mask = umask(0);
+        umask(mask);
+        FILE *out = fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask) == 0 ? fdopen(fd, "w")
+                                                                                 : NULL;
+        if (!out) {
+            close(fd);
+        } else {
+            failed = write(out, arg) != 0;
+            failed |= fflush(out) != 0 || fsync(fileno(out)) != 0;
+            failed |= fclose(out) != 0;
+        }
+        if (!failed) /* (port.h: Windows' rename() keeps an existing file) */
+            failed = mancala__replace(tmp, path) != 0;
+        if (failed) {
+            int saved = errno;
+            unlink(tmp); /* ours: mkstemp() created it */
+            errno = saved;
+        }
+    }
+    free(tmp);
+    free(target);
+    return failed ? -1 : 0;
 }

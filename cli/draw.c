@@ -166,52 +166,12 @@ int write_svg(FILE *out, const mancala_game *game)
     return status < 0 ? status : 0;
 }
 
+static int write_svg_of(FILE *out, const void *game)
+{
+    return write_svg(out, game);
+}
+
 int save_svg(const char *path, const mancala_game *game)
 {
-    /* A device, a pipe or a symbolic link is written through, as given:
-     * renaming over it would replace it. */
-    struct stat st;
-    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        FILE *out = fopen(path, "w");
-        if (!out)
-            return -1;
-        int failed = write_svg(out, game) != 0;
-        failed |= fclose(out) != 0;
-        return failed ? -1 : 0;
-    }
-    /* A file: written in full under a temporary name in the same folder,
-     * flushed to disk, then renamed over @p path, so that a reader never
-     * sees half a picture and a failure leaves @p path as it was. */
-    size_t len = strlen(path) + sizeof ".XXXXXX";
-    char *tmp = malloc(len);
-    if (!tmp)
-        return -1;
-    snprintf(tmp, len, "%s.XXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        free(tmp);
-        return -1;
-    }
-    /* mkstemp() makes the file private; a picture gets the usual mode. */
-    mode_t mask = umask(0);
-    umask(mask);
-    int failed = fchmod(fd, 0666 & ~mask) != 0;
-    FILE *out = failed ? NULL : fdopen(fd, "w");
-    if (!out) {
-        failed = 1;
-        close(fd);
-    } else {
-        failed |= write_svg(out, game) != 0;
-        failed |= fflush(out) != 0 || fsync(fileno(out)) != 0;
-        failed |= fclose(out) != 0;
-    }
-    if (!failed)
-        failed = rename(tmp, path) != 0;
-    if (failed) {
-        int saved = errno;
-        unlink(tmp); /* ours: mkstemp() created it */
-        errno = saved;
-    }
-    free(tmp);
-    return failed ? -1 : 0;
+    return save_file(path, write_svg_of, game);
 }

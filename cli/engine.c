@@ -118,6 +118,17 @@ int open_pits_of(const mancala_game *game, int *ks, int *kn)
     return 1;
 }
 
+void solve_command(const mancala_game *game, char *buf, size_t size)
+{
+    const char *rules = mancala_rules(game);
+    int ks, kn;
+    const int n = mancala_num_pits(game) / 2;
+    if (is_rio(rules) && open_pits_of(game, &ks, &kn) && !(ks == n && kn == n))
+        snprintf(buf, size, "mancala solve %s --open %d,%d", rules, ks, kn);
+    else
+        snprintf(buf, size, "mancala solve %s", rules);
+}
+
 const char *table_for_position(const mancala_game *game, char *buf, size_t size)
 {
     const char *rules = mancala_rules(game);
@@ -434,7 +445,15 @@ int cmd_analyze(int argc, char **argv)
                 printf(" (%s)", why);
             printf(".\n");
         }
-        printf("Score: the final stone difference for %s.\n", player_name(mover));
+        /* Say how far to trust the scores (issue 23). */
+        if (by_table)
+            printf("Exact, by perfect play: ");
+        else if (time_ms)
+            printf("Estimate by a search of %.3g s (not exact unless marked exact): ",
+                   (double)time_ms / 1000);
+        else
+            printf("Estimate to depth %lld (not exact unless marked exact): ", depth);
+        printf("the final stone difference for %s.\n", player_name(mover));
         printf("  move   score  how       line\n");
         for (int i = 0; i < count; i++) {
             char score[32];
@@ -449,6 +468,12 @@ int cmd_analyze(int argc, char **argv)
         }
         if (by_table)
             print_round_value(table, game, mover);
+        else if (!table && table_path && access(table_path, F_OK) != 0 &&
+                 strcmp(ranked[0].how, "exact") != 0) {
+            char solve[96];
+            solve_command(game, solve, sizeof solve);
+            printf("For exact values, solve the game: '%s' writes %s.\n", solve, table_path);
+        }
     }
     mancala_search_free(search);
     mancala_table_close(table);

@@ -12,11 +12,13 @@ import os
 import pty
 import re
 import resource
+import select
 import signal
 import stat
 import subprocess
 import sys
 import tempfile
+import time
 import xml.etree.ElementTree as ET
 
 MANCALA = None
@@ -93,7 +95,7 @@ def test_usage():
         (["play", "chess"], "play: unknown rules 'chess' (expected modiar, rio-kadalis, "
                             "rio-kadalis-5, rio-kadalis-cw or rio-kadalis-5-cw)"),
         (["play", "modiar", "--south", "robot"],
-         "play: --south: unknown player 'robot' (expected human, random, search:DEPTH, "
+         "play: --south: unknown player 'robot' (expected human, random, search, search:DEPTH, "
          "mcts:PLAYOUTS or perfect)"),
         (["play", "modiar", "--north", "search:0"],
          "play: the search depth must be a whole number from 1 to 64, not '0'"),
@@ -519,8 +521,9 @@ def test_match():
 
     # A whole match: each round opens min(n, T div 4) pits per player, banks
     # the rest, and the other player starts; it ends when a player has
-    # fewer than 4 stones, or drawn when the next round would start in a
-    # state (stones held, who moves first) that started two rounds before.
+    # fewer than 4 stones, or when the next round would start in a state
+    # (stones held, who moves first) that started two rounds before: then
+    # the player holding more stones wins.
     for rules, n, total, seed in [("rio-kadalis", 6, 48, "5"), ("rio-kadalis-5-cw", 5, 40, "11")]:
         out = ok("play", rules, "--south", "random", "--north", "random", "--seed", seed)
         ends = re.findall(r"^Round (\d+) over: .* South (\d+), North (\d+): .*$", out, re.M)
@@ -553,22 +556,31 @@ def test_match():
             expect(out.splitlines()[-1], f"{rounds}{winner} wins the match.",
                    f"{rules}: the match result")
         else:
+            # RULES.md, "A match that keeps repeating ends": more stones win.
+            result = ("a draw" if last_south == last_north else
+                      f"{'South' if last_south > last_north else 'North'} wins the match, "
+                      "holding more stones")
             expect(out.splitlines()[-1],
-                   f"{rounds}a draw, because the match repeats: round {len(ends) + 1} would "
+                   f"{rounds}{result}, because the match repeats: round {len(ends) + 1} would "
                    f"start as two earlier rounds did (South {last_south}, North {last_north}, "
                    f"{following[1]} first).", f"{rules}: the match result")
     # Both ways of ending are seen.
     check("wins the match." in ok("play", "rio-kadalis-5-cw", "--south", "random", "--north",
                                   "random", "--seed", "11").splitlines()[-1], "seed 11")
-    check("a draw, because the match repeats" in
+    check("because the match repeats" in
           ok("play", "rio-kadalis", "--south", "random", "--north", "random",
              "--seed", "5").splitlines()[-1], "seed 5")
 
     # Deterministic players repeat their rounds forever without the rule.
-    for depth, rounds, south, north, first in [(1, 9, 16, 32, "North"), (3, 4, 24, 24, "South")]:
+    # Since 1.3 the player holding more stones wins such a match (RULES.md,
+    # "A match that keeps repeating ends").
+    for depth, rounds, result, south, north, first in [
+            (1, 9, "North wins the match, holding more stones, because the match repeats",
+             16, 32, "North"),
+            (3, 4, "a draw, because the match repeats", 24, 24, "South")]:
         out = ok("play", "rio-kadalis", "--south", f"search:{depth}", "--north", f"search:{depth}")
         expect(out.splitlines()[-1],
-               f"Match over after {rounds} rounds: a draw, because the match repeats: round "
+               f"Match over after {rounds} rounds: {result}: round "
                f"{rounds + 1} would start as two earlier rounds did (South {south}, North "
                f"{north}, {first} first).", f"search:{depth} against itself")
 
@@ -589,6 +601,11 @@ def test_match():
 def test_record():
     for text in (ok("--help"), ok("play", "--help")):
         check("--rounds N" in text and "--save FILE" in text and "--load FILE" in text, text)
+        # The play line names every option of play (issue 23).
+        play_line = re.search(r"play RULES\|POSITION.*?--load FILE", text, re.S)[0]
+        for option in ("--south P", "--north P", "--seed N", "--rounds N", "--table FILE",
+                       "--save FILE", "--delay MS"):
+            check(option in play_line, f"{option} on the play line:\n{play_line}")
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "match.txt")
         # A human quits in round 2; the record resumes it exactly.
@@ -606,20 +623,25 @@ def test_record():
         check(os.listdir(tmp) == ["match.txt"], f"no temporary file left: {os.listdir(tmp)}")
         resumed = ok("play", "--load", path, "--south", "random", "--north", "random",
                      "--seed", "1", "--save", path)
-        expect(words.count("|"), 1, "the human quit in round 2")
-        expect(len(words) - 3, len(re.findall(r"^(?:South|North) plays ", first, re.M)),
+        items = [w for w in words[1:] if w.isdigit() or w == "|"]
+        expect(items.count("|"), 1, "the human quit in round 2")
+        expect(len(items) - 1, len(re.findall(r"^(?:South|North) plays ", first, re.M)),
                "every move played is in the record")
         check(resumed.startswith("rio-kadalis: South random, North random (--seed 1).\n"
                                  f"Resuming the match of {path}: round 2, "
-                                 f"{len(words) - 3 - words.index('|') + 2} moves played in it.\n"),
+                                 f"{len(items) - 1 - items.index('|')} moves played in it.\n"),
               resumed)
         check(re.search(r"^Match over after 2 rounds: ", resumed, re.M), resumed)
         with open(path) as f:
             final = f.read()
-        check(final.startswith(record.rstrip("\n")), "the resumed match continues the record")
-        # Loading a finished match shows its end and plays nothing.
+        final_items = [w for w in final.split()[1:] if w.isdigit() or w == "|"]
+        expect(final_items[:len(items)], items, "the resumed match continues the record")
+        # The players given again are in its tags now.
+        check(' south="random" north="random" seed="1" ' in final, final)
+        # Loading a finished match shows its end, plays nothing, and saves
+        # it back to its file (since 1.3).
         again = ok("play", "--load", path)
-        expect(again.splitlines()[-1], resumed.splitlines()[-2], "a finished match loaded")
+        expect(again.splitlines()[-2:], resumed.splitlines()[-2:], "a finished match loaded")
 
         # Errors name the file and what is wrong in it.
         bad = os.path.join(tmp, "bad.txt")
@@ -644,6 +666,153 @@ def test_record():
         status, out, err = run("play", "modiar", "--south", "random", "--save", nowhere)
         expect((status, out), (1, ""), "--save into a missing folder")
         check(err.startswith(f"mancala: play: --save {nowhere}: "), err)
+
+
+def read_until(fd, marker, timeout=90):
+    """Reads from fd until marker (bytes) has come, EOF or timeout (long:
+    the machine may be busy, and sanitizers slow the program down)."""
+    out, end = b"", time.monotonic() + timeout
+    while marker not in out and time.monotonic() < end:
+        ready, _, _ = select.select([fd], [], [], max(0.0, end - time.monotonic()))
+        if not ready:
+            break
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:  # EIO: the other end is closed
+            break
+        if not chunk:
+            break
+        out += chunk
+    return out
+
+
+def start_on_terminal(*args, cwd=None):
+    """Starts mancala with stdin and stdout on a pseudo-terminal, as a
+    person at a terminal runs it; returns (process, the terminal's fd)."""
+    try:
+        master, slave = pty.openpty()
+    except OSError as error:
+        raise Skip(f"no pseudo-terminal: {error}")
+    env = dict(os.environ, NO_COLOR="1")
+    proc = subprocess.Popen([MANCALA, *args], stdin=slave, stdout=slave, stderr=slave,
+                            cwd=cwd, env=env, start_new_session=True)
+    os.close(slave)
+    return proc, master
+
+
+def finish_on_terminal(proc, master):
+    """Waits for mancala's end; returns (its status, the rest of its output)."""
+    rest = read_until(master, b"\0never\0")
+    os.close(master)
+    return proc.wait(timeout=90), rest
+
+
+def test_save():
+    """--save after every move, on signals, through links; --load resumes
+    the players and seed from the record's tags (RULES.md, "Match
+    records") and saves back, keeping the file's comments."""
+    today = time.strftime("%Y-%m-%d", time.gmtime())
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "m.txt")
+        # A finished game: every tag, exact bytes (the date is today's).
+        out = ok("play", "modiar", "--south", "random", "--north", "search:2", "--seed", "4",
+                 "--save", path)
+        with open(path, "rb") as f:
+            saved = f.read()
+        moves = re.findall(r"^(?:South|North) plays (\d+):", out, re.M)
+        result = re.search(r"^Game over: .*: (South wins|North wins|a draw)\.$", out, re.M)[1]
+        expect(saved, ('modiar/7,7,7,7,7,7/S/0,0/0 south="random" north="search:2" seed="4" '
+                       f'date="{today}" result="{result.replace("a draw", "draw")}" '
+                       + " ".join(moves) + "\n").encode(), "the saved game and its tags")
+        # --load takes the players and the seed from the tags: the same
+        # game, nothing left to play, saved back unchanged.
+        again = ok("play", "--load", path)
+        check(again.startswith("modiar: South random, North search:2 (--seed 4).\n"), again)
+        with open(path, "rb") as f:
+            expect(f.read(), saved, "a finished game saved back as it was")
+
+        # A human's match: saved after every move, so that a kill loses
+        # nothing; the comments of --load's file are kept.
+        with open(path, "w") as f:
+            f.write("# club night, table 3\n")
+        status, out, _ = run("play", "rio-kadalis", "--south", "random", "--north", "human",
+                             "--seed", "5", "--rounds", "2", "--save", path,
+                             stdin="6\n7\n")
+        expect(status, 0, "end of input")
+        with open(path) as f:
+            first = f.read()
+        expect(first, 'rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0 max-rounds=2 '
+               f'south="random" north="human" seed="5" date="{today}" 2 6 3 7 3\n',
+               "--save: a new record replaces the file (comments are kept from --load only)")
+        with open(path, "w") as f:
+            f.write("# club night, table 3\n" + first + "# second comment\n")
+        link = os.path.join(tmp, "link.txt")
+        os.symlink("m.txt", link)
+        proc, term = start_on_terminal("play", "--load", link)
+        shown = read_until(term, b"q quit): ")
+        check(b"rio-kadalis: South random, North human (--seed 5).\r\n"
+              b"Resuming the match of " + link.encode() + b": round 1, 5 moves played in it." in shown,
+              f"--load on a terminal (status {proc.poll()}): {shown.decode()!r}")
+        # Arrow keys and Delete edit the line: 9, left, Delete, 8, up (nothing), Enter.
+        os.write(term, b"9\x1b[D\x1b[3~8\x1b[A\r")
+        shown = read_until(term, b"q quit): ")
+        check(b"North plays 8:" in shown and b"^[" not in shown and b"Type a pit" not in shown,
+              f"arrow keys at the prompt: {shown.decode()!r}")
+        # Ctrl-C at the prompt: the match as it stands is saved, and the
+        # program ends by the signal.
+        with open(path) as f:
+            after_move = f.read()
+        os.killpg(proc.pid, signal.SIGINT)
+        status, rest = finish_on_terminal(proc, term)
+        expect(status, -signal.SIGINT, "ended by Ctrl-C")
+        check(b"Interrupted.\r\nStopped by a signal.\r\nSaved the match to " in rest,
+              f"Ctrl-C at the prompt: {rest.decode()!r}")
+        check(os.path.islink(link) and os.readlink(link) == "m.txt", "--save keeps the link")
+        with open(path) as f:
+            final = f.read()
+        expect(final, after_move, "saved after the move already")
+        expect(final, "# club night, table 3\n# second comment\n"
+               + first.rstrip("\n") + " 8 " + final.split()[-1] + "\n",
+               "the comments kept, the moves after the 8 of North saved")
+        expect(sorted(os.listdir(tmp)), ["link.txt", "m.txt"], "no temporary file left")
+
+        # SIGTERM between computer moves (--delay on a terminal paces them):
+        # every move shown is in the file.
+        proc, term = start_on_terminal("play", "rio-kadalis", "--south", "random", "--north",
+                                       "random", "--seed", "9", "--delay", "100", "--save", path)
+        shown = read_until(term, b"North plays")
+        os.killpg(proc.pid, signal.SIGTERM)
+        status, rest = finish_on_terminal(proc, term)
+        expect(status, -signal.SIGTERM, "ended by SIGTERM")
+        played = re.findall(rb"^(?:South|North) plays (\d+):", shown + rest, re.M)
+        with open(path) as f:
+            words = f.read().split()
+        expect(words[5:], [m.decode() for m in played], "every move shown was saved")
+        check(len(played) < 20, f"--delay paced the moves: {len(played)} in the time of one")
+
+        # A tag that is not a setting is named as such.
+        with open(path, "w") as f:
+            f.write('modiar/7,7,7,7,7,7/S/0,0/0 seed="x" 0\n')
+        one_line_error(["play", "--load", path], 2,
+                       "mancala: play: the seed tag of the record must be a whole number from 0 "
+                       "to 9223372036854775807, not 'x'")
+        # A NUL byte in the file: refused, not read as the record before it.
+        with open(path, "wb") as f:
+            f.write(b"modiar/7,7,7,7,7,7/S/0,0/0 0\0 junk\n")
+        one_line_error(["play", "--load", path], 1,
+                       f"mancala: play: --load {path}: line 1: a NUL byte: not a text file "
+                       "with a match record")
+        # --load of a folder, and --north search without a depth.
+        one_line_error(["play", "--load", tmp], 1,
+                       f"mancala: play: --load {tmp}: a folder, not a file with a match record")
+        out = ok("play", "modiar", "--south", "search", "--north", "random", "--seed", "1")
+        check("(search: depth 8, score " in out, out)
+        # Escape sequences piped in are left out of the line; ESC then a
+        # newline ends the line all the same.
+        out = ok("play", "modiar", "--north", "human", stdin="\x1b[D0\x1b[1;5C\n\x1b\nq\n")
+        check("South plays 0:" in out and "Type a pit" not in out, out)
+        check("North, your move (3 4 5; u undo, h hint, q quit): \n"
+              "North, your move (3 4 5; u undo, h hint, q quit): q\nQuit.\n" in out, out)
 
 
 # ---------------------------------------------------------------- colour
@@ -697,6 +866,8 @@ def analysis_rows(out):
     """Parses the table of 'mancala analyze': [(move, lo, hi, how, line)]."""
     rows = []
     for line in out.splitlines()[3:]:
+        if line.startswith("For exact values, solve the game: "):
+            continue
         m = re.fullmatch(r"  +(\d+)  +([+-]\d+)(?:\.\.([+-]\d+))?  (exact|solved|depth \d+) +((?: \d+)+)",
                          line)
         check(m, f"an analysis line: {line!r}")
@@ -754,9 +925,20 @@ def test_search():
     # Forced endings, exact whatever the depth (M5, M6).
     expect(ok("analyze", "modiar/0,0,0,2,4,10/N/18,8/19", "--depth", "4"),
            "North to move; 1 legal move ranked by search to depth 4.\n"
-           "Score: the final stone difference for North.\n"
+           "Estimate to depth 4 (not exact unless marked exact): the final stone difference "
+           "for North.\n"
            "  move   score  how       line\n"
            "     4      +2  exact     4\n", "analyze M5")
+    # A search's estimate says so, and where exact values would come from
+    # (issue 23); the tests run where no modiar.table lies.
+    out = ok("analyze", "modiar", "--depth", "3")
+    expect(out.splitlines()[1], "Estimate to depth 3 (not exact unless marked exact): the final "
+           "stone difference for South.", "analyze by search")
+    expect(out.splitlines()[-1], "For exact values, solve the game: 'mancala solve modiar' "
+           "writes modiar.table.", "analyze suggests the table")
+    out = ok("analyze", "rio-kadalis-5/x,4,4,4,4,x,4,4,4,4/S/0,0/0/4,4", "--depth", "2")
+    expect(out.splitlines()[-1], "For exact values, solve the game: 'mancala solve "
+           "rio-kadalis-5 --open 4,4' writes rio-kadalis-5-open-4-4.table.", "a round's table")
     expect(analysis_rows(ok("analyze", "modiar/0,0,0,2,1,1/N/12,26/27")),
            [(3, 18, 18, "exact", [3])], "analyze M6")
 
@@ -783,7 +965,9 @@ def test_search():
     check(match.splitlines()[-1] in ("Match stopped after 1 round (--rounds).",) or
           match.splitlines()[-1].startswith("Match over"), match)
     hint = ok("play", "modiar", "--north", "human", stdin="h\nq\n")
-    m = re.search(r"^Hint: play (\d+) \(search depth \d+, score [+-]\d+\)\.$", hint, re.M)
+    m = re.search(r"^Hint: play (\d+) \(estimate to depth 8, not exact: score [+-]\d+\)\.\n"
+                  r"For exact hints, solve the game: 'mancala solve modiar' writes "
+                  r"modiar\.table\.$", hint, re.M)
     check(m and int(m.group(1)) in (0, 1, 2), f"a hint among the legal moves:\n{hint}")
 
 
@@ -860,7 +1044,8 @@ def test_solve():
         # A hint uses the table that analyze uses (modiar.table here): only
         # pit 2 keeps -2; the search at depth 8 suggested pit 1.
         hint = ok("play", "modiar", stdin="h\nq\n", cwd=tmp)
-        check(re.search(r"^Hint: play 2 \(solved table: value -2\)\.$", hint, re.M), hint)
+        check(re.search(r"^Hint: play 2 \(exact, by the solved table: value -2\)\.$", hint, re.M),
+              hint)
         expect(analysis_rows(ok("analyze", "modiar", cwd=tmp))[0][:4], (2, -2, -2, "solved"),
                "analyze uses modiar.table in the current directory")
 
@@ -971,7 +1156,7 @@ def test_messages():
                              "rio-kadalis-5, rio-kadalis-cw or rio-kadalis-5-cw)"),
         ([b"play", b"modiar", b"--south", b"it's\xff\xc2\x9b\\"],
          "play: --south: unknown player 'it\\'s\\xff\\u009b\\\\' (expected human, random, "
-         "search:DEPTH, mcts:PLAYOUTS or perfect)"),
+         "search, search:DEPTH, mcts:PLAYOUTS or perfect)"),
         ([b"perft", b"modiar", "d\u00e9j\u00e0".encode()],
          "perft: DEPTH must be a whole number from 1 to 40, not 'd\u00e9j\u00e0'"),
         ([b"frob\x07"], "unknown command 'frob\\x07' (try 'mancala --help')"),
@@ -1025,9 +1210,12 @@ def test_output_errors():
     check("your move (0 1 2; u undo, h hint, q quit): ?\nType a pit number" in text,
           f"the line with a NUL byte is refused:\n{text}")
     check("South plays 1:" in text, f"the next line is played:\n{text}")
-    # Typed lines are echoed safely when stdin is not a terminal.
+    # Typed lines are echoed safely when stdin is not a terminal; escape
+    # sequences (arrow keys) are left out of them.
     status, out, err = run_bytes(b"play", b"modiar", stdin=b"\x1b[31m\nq\n")
-    check(b"\x1b" not in out and b"): \\e[31m\n" in out, f"echo of an escape: {out!r}")
+    check(b"\x1b" not in out and b"quit): \nSouth, your move" in out, f"echo of an escape: {out!r}")
+    status, out, err = run_bytes(b"play", b"modiar", stdin=b"\x01\x7f\nq\n")
+    check(b"\x01" not in out and b"): \\x01\\x7f\n" in out, f"echo of controls: {out!r}")
     # Standard input that is a directory ends the game like end of input.
     directory = os.open("/", os.O_RDONLY)
     try:

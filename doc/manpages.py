@@ -525,8 +525,10 @@ def index(found):
             parts, _ = sections(e.lines)
             out += [".TP", ".BR \\%%%s (3)" % e.name, inline(brief_of(e, parts))]
             if e.kind == "enum":
-                out += [".br", "Values: " + ", ".join(
-                    "\\fB\\%%%s\\fR" % name for name, _, _ in e.members) + "."]
+                # Long names that may not be hyphenated: left-adjusted, as a
+                # justified line could not be filled (a groff warning).
+                out += [".br", ".ad l", "Values: " + ", ".join(
+                    "\\fB\\%%%s\\fR" % name for name, _, _ in e.members) + ".", ".br", ".ad b"]
     return "\n".join(out)
 
 

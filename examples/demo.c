@@ -74,7 +74,7 @@ static int play_game(const char *rules)
     }
     printf("=== %s ===\n", rules);
     /* A match of at most 8 rounds: then the player holding more stones
-     * wins it (a match that keeps repeating is drawn sooner). */
+     * wins it (as when a match that keeps repeating ends sooner). */
     mancala_set_option(game, MANCALA_OPT_MAX_ROUNDS, 8);
     for (;;) {
         char text[MANCALA_POSITION_MAX];

@@ -1,7 +1,10 @@
 /*
  * Rio Kadalis match endgames: what the round tables say about the rest of
- * a match once one player holds 15 stones or fewer (three open pits or
- * fewer; RULES.md, "Match").
+ * a match once one player holds fewer stones than the other (RULES.md,
+ * "Match"), as far as the round tables at hand reach: a trailer with k
+ * open pits holds at most 4k + 3 stones, so the tables of up to three
+ * pits cover trailers of 15 stones or fewer, and on 5 holes the four-pit
+ * table (`--open 4,5`) every trailer, up to 19.
  *
  *   match-endgames [--tables DIR] [RULES]
  *
@@ -17,22 +20,23 @@
  * It prints, for the rules' board:
  *  1. each table's share of exact entries;
  *  2. the value of every round start with one player (the trailer) holding
- *     T = 4 ... 15 stones, either player starting: [lo, hi] of the final
+ *     T = 4 ... R stones (R = 4k + 3 for the most pits k whose table is
+ *     there), either player starting: [lo, hi] of the final
  *     difference for the trailer and the stones each then holds;
  *  3. the match from each such round start, two ways:
  *     - assuming each round is played for the most stones (each player
  *       maximises their own stones at its end: the round's value), the
  *       rounds that follow, to a player falling below 4 stones, a state
- *       starting its third round (a draw), or a trailer reaching 16 stones
- *       (outside the tables' reach);
+ *       starting its third round (the player holding more stones wins), or a
+ *       trailer reaching R + 1 stones (outside the tables' reach);
  *     - proven, with no assumption about how rounds are played: from the
  *       tables' lower bounds alone (what a player can force in a round,
  *       whatever the other does), the rounds within which the leader can
  *       force the match win, the rounds the trailer can hold out for
- *       against a leader who keeps them at 15 stones or fewer (a round
- *       that hands the trailer more leaves the tables' reach and counts as
- *       holding out for ever), and whether the trailer can force a way back
- *       (16 stones or more, or the match).
+ *       against a leader who keeps them within the tables' reach (R stones
+ *       or fewer: a round that hands the trailer more leaves the tables and
+ *       counts as holding out for ever), and whether the trailer can force
+ *       a way back (R + 1 stones or more, or the match).
  *
  * It uses the public API only (and reads the entries of each table file
  * for the exact share, by the format documented at mancala_solve_modiar()).
@@ -46,7 +50,6 @@
 
 #define INF 1000000
 #define MAX_TABLES 16
-#define REACH 15 /* the most stones a trailer may hold: three pits open */
 
 struct config {
     char name[64];     /* the file name, or "" */
@@ -62,6 +65,7 @@ struct round_value {
 static const char *rules = "rio-kadalis";
 static const char *folder = ".";
 static int holes, total;
+static int reach; /* the most stones of a trailer the tables cover: 4k + 3 */
 static struct config configs[7][7];
 
 static int pits_open(int stones)
@@ -153,7 +157,7 @@ static struct round_value value_of(int s, int starter)
 static int in_reach(int s)
 {
     int low = s < total - s ? s : total - s;
-    return low >= 4 && low <= REACH;
+    return low >= 4 && low <= reach;
 }
 
 static struct round_value values[2][64]; /* [starter][south stones] */
@@ -201,11 +205,11 @@ static void prove(void)
                             wx = INF, hx = 0, bx = INF;
                         else if (!in_reach(ns) || !values[nst][ns].known)
                             /* beyond the tables: unknown, except that a
-                             * trailer reaching 16 stones is back */
-                            wx = INF, hx = INF, bx = mine > REACH ? 0 : INF;
+                             * trailer reaching reach + 1 stones is back */
+                            wx = INF, hx = INF, bx = mine > reach ? 0 : INF;
                         else
                             wx = win[p][nst][ns], hx = hold[p][nst][ns],
-                            bx = mine > REACH ? 0 : back[p][nst][ns];
+                            bx = mine > reach ? 0 : back[p][nst][ns];
                         if (wx > w)
                             w = wx;
                         if (hx < h)
@@ -299,7 +303,7 @@ static void print_rounds(void)
            total);
     printf("| T | k | trailer starts | stones after | leader starts | stones after |\n");
     printf("|---:|---:|---:|---:|---:|---:|\n");
-    for (int t = 4; t <= REACH; t++) {
+    for (int t = 4; t <= reach; t++) {
         printf("| %d | %d ", t, t / 4);
         for (int trailer_starts = 1; trailer_starts >= 0; trailer_starts--) {
             char cell[2][128];
@@ -345,8 +349,12 @@ static void chain(int trailer, int s, int st, char *line, size_t size)
             return;
         }
         if (++seen[st][s] == 3) {
-            snprintf(line + len, size - (size_t)len, ": drawn: third start of a state after %d rounds",
-                     rounds);
+            /* RULES.md, "Match": the player holding more stones wins. */
+            const char *end = s == n ? "drawn"
+                              : (s > n) == (trailer == MANCALA_SOUTH) ? "the trailer wins"
+                                                                      : "the leader wins";
+            snprintf(line + len, size - (size_t)len, ": %s: third start of a state after %d rounds",
+                     end, rounds);
             return;
         }
         if (!in_reach(s)) {
@@ -391,15 +399,16 @@ static void print_match(void)
            "stones, and how it ends. Proven (by the tables' lower bounds, whatever\n"
            "the players aim for in a round): the leader forces the match win within\n"
            "W rounds; the trailer holds out at least H rounds against a leader who\n"
-           "keeps them at 15 stones or fewer (inf: forever, that is a draw by\n"
-           "repetition or more; a round that hands the trailer 16 stones or more is\n"
-           "counted as holding out forever, as the tables cannot tell what follows);\n"
-           "the trailer forces its way back (16 stones or the match) within B rounds;\n"
-           "\"no\": not by the tables. Both seats (trailer South or North) give the\n"
-           "same; where not, both rows are shown.\n\n");
+           "keeps them at %d stones or fewer (inf: forever, until the match repeats;\n"
+           "a round that hands the trailer %d stones or more is counted as holding\n"
+           "out forever, as the tables cannot tell what follows); the trailer forces\n"
+           "its way back (%d stones or the match) within B rounds; \"no\": not by the\n"
+           "tables. Both seats (trailer South or North) give the same; where not,\n"
+           "both rows are shown.\n\n",
+           reach, reach + 1, reach + 1);
     printf("| T | starts | played for stones | W | H | B |\n");
     printf("|---:|---|---|---:|---:|---:|\n");
-    for (int t = 4; t <= REACH; t++)
+    for (int t = 4; t <= reach; t++)
         for (int trailer_starts = 1; trailer_starts >= 0; trailer_starts--) {
             char row[2][640];
             for (int p = 0; p < 2; p++) {
@@ -447,6 +456,15 @@ int main(int argc, char **argv)
     holes = mancala_num_pits(game) / 2;
     total = 8 * holes;
     mancala_free(game);
+    /* The tables reach the trailers of the most pits k whose table (or
+     * its turned twin) is there: 4k + 3 stones. */
+    for (int k = holes - 1; k >= 1 && !reach; k--)
+        if (table_for(k, holes) || table_for(holes, k))
+            reach = 4 * k + 3;
+    if (!reach) {
+        fprintf(stderr, "match-endgames: no round table of %s in %s\n", rules, folder);
+        return 1;
+    }
 
     for (int st = 0; st < 2; st++)
         for (int s = 0; s <= total; s++)

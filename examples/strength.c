@@ -14,10 +14,10 @@
  * endgames), `mctsN` (N playouts per move) or `perfect` (needs --table).
  * A game of Rio Kadalis is one round from the start position; with
  * --match ROUNDS it is a whole match of at most ROUNDS rounds, played by
- * the match rules (a player with fewer than 4 stones loses it, a match that
- * keeps repeating is drawn, and after round ROUNDS the player holding more
- * stones wins); its margin is the stone difference after the last round,
- * 0 for a match drawn by repetition.
+ * the match rules (a player with fewer than 4 stones loses it; a match that
+ * keeps repeating ends, and after round ROUNDS it ends too: then the player
+ * holding more stones wins); its margin is the stone difference after the
+ * last round, 0 for a drawn match.
  * The games are played by T threads (by default one per processor), each
  * with its own searchers; every game depends on its seeds only, so the
  * results are the same whatever T is (the times per move are wall-clock,

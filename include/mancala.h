@@ -127,10 +127,12 @@ enum mancala_match_end {
     MANCALA_MATCH_END_NONE = 0,       /**< Not over. */
     MANCALA_MATCH_END_GAME = 1,       /**< Modiar: the game, which is the whole match, is over. */
     MANCALA_MATCH_END_STONES = 2,     /**< A player has fewer than 4 stones (RULES.md, "Match"). */
-    MANCALA_MATCH_END_REPETITION = 3, /**< Drawn: the next round would start in a state
-                                           (stones held by each, who moves first) that
-                                           started two earlier rounds (RULES.md, "A match
-                                           that keeps repeating is drawn"). */
+    MANCALA_MATCH_END_REPETITION = 3, /**< The next round would start in a state (stones
+                                           held by each, who moves first) that started two
+                                           earlier rounds (RULES.md, "A match that keeps
+                                           repeating ends"): the player holding more stones
+                                           wins, a draw if equal (always a draw up to 1.2,
+                                           and with ::MANCALA_MATCH_REPETITION_DRAW). */
     MANCALA_MATCH_END_ROUNDS = 4      /**< The round limit ::MANCALA_OPT_MAX_ROUNDS was reached. */
 };
 
@@ -147,15 +149,36 @@ enum mancala_option {
      *  position recurs, 0 lets it go on. */
     MANCALA_OPT_REPETITION = 1,
     /** The match-repetition rule (RULES.md, "A match that keeps repeating
-     *  is drawn"): 1 (default) ends the match as a draw when the next round
-     *  would start in a state that started two earlier rounds; 0 lets it
-     *  go on. Independent of ::MANCALA_OPT_REPETITION. Since 1.1. */
+     *  ends"), one of ::mancala_match_repetition: when the next round would
+     *  start in a state that started two earlier rounds, 1 (default) ends
+     *  the match and the player holding more stones wins it (a draw if
+     *  equal); 2 ends it as a draw whatever the stones (the reading of 1.1
+     *  and 1.2, whose 1 meant this); 0 lets the match go on. Independent of
+     *  ::MANCALA_OPT_REPETITION. Since 1.1; value 2 since 1.3. */
     MANCALA_OPT_MATCH_REPETITION = 2,
     /** The most rounds of a match: 0 (default) for no limit, or N >= 1:
      *  the match ends with round N and goes to the player holding more
      *  stones, a draw if they hold as many. Cannot be set below the
      *  current round (::MANCALA_E_STATE). Since 1.1. */
     MANCALA_OPT_MAX_ROUNDS = 3
+};
+
+/**
+ * Values of ::MANCALA_OPT_MATCH_REPETITION: what a Rio Kadalis match that
+ * keeps repeating does (RULES.md, "A match that keeps repeating ends").
+ * The values are part of the ABI; 0 and 1 are those 1.1 and 1.2 took.
+ * Since 1.3.
+ */
+enum mancala_match_repetition {
+    /** Off: the match goes on however often its rounds start alike. */
+    MANCALA_MATCH_REPETITION_OFF = 0,
+    /** The default: the match ends, and the player holding more stones
+     *  wins it, a draw if they hold as many (as at the round limit).
+     *  Up to 1.2, this value drew the match whatever the stones. */
+    MANCALA_MATCH_REPETITION_MORE_STONES = 1,
+    /** The match ends as a draw whatever the stones: the rule as 1.1 and
+     *  1.2 read it, for programs that must reproduce their results. */
+    MANCALA_MATCH_REPETITION_DRAW = 2
 };
 
 /**
@@ -278,7 +301,7 @@ void mancala_free(mancala_game *game);
 
 /**
  * @brief Creates an independent copy of a game: position, history, options,
- *        match state and allocator.
+ *        match state, allocator and (since 1.3) tags.
  * @param[out] out Receives the copy; left unchanged on failure.
  * @param game The game to copy; not modified.
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if a pointer is NULL;
@@ -488,8 +511,9 @@ uint64_t mancala_hash(const mancala_game *game);
  * @param game The game.
  * @param option A ::mancala_option.
  * @param value Its value (::MANCALA_OPT_REPETITION and
- *        ::MANCALA_OPT_MATCH_REPETITION: 0 or 1; ::MANCALA_OPT_MAX_ROUNDS:
- *        0 or a round number).
+ *        ::MANCALA_OPT_MATCH_REPETITION: 0 or 1, and since 1.3 2 (see
+ *        ::mancala_match_repetition); ::MANCALA_OPT_MAX_ROUNDS: 0 or a
+ *        round number).
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p game is NULL;
  *         ::MANCALA_E_OPTION for an unknown option or value;
  *         ::MANCALA_E_STATE for ::MANCALA_OPT_REPETITION once a move has
@@ -620,13 +644,16 @@ int mancala_match_over(const mancala_game *game);
 /**
  * @brief The winner of the match once it is over (for Modiar, of the game).
  *
- * The player with more stones after the last round; a match ended by
- * ::MANCALA_MATCH_END_REPETITION is a draw whatever the last round's score.
+ * The player with more stones after the last round, a draw if they hold
+ * as many; a match ended by ::MANCALA_MATCH_END_REPETITION with
+ * ::MANCALA_OPT_MATCH_REPETITION set to ::MANCALA_MATCH_REPETITION_DRAW is
+ * a draw whatever the last round's score (up to 1.2, every match ended by
+ * repetition was).
  *
  * @param game The game.
  * @return ::MANCALA_SOUTH, ::MANCALA_NORTH or ::MANCALA_DRAW (in 1.0 only
- *         for Modiar; since 1.1 also for a match drawn by repetition or
- *         ended level at the round limit); ::MANCALA_E_INVALID;
+ *         for Modiar; since 1.1 also for a match ended level by repetition
+ *         or at the round limit); ::MANCALA_E_INVALID;
  *         ::MANCALA_E_NOT_OVER.
  */
 int mancala_match_winner(const mancala_game *game);
@@ -650,13 +677,17 @@ int mancala_match_end_reason(const mancala_game *game);
  * hold any number of games, one per line. Its words are separated by
  * single spaces:
  *
- *     START [OPTION ...] [ITEM ...]
+ *     START [OPTION ...] [TAG ...] [ITEM ...]
  *
  * - `START`: the position the handle was created at, in the position
  *   notation (mancala_format()), such as
  *   `rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0`.
  * - `OPTION`: each option that is not at its default, in this order:
- *   `repetition=0`, `match-repetition=0`, `max-rounds=N`.
+ *   `repetition=0`, `match-repetition=N` (0 or 2), `max-rounds=N`.
+ * - `TAG` (since 1.3): each tag of the handle (mancala_tag_set()) in its
+ *   order, as `KEY="VALUE"`, with `\` before each `"` and `\` of the
+ *   value, such as `south="search:8" event="Club \"night\""`. A value may
+ *   hold spaces: a word ends at a space outside the quotes.
  * - `ITEM`: a move (a pit number, as for mancala_play()) or `|`, which
  *   ends a round and starts the next (mancala_next_round()). The moves
  *   after the last `|` are those of the current round (the undo history);
@@ -704,7 +735,8 @@ int mancala_format_record(const mancala_game *game, char *buf, size_t size);
  * @param errlen Size of @p errbuf.
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p out or @p record is
  *         NULL; ::MANCALA_E_PARSE for a malformed record (a bad start
- *         position, an unknown or repeated option, a word that is neither
+ *         position, an unknown or repeated option, a tag repeated, badly
+ *         quoted or not accepted by mancala_tag_set(), a word that is neither
  *         a pit number nor `|`, an illegal move, a `|` while the round goes
  *         on or once the match is over, a round limit below the rounds
  *         played); ::MANCALA_E_NOMEM.
@@ -728,6 +760,77 @@ int mancala_parse_record(mancala_game **out, const char *record, char *errbuf, s
  */
 int mancala_parse_record_with_allocator(mancala_game **out, const char *record, char *errbuf,
                                         size_t errlen, mancala_alloc_fn alloc, void *opaque);
+
+/** The longest tag key, in bytes (mancala_tag_set()). Since 1.3. */
+#define MANCALA_TAG_KEY_MAX 32
+/** The longest tag value, in bytes (mancala_tag_set()). Since 1.3. */
+#define MANCALA_TAG_VALUE_MAX 255
+/** The most tags one handle holds (mancala_tag_set()). Since 1.3. */
+#define MANCALA_TAGS_MAX 32
+
+/**
+ * @brief Sets, replaces or removes a tag of the game: a free key/value
+ *        pair, such as the players, the seed, the date or the result,
+ *        that the match record carries (mancala_format_record(),
+ *        mancala_parse_record()) like the headers of a chess PGN file.
+ *
+ * Tags are the caller's: the library stores, copies (mancala_clone()),
+ * writes and reads them, and gives them no meaning. They keep the order
+ * in which their keys were first set; replacing a value keeps its place.
+ *
+ * @param game The game.
+ * @param key The NUL-terminated key: 1 to ::MANCALA_TAG_KEY_MAX bytes, a
+ *        letter (A-Z, a-z) then letters, digits, `-` or `_`. Keys are
+ *        case-sensitive.
+ * @param value The NUL-terminated value: 0 to ::MANCALA_TAG_VALUE_MAX
+ *        bytes of well-formed UTF-8 without control characters (none
+ *        below U+0020, nor U+007F-U+009F); NULL removes the tag (no error
+ *        if there is none). @p key and @p value may be strings that
+ *        mancala_tag_key() and mancala_tag_get() returned for @p game.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p game or @p key is NULL,
+ *         or the key or value is not as above; ::MANCALA_E_LIMIT if the
+ *         game already holds ::MANCALA_TAGS_MAX tags and @p key is new;
+ *         ::MANCALA_E_NOMEM. On failure the tags are as they were.
+ * @note Allocates (with the handle's allocator). Invalidates every pointer
+ *       mancala_tag_get() and mancala_tag_key() returned for @p game. The
+ *       handle is modified: not thread-safe with other calls on it.
+ * @since 1.3
+ */
+int mancala_tag_set(mancala_game *game, const char *key, const char *value);
+
+/**
+ * @brief The value of a tag of the game (see mancala_tag_set()).
+ * @param game The game.
+ * @param key The NUL-terminated key.
+ * @return The NUL-terminated value, owned by the handle and valid until
+ *         the next mancala_tag_set() or mancala_free() on it; NULL if the
+ *         game has no such tag, or @p game or @p key is NULL.
+ * @note Does not allocate. Thread-safe as a reader of @p game.
+ * @since 1.3
+ */
+const char *mancala_tag_get(const mancala_game *game, const char *key);
+
+/**
+ * @brief The number of tags of the game (see mancala_tag_set()).
+ * @param game The game.
+ * @return 0 to ::MANCALA_TAGS_MAX; ::MANCALA_E_INVALID if @p game is NULL.
+ * @note Does not allocate. Thread-safe as a reader of @p game.
+ * @since 1.3
+ */
+int mancala_tag_count(const mancala_game *game);
+
+/**
+ * @brief The key of a tag of the game by its place, to list them all
+ *        with mancala_tag_count() and mancala_tag_get().
+ * @param game The game.
+ * @param index 0 for the tag first set, up to mancala_tag_count() - 1.
+ * @return The NUL-terminated key, owned by the handle and valid until the
+ *         next mancala_tag_set() or mancala_free() on it; NULL if
+ *         @p index is out of range or @p game is NULL.
+ * @note Does not allocate. Thread-safe as a reader of @p game.
+ * @since 1.3
+ */
+const char *mancala_tag_key(const mancala_game *game, int index);
 
 
 /** Flags of mancala_svg(), OR-ed together; 0 draws the default picture.

@@ -412,6 +412,7 @@ MANCALA_EXPORT int mancala_batch_set_option(mancala_batch *b, int option, int va
     case MANCALA_BATCH_OPT_THREADS: low = 1; high = MAX_THREADS; break;
     case MANCALA_BATCH_OPT_MAX_PLIES: low = 1; high = MAX_PLIES_LIMIT; break;
     case MANCALA_OPT_MAX_ROUNDS: high = INT32_MAX; break;
+    case MANCALA_OPT_MATCH_REPETITION: high = MANCALA_MATCH_REPETITION_DRAW; break;
     default: break;
     }
     int *field = option_field(&b->set, option);

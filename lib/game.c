@@ -63,7 +63,8 @@ struct mancala_game {
                                 * found it (else UINT32_MAX) */
     uint32_t history_len, history_cap;
     /* The match (RULES.md, "Match"). */
-    uint8_t match_repetition;  /* MANCALA_OPT_MATCH_REPETITION */
+    uint8_t match_repetition;  /* MANCALA_OPT_MATCH_REPETITION (enum
+                                * mancala_match_repetition) */
     int max_rounds;            /* MANCALA_OPT_MAX_ROUNDS, 0 for none */
     /* Rounds started in each state: [who moved first][South's stones]
      * (North holds the rest), saturating at 255. */
@@ -77,6 +78,7 @@ struct mancala_game {
     uint8_t start_bank[2];
     uint8_t *log;
     uint32_t log_len, log_cap;
+    struct mc_tags tags;       /* free key/value pairs (tags.c) */
 };
 
 static const struct mc_variant variants[] = {
@@ -415,7 +417,19 @@ MANCALA_EXPORT void mancala_free(mancala_game *game)
     game_alloc(game->alloc, game->opaque, game->history, 0);
     if (game->log)
         game_alloc(game->alloc, game->opaque, game->log, 0);
+    if (game->tags.block)
+        game_alloc(game->alloc, game->opaque, game->tags.block, 0);
     game_alloc(game->alloc, game->opaque, game, 0);
+}
+
+struct mc_tags *mancala__tags(const mancala_game *game)
+{
+    return (struct mc_tags *)&game->tags;
+}
+
+void *mancala__game_alloc(const mancala_game *game, void *ptr, size_t size)
+{
+    return game_alloc(game->alloc, game->opaque, ptr, size);
 }
 
 MANCALA_EXPORT int mancala_clone(mancala_game **out, const mancala_game *game)
@@ -441,7 +455,20 @@ MANCALA_EXPORT int mancala_clone(mancala_game **out, const mancala_game *game)
         }
         memcpy(log, game->log, game->log_len);
     }
+    char *tags = NULL;
+    if (game->tags.len) {
+        tags = game_alloc(game->alloc, game->opaque, NULL, game->tags.len);
+        if (!tags) {
+            if (log)
+                game_alloc(game->alloc, game->opaque, log, 0);
+            game_alloc(game->alloc, game->opaque, history, 0);
+            game_alloc(game->alloc, game->opaque, g, 0);
+            return MANCALA_E_NOMEM;
+        }
+        memcpy(tags, game->tags.block, game->tags.len);
+    }
     *g = *game;
+    g->tags.block = tags;
     memcpy(history, game->history, game->history_len * sizeof *history);
     g->history = history;
     g->seen = (uint32_t *)(history + g->history_cap);
@@ -916,7 +943,7 @@ MANCALA_EXPORT int mancala_set_option(mancala_game *game, int option, int value)
     case MANCALA_OPT_MATCH_REPETITION:
         /* The match options only decide whether another round starts, so
          * they may change at any time (resuming a saved match). */
-        if (value != 0 && value != 1)
+        if (value < MANCALA_MATCH_REPETITION_OFF || value > MANCALA_MATCH_REPETITION_DRAW)
             return MANCALA_E_OPTION;
         game->match_repetition = (uint8_t)value;
         return MANCALA_OK;
@@ -959,7 +986,7 @@ static int match_end(const struct mancala_game *g)
         return MANCALA_MATCH_END_STONES;
     if (g->max_rounds && g->round >= g->max_rounds)
         return MANCALA_MATCH_END_ROUNDS;
-    /* RULES.md, "A match that keeps repeating is drawn": the next round
+    /* RULES.md, "A match that keeps repeating ends": the next round
      * would start in a state that already started two rounds. */
     if (g->match_repetition && g->round_starts[g->round_first ^ 1][south] >= 2)
         return MANCALA_MATCH_END_REPETITION;
@@ -1072,11 +1099,15 @@ MANCALA_EXPORT int mancala_match_winner(const mancala_game *game)
 {
     if (!game)
         return MANCALA_E_INVALID;
-    switch (match_end(game)) {
-    case MANCALA_MATCH_END_NONE: return MANCALA_E_NOT_OVER;
-    case MANCALA_MATCH_END_REPETITION: return MANCALA_DRAW;
-    default: return mancala_winner(game);
-    }
+    const int end = match_end(game);
+    if (end == MANCALA_MATCH_END_NONE)
+        return MANCALA_E_NOT_OVER;
+    /* Since 1.3 a repeating match goes to the player holding more stones,
+     * as at the round limit; 1.2's reading, a draw, is an option value. */
+    if (end == MANCALA_MATCH_END_REPETITION &&
+        game->match_repetition == MANCALA_MATCH_REPETITION_DRAW)
+        return MANCALA_DRAW;
+    return mancala_winner(game);
 }
 
 /* ---- for the learning interface (research.c, batch.c) ---- */

@@ -275,4 +275,17 @@ int mancala__quiet_plies(const mancala_game *game);
 void mancala__restart(mancala_game *game);
 int mancala__reserve(mancala_game *game, uint32_t log_bytes);
 
+/* The tags of a handle (tags.c): `count` tags as "key\0value\0" pairs in
+ * `block` (`len` bytes, NULL when there are none), allocated with the
+ * handle's allocator; game.c frees and clones the block. The accessor
+ * takes a const handle for the readers; only mancala_tag_set() writes. */
+struct mc_tags {
+    char *block;
+    uint32_t len;
+    int count;
+};
+struct mc_tags *mancala__tags(const mancala_game *game);
+/* The handle's allocator: a new block (ptr NULL), or freeing (size 0). */
+void *mancala__game_alloc(const mancala_game *game, void *ptr, size_t size);
+
 #endif /* MANCALA_PRIVATE_H */

@@ -1,7 +1,7 @@
 /*
  * The match record (mancala.h, mancala_format_record()): the start
- * position, the options that are not at their default, and every move of
- * every round, `|` between rounds. Reading a record replays it through the
+ * position, the options that are not at their default, the tags, and every
+ * move of every round, `|` between rounds. Reading a record replays it through the
  * public functions, so a restored game is exactly the one that was saved.
  *
  * SPDX-License-Identifier: MIT
@@ -25,10 +25,23 @@ MANCALA_EXPORT int mancala_format_record(const mancala_game *game, char *buf, si
     mancala__put(&o, "%s", position);
     if (!mancala_get_option(game, MANCALA_OPT_REPETITION))
         mancala__put(&o, " repetition=0");
-    if (!mancala_get_option(game, MANCALA_OPT_MATCH_REPETITION))
-        mancala__put(&o, " match-repetition=0");
+    const int match_repetition = mancala_get_option(game, MANCALA_OPT_MATCH_REPETITION);
+    if (match_repetition != MANCALA_MATCH_REPETITION_MORE_STONES)
+        mancala__put(&o, " match-repetition=%d", match_repetition);
     if (mancala_get_option(game, MANCALA_OPT_MAX_ROUNDS))
         mancala__put(&o, " max-rounds=%d", mancala_get_option(game, MANCALA_OPT_MAX_ROUNDS));
+    /* Tags as KEY="VALUE", `\` before `"` and `\` (RULES.md, "Match
+     * records"). */
+    for (int i = 0; i < mancala_tag_count(game); i++) {
+        const char *key = mancala_tag_key(game, i);
+        mancala__put(&o, " %s=\"", key);
+        for (const char *c = mancala_tag_get(game, key); *c; c++) {
+            if (*c == '"' || *c == '\\')
+                mancala__put(&o, "\\");
+            mancala__put(&o, "%c", *c);
+        }
+        mancala__put(&o, "\"");
+    }
     uint32_t log_len;
     const uint8_t *log = mancala__round_log(game, &log_len);
     for (uint32_t i = 0; i < log_len; i++) {
@@ -99,9 +112,69 @@ static const struct {
     long max;
 } options[OPT_COUNT] = {
     {"repetition", MANCALA_OPT_REPETITION, 1},
-    {"match-repetition", MANCALA_OPT_MATCH_REPETITION, 1},
+    {"match-repetition", MANCALA_OPT_MATCH_REPETITION, MANCALA_MATCH_REPETITION_DRAW},
     {"max-rounds", MANCALA_OPT_MAX_ROUNDS, INT32_MAX},
 };
+
+/* The length of the word at `word` (at most `avail` bytes): up to a space
+ * that is not between the double quotes of a tag's value. */
+static size_t word_length(const char *word, size_t avail)
+{
+    size_t n = 0;
+    for (int quoted = 0; n < avail && (quoted || word[n] != ' '); n++) {
+        if (word[n] == '"')
+            quoted = !quoted;
+        else if (quoted && word[n] == '\\' && n + 1 < avail)
+            n++;
+    }
+    return n;
+}
+
+/* Reads the tag word KEY="VALUE" (`eq` at its '=') into `g`. Returns 0 or
+ * a status with the reason in errbuf. */
+static int read_tag(mancala_game *g, const char *word, size_t n, const char *eq, size_t w,
+                    const char *q, char *errbuf, size_t errlen)
+{
+    const size_t key_len = (size_t)(eq - word);
+    char key[MANCALA_TAG_KEY_MAX + 1], value[MANCALA_TAG_VALUE_MAX + 2];
+    /* The value, from after the opening quote to the closing one, which
+     * ends the word; `\` stands before the `"` or `\` it escapes. One byte
+     * too many is read, for mancala_tag_set() to refuse. */
+    size_t i = key_len + 2, len = 0;
+    int closed = 0, status = MANCALA_E_INVALID;
+    while (key_len <= MANCALA_TAG_KEY_MAX && i < n && !closed && len <= MANCALA_TAG_VALUE_MAX) {
+        char c = word[i++];
+        if (c == '\\' && i < n && (word[i] == '"' || word[i] == '\\'))
+            c = word[i++];
+        else if (c == '\\')
+            break;
+        else if (c == '"') {
+            closed = 1;
+            continue;
+        }
+        value[len++] = c;
+    }
+    if (closed && i == n) {
+        memcpy(key, word, key_len);
+        key[key_len] = '\0';
+        value[len] = '\0';
+        if (mancala_tag_get(g, key))
+            return fail(errbuf, errlen, MANCALA_E_PARSE, "word %zu: tag %s given twice", w, key);
+        status = mancala_tag_set(g, key, value);
+    }
+    if (status == MANCALA_E_NOMEM)
+        return status;
+    if (status == MANCALA_E_LIMIT)
+        return fail(errbuf, errlen, MANCALA_E_PARSE, "word %zu: more than %d tags", w,
+                    MANCALA_TAGS_MAX);
+    if (status < 0)
+        return fail(errbuf, errlen, MANCALA_E_PARSE,
+                    "word %zu: tag '%s': expected KEY=\"VALUE\" (a key: a letter, then letters, "
+                    "digits, - or _, at most %d; a value: at most %d bytes of UTF-8 without "
+                    "control characters, \\ only before \" or \\)", w, q, MANCALA_TAG_KEY_MAX,
+                    MANCALA_TAG_VALUE_MAX);
+    return MANCALA_OK;
+}
 
 /* Replays the words after the start position into `g`. Returns 0 or a
  * status with the reason in errbuf. */
@@ -119,9 +192,7 @@ static int replay(mancala_game *g, const char *text, size_t len, char *errbuf, s
      * space or the end of the text. */
     for (size_t pos = 0, next = 0, w = 2; next <= len; pos = next, w++) {
         const char *word = text + pos;
-        size_t n = 0;
-        while (pos + n < len && word[n] != ' ')
-            n++;
+        const size_t n = word_length(word, len - pos);
         next = pos + n + 1;
         quote(q, word, n);
         if (n == 0)
@@ -129,6 +200,16 @@ static int replay(mancala_game *g, const char *text, size_t len, char *errbuf, s
                         "word %zu: empty (words are separated by single spaces)", w);
 
         const char *eq = memchr(word, '=', n);
+        if (eq && eq + 1 < word + n && eq[1] == '"') {
+            if (moves_begun)
+                return fail(errbuf, errlen, MANCALA_E_PARSE,
+                            "word %zu: tag '%s' after the moves (tags come right after the "
+                            "start position and the options)", w, q);
+            int status = read_tag(g, word, n, eq, w, q, errbuf, errlen);
+            if (status)
+                return status;
+            continue;
+        }
         if (eq) {
             size_t name_len = (size_t)(eq - word);
             int i = 0;

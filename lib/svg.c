@@ -195,8 +195,12 @@ static void make_words(const mancala_game *game, const struct svg_view *g, struc
                          who, name_of(1 - winner));
                 break;
             case MANCALA_MATCH_END_REPETITION:
-                snprintf(w->match, sizeof w->match,
-                         "The match is drawn: its rounds keep starting alike.");
+                if (winner == MANCALA_DRAW)
+                    snprintf(w->match, sizeof w->match,
+                             "The match is drawn: its rounds keep starting alike.");
+                else
+                    snprintf(w->match, sizeof w->match,
+                             "%s wins the match: its rounds keep starting alike.", who);
                 break;
             case MANCALA_MATCH_END_ROUNDS:
                 if (winner == MANCALA_DRAW)

@@ -1,6 +1,6 @@
 /*
  * Matches of Rio Kadalis: the match-repetition rule (RULES.md, "A match
- * that keeps repeating is drawn") with its worked example, the round
+ * that keeps repeating ends") with its worked examples, the round
  * limit, the match options, and the match record (mancala_format_record(),
  * mancala_parse_record()): exact round trips and malformed records.
  *
@@ -69,9 +69,13 @@ static mancala_game *example_match(const int *round4, int south4, int north4)
 START_TEST(example_draw_after_four_rounds)
 {
     mancala_game *g = example_match(north_first_24, 24, 24);
-    /* Round 5 would start like round 1 for the third time. */
+    /* Round 5 would start like round 1 for the third time: both hold 24,
+     * a draw by either reading of the rule. */
     ck_assert_int_eq(mancala_match_over(g), 1);
     ck_assert_int_eq(mancala_match_end_reason(g), MANCALA_MATCH_END_REPETITION);
+    ck_assert_int_eq(mancala_match_winner(g), MANCALA_DRAW);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MATCH_REPETITION,
+                                        MANCALA_MATCH_REPETITION_DRAW), MANCALA_OK);
     ck_assert_int_eq(mancala_match_winner(g), MANCALA_DRAW);
     ck_assert_int_eq(mancala_next_round(g), MANCALA_E_MATCH_OVER);
     ck_assert_int_eq(mancala_round(g), 4);
@@ -84,6 +88,81 @@ START_TEST(example_draw_after_four_rounds)
     ck_assert_int_eq(mancala_next_round(g), MANCALA_OK);
     ck_assert_str_eq(fmt(g), START);
     ck_assert_int_eq(mancala_round(g), 5);
+    mancala_free(g);
+}
+END_TEST
+
+/* Rounds that end South 16, North 32 (found by random play): from the
+ * start; from South 16 (pits 2-5), North 32 (all pits, bank 8) with North
+ * first; from the same with South first. */
+static const int south_16_from_start[] = {2, 6, 2, 6, 5, 6, 3, 7, 3, 8, 0, 9, 2, 8, 4, 8,
+                                          1, 7, 1, 7, 3, 6, 4, 10, 0, 7, 5, 6, 2, 7, 4, 8, -1};
+static const int south_16_north_first[] = {
+    11, 3, 11, 5, 7, 2, 10, 4, 6, 3, 6, 2, 7, 4, 8, 5, 9, 2, 11, 2, 8, 5, 6, 4,
+    8, 5, 9, 2, 11, 4, 7, 2, 8, 3, 6, 4, 8, 5, 11, 2, 7, 3, 8, 4, 10, 5, 7, -1};
+static const int south_16_south_first[] = {4, 11, 4, 10, 3, 7, 2, 10, 5, 9, 4, 11, 2, 10, 3, 11,
+                                           4, 6, 2, 8, 3, 9, 4, 7, 5, 9, 2, 11, 2, 8, 4, 7, -1};
+
+/* RULES.md's second example: every round ends South 16, North 32. Round 6
+ * would start in round 2's state for the third time, so the match is over
+ * after five rounds; `option` is the match-repetition value in force. */
+static mancala_game *example_16_32(int option)
+{
+    mancala_game *g;
+    ck_assert_int_eq(mancala_new(&g, "rio-kadalis"), MANCALA_OK);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MATCH_REPETITION, option), MANCALA_OK);
+    play_round(g, south_16_from_start, 16, 32);
+    for (int round = 2; round <= 5; round++) {
+        ck_assert_int_eq(mancala_match_over(g), 0);
+        ck_assert_int_eq(mancala_next_round(g), MANCALA_OK);
+        ck_assert_str_eq(fmt(g), round % 2 ? "rio-kadalis/x,x,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,8"
+                                           : "rio-kadalis/x,x,4,4,4,4,4,4,4,4,4,4/N/0,0/0/0,8");
+        play_round(g, round % 2 ? south_16_south_first : south_16_north_first, 16, 32);
+    }
+    ck_assert_int_eq(mancala_round(g), 5);
+    ck_assert_int_eq(mancala_match_over(g), 1);
+    ck_assert_int_eq(mancala_match_end_reason(g), MANCALA_MATCH_END_REPETITION);
+    ck_assert_int_eq(mancala_next_round(g), MANCALA_E_MATCH_OVER);
+    return g;
+}
+
+START_TEST(example_north_wins_16_32)
+{
+    /* Since 1.3 the default: North, holding 32 stones to 16, wins. */
+    mancala_game *g = example_16_32(MANCALA_MATCH_REPETITION_MORE_STONES);
+    ck_assert_int_eq(mancala_get_option(g, MANCALA_OPT_MATCH_REPETITION), 1);
+    ck_assert_int_eq(mancala_match_winner(g), MANCALA_NORTH);
+    mancala_free(g);
+    ck_assert_int_eq(mancala_new(&g, "rio-kadalis"), MANCALA_OK);
+    ck_assert_int_eq(mancala_get_option(g, MANCALA_OPT_MATCH_REPETITION),
+                     MANCALA_MATCH_REPETITION_MORE_STONES);
+    mancala_free(g);
+}
+END_TEST
+
+START_TEST(example_16_32_as_1_2_read_it)
+{
+    /* 1.2's reading, kept as value 2: the same match is a draw. */
+    mancala_game *g = example_16_32(MANCALA_MATCH_REPETITION_DRAW);
+    ck_assert_int_eq(mancala_get_option(g, MANCALA_OPT_MATCH_REPETITION), 2);
+    ck_assert_int_eq(mancala_match_winner(g), MANCALA_DRAW);
+    /* The value is in the record, and restored from it. */
+    char record[4096];
+    ck_assert_int_lt(mancala_format_record(g, record, sizeof record), (int)sizeof record);
+    ck_assert_ptr_nonnull(strstr(record, "/0,0 match-repetition=2 2 6 2 6 5 "));
+    mancala_game *back;
+    char err[MANCALA_REASON_MAX];
+    ck_assert_int_eq(mancala_parse_record(&back, record, err, sizeof err), MANCALA_OK);
+    ck_assert_int_eq(mancala_match_winner(back), MANCALA_DRAW);
+    /* Switched to the 1.3 rule at any time: North wins. */
+    ck_assert_int_eq(mancala_set_option(back, MANCALA_OPT_MATCH_REPETITION, 1), MANCALA_OK);
+    ck_assert_int_eq(mancala_match_winner(back), MANCALA_NORTH);
+    /* Off: the match goes on into round 6. */
+    ck_assert_int_eq(mancala_set_option(back, MANCALA_OPT_MATCH_REPETITION, 0), MANCALA_OK);
+    ck_assert_int_eq(mancala_match_over(back), 0);
+    ck_assert_int_eq(mancala_next_round(back), MANCALA_OK);
+    ck_assert_int_eq(mancala_round(back), 6);
+    mancala_free(back);
     mancala_free(g);
 }
 END_TEST
@@ -181,7 +260,8 @@ START_TEST(options_and_modiar)
     mancala_game *g;
     ck_assert_int_eq(mancala_new(&g, "modiar"), MANCALA_OK);
     ck_assert_int_eq(mancala_get_option(g, MANCALA_OPT_MATCH_REPETITION), 1);
-    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MATCH_REPETITION, 2), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MATCH_REPETITION, 3), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_MATCH_REPETITION, -1), MANCALA_E_OPTION);
     ck_assert_int_eq(mancala_set_option(g, 4, 0), MANCALA_E_OPTION);
     ck_assert_int_eq(mancala_get_option(g, 4), MANCALA_E_OPTION);
     ck_assert_int_eq(mancala_match_end_reason(g), MANCALA_MATCH_END_NONE);
@@ -345,6 +425,145 @@ START_TEST(record_examples)
 }
 END_TEST
 
+START_TEST(tags_set_get_remove)
+{
+    mancala_game *g, *copy;
+    ck_assert_int_eq(mancala_new(&g, "modiar"), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_count(g), 0);
+    ck_assert_ptr_null(mancala_tag_get(g, "south"));
+    ck_assert_ptr_null(mancala_tag_key(g, 0));
+    ck_assert_int_eq(mancala_tag_set(g, "south", "search:8"), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_set(g, "north", "human"), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_set(g, "seed", ""), MANCALA_OK);
+    /* Replacing keeps the place; the order is the order keys were first set. */
+    ck_assert_int_eq(mancala_tag_set(g, "south", "mcts:1000"), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_count(g), 3);
+    ck_assert_str_eq(mancala_tag_key(g, 0), "south");
+    ck_assert_str_eq(mancala_tag_key(g, 1), "north");
+    ck_assert_str_eq(mancala_tag_key(g, 2), "seed");
+    ck_assert_ptr_null(mancala_tag_key(g, 3));
+    ck_assert_ptr_null(mancala_tag_key(g, -1));
+    ck_assert_str_eq(mancala_tag_get(g, "south"), "mcts:1000");
+    ck_assert_str_eq(mancala_tag_get(g, "seed"), "");
+    ck_assert_ptr_null(mancala_tag_get(g, "South")); /* case-sensitive */
+    /* The key and value may be the handle's own strings. */
+    ck_assert_int_eq(mancala_tag_set(g, "copy", mancala_tag_get(g, "south")), MANCALA_OK);
+    ck_assert_str_eq(mancala_tag_get(g, "copy"), "mcts:1000");
+    ck_assert_int_eq(mancala_tag_set(g, mancala_tag_key(g, 3), NULL), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_set(g, mancala_tag_key(g, 0), mancala_tag_get(g, "north")),
+                     MANCALA_OK);
+    ck_assert_str_eq(mancala_tag_get(g, "south"), "human");
+    ck_assert_int_eq(mancala_tag_set(g, "south", "mcts:1000"), MANCALA_OK);
+    /* A clone has its own copy. */
+    ck_assert_int_eq(mancala_clone(&copy, g), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_set(g, "north", NULL), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_set(g, "north", NULL), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_count(g), 2);
+    ck_assert_str_eq(mancala_tag_key(g, 1), "seed");
+    ck_assert_int_eq(mancala_tag_count(copy), 3);
+    ck_assert_str_eq(mancala_tag_get(copy, "north"), "human");
+    mancala_free(copy);
+    ck_assert_int_eq(mancala_tag_set(g, "south", NULL), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_set(g, "seed", NULL), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_count(g), 0);
+
+    /* Bad keys and values change nothing. */
+    char long_key[MANCALA_TAG_KEY_MAX + 2], long_value[MANCALA_TAG_VALUE_MAX + 2];
+    memset(long_key, 'k', sizeof long_key - 1);
+    long_key[sizeof long_key - 1] = '\0';
+    memset(long_value, 'v', sizeof long_value - 1);
+    long_value[sizeof long_value - 1] = '\0';
+    const char *bad_keys[] = {"", "1st", "-x", "a b", "a=b", "a\"", "caf\xc3\xa9", long_key};
+    for (size_t i = 0; i < sizeof bad_keys / sizeof bad_keys[0]; i++)
+        ck_assert_msg(mancala_tag_set(g, bad_keys[i], "x") == MANCALA_E_INVALID, "%s", bad_keys[i]);
+    const char *bad_values[] = {"a\nb", "tab\t", "\x7f", "\xc2\x85", "\xff", "\xc3",
+                                "\xc0\x80", "\xed\xa0\x80", "\xf4\x90\x80\x80", long_value};
+    for (size_t i = 0; i < sizeof bad_values / sizeof bad_values[0]; i++)
+        ck_assert_msg(mancala_tag_set(g, "k", bad_values[i]) == MANCALA_E_INVALID, "value %zu", i);
+    ck_assert_int_eq(mancala_tag_set(NULL, "k", "v"), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_tag_set(g, NULL, "v"), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_tag_count(NULL), MANCALA_E_INVALID);
+    ck_assert_ptr_null(mancala_tag_get(NULL, "k"));
+    ck_assert_ptr_null(mancala_tag_get(g, NULL));
+    ck_assert_int_eq(mancala_tag_count(g), 0);
+    /* The longest key and value, and UTF-8 (caf\u00e9, \u20ac, U+1F600). */
+    long_key[MANCALA_TAG_KEY_MAX] = long_value[MANCALA_TAG_VALUE_MAX] = '\0';
+    ck_assert_int_eq(mancala_tag_set(g, long_key, long_value), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_set(g, "Event_2-b", "caf\xc3\xa9 \xe2\x82\xac\xf0\x9f\x98\x80"),
+                     MANCALA_OK);
+    /* At most MANCALA_TAGS_MAX tags; replacing one is still allowed. */
+    for (int i = 2; i < MANCALA_TAGS_MAX; i++) {
+        char key[8];
+        snprintf(key, sizeof key, "t%d", i);
+        ck_assert_int_eq(mancala_tag_set(g, key, key), MANCALA_OK);
+    }
+    ck_assert_int_eq(mancala_tag_set(g, "one_more", "x"), MANCALA_E_LIMIT);
+    ck_assert_int_eq(mancala_tag_set(g, "t2", "again"), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_count(g), MANCALA_TAGS_MAX);
+    ck_assert_str_eq(mancala_tag_get(g, "t2"), "again");
+    mancala_free(g);
+}
+END_TEST
+
+START_TEST(record_tags)
+{
+    mancala_game *g, *back;
+    char err[MANCALA_REASON_MAX];
+    ck_assert_int_eq(mancala_new(&g, "modiar"), MANCALA_OK);
+    ck_assert_int_eq(mancala_set_option(g, MANCALA_OPT_REPETITION, 0), MANCALA_OK);
+    play_ok(g, 0);
+    ck_assert_int_eq(mancala_tag_set(g, "south", "search:8"), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_set(g, "event", "Club \"night\" at 8 \\ caf\xc3\xa9"), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_set(g, "seed", ""), MANCALA_OK);
+    const char *expected = "modiar/7,7,7,7,7,7/S/0,0/0 repetition=0 south=\"search:8\" "
+                           "event=\"Club \\\"night\\\" at 8 \\\\ caf\xc3\xa9\" seed=\"\" 0";
+    ck_assert_str_eq(record_of(g), expected);
+    ck_assert_int_eq(mancala_parse_record(&back, expected, err, sizeof err), MANCALA_OK);
+    ck_assert_str_eq(err, "");
+    ck_assert_str_eq(record_of(back), expected);
+    ck_assert_int_eq(mancala_tag_count(back), 3);
+    ck_assert_str_eq(mancala_tag_key(back, 1), "event");
+    ck_assert_str_eq(mancala_tag_get(back, "event"), "Club \"night\" at 8 \\ caf\xc3\xa9");
+    ck_assert_int_eq(mancala_ply(back), 1);
+    mancala_free(back);
+    mancala_free(g);
+
+    /* Tags and options in any order before the moves; a value may look
+     * like anything, spaces and '|' and '=' included. */
+    ck_assert_int_eq(mancala_parse_record(&g, START " result=\"1-0 | x=\\\"y\" max-rounds=3 5",
+                                          err, sizeof err), MANCALA_OK);
+    ck_assert_str_eq(mancala_tag_get(g, "result"), "1-0 | x=\"y");
+    ck_assert_int_eq(mancala_get_option(g, MANCALA_OPT_MAX_ROUNDS), 3);
+    ck_assert_str_eq(record_of(g), START " max-rounds=3 result=\"1-0 | x=\\\"y\" 5");
+    mancala_free(g);
+
+    /* The limits hold in a record too: 32 tags and 255 bytes, not more. */
+    char record[4096];
+    int len = snprintf(record, sizeof record, "%s", START);
+    for (int i = 0; i < MANCALA_TAGS_MAX; i++)
+        len += snprintf(record + len, sizeof record - (size_t)len, " t%d=\"%d\"", i, i);
+    ck_assert_int_eq(mancala_parse_record(&g, record, err, sizeof err), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_count(g), MANCALA_TAGS_MAX);
+    mancala_free(g);
+    snprintf(record + len, sizeof record - (size_t)len, " more=\"\"");
+    g = NULL;
+    ck_assert_int_eq(mancala_parse_record(&g, record, err, sizeof err), MANCALA_E_PARSE);
+    ck_assert_str_eq(err, "word 34: more than 32 tags");
+    ck_assert_ptr_null(g);
+    len = snprintf(record, sizeof record, "%s v=\"", START);
+    memset(record + len, '\\', 2 * MANCALA_TAG_VALUE_MAX);
+    snprintf(record + len + 2 * MANCALA_TAG_VALUE_MAX, 3, "\"");
+    ck_assert_int_eq(mancala_parse_record(&g, record, err, sizeof err), MANCALA_OK);
+    ck_assert_int_eq((int)strlen(mancala_tag_get(g, "v")), MANCALA_TAG_VALUE_MAX);
+    mancala_free(g);
+    memcpy(record + len + 2 * MANCALA_TAG_VALUE_MAX, "x\"", 3);
+    g = NULL;
+    ck_assert_int_eq(mancala_parse_record(&g, record, err, sizeof err), MANCALA_E_PARSE);
+    ck_assert_ptr_nonnull(strstr(err, "word 2: tag 'v=\"\\\\\\\\"));
+    ck_assert_ptr_nonnull(strstr(err, "': expected KEY=\"VALUE\""));
+}
+END_TEST
+
 START_TEST(record_malformed)
 {
     static const struct {
@@ -380,6 +599,18 @@ START_TEST(record_malformed)
          "start position: BANKS: leading zero in '0?,0'"},
         {"modiar/7,7,7,7,7,7/S/0,0/0 0aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
          "found '0aaaaaaaaaaaaaaaaaaaaaaa...'"},
+        {START " 0 a=\"b\"", "word 3: tag 'a=\"b\"' after the moves"},
+        {START " a=\"b\" a=\"c\"", "word 3: tag a given twice"},
+        {START " a=\"b", "word 2: tag 'a=\"b': expected KEY=\"VALUE\" (a key: a letter, then "
+                         "letters, digits, - or _, at most 32; a value: at most 255 bytes of "
+                         "UTF-8 without control characters, \\ only before \" or \\)"},
+        {START " a=\"b\"c", "word 2: tag 'a=\"b\"c': expected KEY=\"VALUE\""},
+        {START " a=\"b\\\"", "word 2: tag 'a=\"b\\\"': expected KEY=\"VALUE\""},
+        {START " a=\"\\n\"", "word 2: tag 'a=\"\\n\"': expected"},
+        {START " 1a=\"b\"", "word 2: tag '1a=\"b\"': expected"},
+        {START " a=\"\t\"", "word 2: tag 'a=\"?\"': expected"},
+        {START " a=\"\xff\"", "word 2: tag 'a=\"?\"': expected"},
+        {START " aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa=\"\"", "word 2: tag 'aaaaaaaaaaaaaaaaaaaaaaaa...': expected"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         mancala_game *g = NULL;
@@ -470,6 +701,8 @@ int main(void)
     TCase *tc = tcase_create("match-repetition");
     tcase_add_test(tc, example_draw_after_four_rounds);
     tcase_add_test(tc, example_continues_after_28_20);
+    tcase_add_test(tc, example_north_wins_16_32);
+    tcase_add_test(tc, example_16_32_as_1_2_read_it);
     tcase_add_test(tc, repetition_counts_the_first_player);
     tcase_add_test(tc, round_limit);
     tcase_add_test(tc, options_and_modiar);
@@ -479,6 +712,8 @@ int main(void)
     tcase_add_test(tc, record_round_trip);
     tcase_add_test(tc, record_examples);
     tcase_add_test(tc, record_malformed);
+    tcase_add_test(tc, tags_set_get_remove);
+    tcase_add_test(tc, record_tags);
     tcase_add_test(tc, record_mutations);
     suite_add_tcase(s, tc);
     return run_suite(s);

@@ -635,6 +635,14 @@ START_TEST(batch_bad_arguments)
     ck_assert_int_eq(mancala_get_option(mancala_batch_game(b, 0), MANCALA_OPT_REPETITION), 1);
     ck_assert_int_eq(mancala_batch_reset(b, 1), MANCALA_OK);
     ck_assert_int_eq(mancala_get_option(mancala_batch_game(b, 3), MANCALA_OPT_REPETITION), 0);
+    /* The match-repetition rule takes the values a game takes (1.3: 2). */
+    ck_assert_int_eq(mancala_batch_set_option(b, MANCALA_OPT_MATCH_REPETITION, 3),
+                     MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_batch_set_option(b, MANCALA_OPT_MATCH_REPETITION,
+                                              MANCALA_MATCH_REPETITION_DRAW), MANCALA_OK);
+    ck_assert_int_eq(mancala_batch_reset(b, 1), MANCALA_OK);
+    ck_assert_int_eq(mancala_get_option(mancala_batch_game(b, 2), MANCALA_OPT_MATCH_REPETITION),
+                     MANCALA_MATCH_REPETITION_DRAW);
     ck_assert_int_eq(mancala_batch_get_option(b, 999), MANCALA_E_OPTION);
     ck_assert_int_eq(mancala_batch_step_random(b, (int32_t[3]){0}, 3), MANCALA_E_INVALID);
     ck_assert_ptr_null(mancala_batch_game(b, 4));

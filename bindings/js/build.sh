@@ -34,8 +34,8 @@ done)
 
 # -O3 -flto: the fastest of -O2/-O3, with or without LTO and SIMD, in
 # bench.mjs (LTO also inlines wasm/memcmp.c into the repetition check).
-# The files off the hot path (notation, match records, tables, the
-# picture, messages, and the tree of mancala_mcts(), whose time goes to
+# The files off the hot path (notation, match records and their tags,
+# tables, the picture, messages, and the tree of mancala_mcts(), whose time goes to
 # the playouts in game.c) are compiled for size (-Os marks their functions
 # so for the link-time optimiser too), and the handle (game.c) at -O2,
 # as fast there as -O3 in bench.mjs and 1.3 KB shorter: this keeps the
@@ -50,7 +50,8 @@ for c in "$root"/lib/*.c wasm/memcmp.c; do
     name=$(basename "$c" .c)
     case $name in
     port_windows) continue ;; # Windows' versions of POSIX calls (lib/port.h)
-    mcts | notation | record | solve_table | status | svg) level=-Os ;;
+    mcts | notation | record | solve_table | status | svg | tags) level=-Os ;;
+    batch) level=-Os ;; # the learning batch: 1.8 KB less than at -O3 (doc/javascript.md)
     game) level=-O2 ;;
     *) level=-O3 ;;
     esac

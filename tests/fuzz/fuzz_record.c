@@ -58,6 +58,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     mancala_format(again, b, sizeof b);
     CHECK(strcmp(a, b) == 0);
     CHECK(mancala_round(g) == mancala_round(again));
+    /* The tags (RULES.md, "Match records"): the same, in the same order. */
+    CHECK(mancala_tag_count(g) == mancala_tag_count(again));
+    for (int i = 0; i < mancala_tag_count(g); i++) {
+        const char *key = mancala_tag_key(g, i);
+        CHECK(strcmp(key, mancala_tag_key(again, i)) == 0);
+        CHECK(strcmp(mancala_tag_get(g, key), mancala_tag_get(again, key)) == 0);
+    }
     CHECK(mancala_history_length(g) == mancala_history_length(again));
     CHECK(mancala_match_end_reason(g) == mancala_match_end_reason(again));
     CHECK(mancala_match_over(g) == (mancala_match_end_reason(g) != MANCALA_MATCH_END_NONE));

@@ -18,6 +18,7 @@ import createMancalaModule from "./mancala.mjs";
 interface Wasm {
   HEAPU8: Uint8Array;
   HEAP32: Int32Array;
+  HEAPF32: Float32Array;
   [name: `_mancala_${string}`]: (...args: any[]) => any;
   _malloc(size: number): number;
   _free(ptr: number): void;
@@ -40,12 +41,15 @@ export interface InitOptions {
 /** What {@link initMancala} resolves to: the API in one object. */
 export interface Mancala {
   Game: typeof Game;
+  Batch: typeof Batch;
+  Autoreset: typeof Autoreset;
   Search: typeof Search;
   Table: typeof Table;
   MancalaError: typeof MancalaError;
   IllegalMoveError: typeof IllegalMoveError;
   Status: typeof Status;
   Option: typeof Option;
+  MatchRepetition: typeof MatchRepetition;
   /** Bytes of WebAssembly memory in use (it grows, never shrinks). */
   memoryBytes(): number;
   /** The C library's version string, e.g. "1.2.1". */
@@ -92,12 +96,15 @@ async function load(options: InitOptions): Promise<Mancala> {
   fast.free = resolved("_mancala_free", () => wasm!._mancala_free(0));
   return {
     Game,
+    Batch,
+    Autoreset,
     Search,
     Table,
     MancalaError,
     IllegalMoveError,
     Status,
     Option,
+    MatchRepetition,
     memoryBytes: () => lib().HEAPU8.length,
     version: cString(wasm._mancala_version_string()),
     strerror,
@@ -303,12 +310,20 @@ export type Player = 0 | 1;
 export type EndReason = "none" | "no-moves" | "repetition";
 /** Why a match ended (enum mancala_match_end): "game" for Modiar, whose
  *  game is the whole match; "stones", a player has fewer than 4; "repetition",
- *  drawn because its rounds keep starting alike; "rounds", the round limit. */
+ *  its rounds keep starting alike (the player holding more stones wins, see
+ *  {@link MatchRepetition}); "rounds", the round limit. */
 export type MatchEndReason = "none" | "game" | "stones" | "repetition" | "rounds";
 
 /** Options (enum mancala_option). Numbers the library does not know are
  *  passed through to it by setOption(), which reports E_OPTION. */
 export const Option = { REPETITION: 1, MATCH_REPETITION: 2, MAX_ROUNDS: 3 } as const;
+
+/** Values of Option.MATCH_REPETITION (enum mancala_match_repetition): what
+ *  a match that keeps repeating does. OFF: it goes on; MORE_STONES (the
+ *  default): it ends and the player holding more stones wins, a draw if
+ *  equal; DRAW: it ends as a draw whatever the stones (1.2's reading, whose
+ *  1 meant this). */
+export const MatchRepetition = { OFF: 0, MORE_STONES: 1, DRAW: 2 } as const;
 
 export type EventKind = "lap" | "sow" | "capture" | "binikh" | "forfeit";
 const eventKinds: EventKind[] = ["lap", "lap", "sow", "capture", "binikh", "forfeit"];
@@ -380,8 +395,8 @@ export class Game extends Handle {
   }
 
   /** The match record: one line with the start position, the options not
-   *  at their default and every move of every round (`|` between rounds);
-   *  Game.fromRecord() restores it exactly. */
+   *  at their default, the tags and every move of every round (`|` between
+   *  rounds); Game.fromRecord() restores it exactly. */
   get record(): string {
     const m = lib();
     const size = check(m._mancala_format_record(this.ptr, 0, 0), "record") + 1;
@@ -393,6 +408,40 @@ export class Game extends Handle {
     } finally {
       m._free(buf);
     }
+  }
+
+  /** The game's tags, free information the record carries (like the
+   *  headers of a chess PGN file), as a new object in their order. */
+  get tags(): Record<string, string> {
+    const m = lib();
+    const out: Record<string, string> = {};
+    const count = check(m._mancala_tag_count(this.ptr), "tags");
+    for (let i = 0; i < count; i++) {
+      const key = m._mancala_tag_key(this.ptr, i);
+      out[cString(key)] = cString(m._mancala_tag_get(this.ptr, key));
+    }
+    return out;
+  }
+  /** One tag's value, or null if the game has no such tag. */
+  tag(key: string): string | null {
+    if (typeof key === "string" && key.includes("\0")) return null; // no key has one
+    const value = withString(key, "tag key", (k) => lib()._mancala_tag_get(this.ptr, k));
+    return value ? cString(value) : null;
+  }
+  /** Sets (or, with null, removes) a tag. A key is 1 to 32 characters, a
+   *  letter then letters, digits, `-` or `_`; a value is text of at most
+   *  255 bytes in UTF-8 without control characters; at most 32 tags
+   *  (RULES.md, "Match records").
+   *  @throws TypeError for a key or value that is not a string (or null);
+   *  MancalaError E_INVALID for one not as above, E_LIMIT for a 33rd tag. */
+  setTag(key: string, value: string | null): this {
+    // A lone surrogate would become U+FFFD in UTF-8: refused, not changed.
+    if (typeof value === "string" && decoder.decode(encoder.encode(value)) !== value)
+      throw new MancalaError(Status.E_INVALID, `tag ${key}: ${strerror(Status.E_INVALID)}`);
+    const set = (k: number, v: number) => check(lib()._mancala_tag_set(this.ptr, k, v), `tag ${key}`);
+    withString(key, "tag key", (k) =>
+      value === null ? set(k, 0) : withString(value, "tag value", (v) => set(k, v)));
+    return this;
   }
 
   /** An independent copy (history, options and all). */
@@ -617,6 +666,50 @@ export class Game extends Handle {
     check(m._mancala_mcts(this.ptr, s, n, scratch), "mcts");
     return int32At(scratch);
   }
+
+  // ---- learning (see doc/research.md): actions relative to the mover ----
+  /** The size of the action space, n (3, 5 or 6): action `a` is the
+   *  mover's `a`-th pit in their own row's order. */
+  get numActions(): number {
+    return check(lib()._mancala_num_actions(this.ptr));
+  }
+
+  /** The pit (as `play` takes it) of the mover's action `action`. */
+  actionToPit(action: number): number {
+    const g = this.ptr;
+    const pit = lib()._mancala_action_to_pit(g, int32(action, "action"));
+    if (pit < 0) throw new RangeError(`action must be from 0 to ${this.numActions - 1}, not ${action}`);
+    return pit;
+  }
+
+  /** Plays the mover's action `action` (see `play` for the errors). */
+  applyAction(action: number): this {
+    return this.play(this.actionToPit(action));
+  }
+
+  /** The legal actions as n bytes, 1 for legal (a copy; all 0 once over). */
+  legalMask(): Uint8Array {
+    const n = this.numActions;
+    check(lib()._mancala_legal_mask(this.ptr, scratch, n), "legal mask");
+    return lib().HEAPU8.slice(scratch, scratch + n);
+  }
+
+  /** The position from the mover's side, 4n + 7 floats (a copy; the layout
+   *  is mancala_observation()'s in mancala.h). */
+  observation(): Float32Array {
+    const m = lib();
+    const n = check(m._mancala_observation(this.ptr, scratch, SCRATCH_BYTES >> 2), "observation");
+    return m.HEAPF32.slice(scratch >> 2, (scratch >> 2) + n);
+  }
+
+  /** [South's, North's] return: +1/0/-1 (or the stone difference / S with
+   *  `stones`) of the game or round (the match with `match`); both 0
+   *  while it goes on. */
+  returns({ stones = false, match = false }: { stones?: boolean; match?: boolean } = {}): [number, number] {
+    const m = lib();
+    check(m._mancala_returns(this.ptr, (stones ? 1 : 0) | (match ? 2 : 0), scratch), "returns");
+    return [m.HEAPF32[scratch >> 2], m.HEAPF32[(scratch >> 2) + 1]];
+  }
 }
 
 // ---- search --------------------------------------------------------------
@@ -750,5 +843,188 @@ export class Table extends Handle {
   bestMoves(game: Game): number[] {
     const n = check(lib()._mancala_table_best_moves(this.ptr, gamePtr(game), scratch, 12), "best moves");
     return int32s(scratch, n);
+  }
+}
+
+// ---- batches (mancala_batch_*): many games stepped by one call ------------
+
+/** Values of a batch's `autoreset` option, named as Gymnasium 1.x names
+ *  them (enum mancala_autoreset). */
+export const Autoreset = { NEXT_STEP: 0, SAME_STEP: 1, DISABLED: 2 } as const;
+
+export interface BatchOptions {
+  /** Seed of stepRandom() (default 0). */
+  seed?: number | bigint;
+  /** An {@link Autoreset} value (default NEXT_STEP). */
+  autoreset?: number;
+  /** An episode is a whole Rio Kadalis match, not a round. */
+  match?: boolean;
+  /** Rewards are stone differences / S, not +1/0/-1. */
+  stones?: boolean;
+  /** Plies after which an episode is truncated, 1 ... 100000 (1000). */
+  maxPlies?: number;
+}
+
+function freeBatch(ptr: number): void {
+  wasm?._mancala_batch_free(ptr);
+}
+const batchRegistry = registry(freeBatch);
+
+/**
+ * `size` games of one rules set stepped together (mancala_batch_* in
+ * mancala.h): the arrays a learner reads are typed-array views over the
+ * module's memory, not copies, rewritten in place by each step and reset.
+ *
+ * A view detaches (its length becomes 0) when the WebAssembly memory grows,
+ * which any call that allocates may do (creating a game or a batch,
+ * parsing, searching). The getters check this and give a fresh view over
+ * the same bytes: read them again after such calls rather than keeping a
+ * view across them. The batch runs on one thread here (emcc builds it
+ * without threads).
+ */
+export class Batch extends Handle {
+  readonly size: number;
+  readonly numActions: number;
+  readonly observationSize: number;
+  #actions: number;
+  #views: Record<string, ArrayBufferView & ArrayLike<number>> = {};
+  #buffer: ArrayBufferLike | null = null;
+
+  private constructor(ptr: number, actions: number) {
+    super(ptr, "batch", batchRegistry);
+    const m = lib();
+    this.size = m._mancala_batch_size(ptr);
+    this.numActions = m._mancala_batch_num_actions(ptr);
+    this.observationSize = m._mancala_batch_observation_size(ptr);
+    this.#actions = actions;
+  }
+  protected release(ptr: number): void {
+    freeBatch(ptr);
+    wasm?._free(this.#actions);
+  }
+
+  /** A batch of `count` games (1 ... 1048576) at the start position. */
+  static create(rules: string, count: number, options: BatchOptions = {}): Batch {
+    const m = lib();
+    int32(count, "count", 1, 1 << 20);
+    const { seed = 0, autoreset = 0, match = false, stones = false, maxPlies = 1000 } = options;
+    const settings: [number, number][] = [
+      [101, int32(autoreset, "autoreset", 0, 2)],
+      [102, match ? 1 : 0],
+      [103, stones ? 1 : 0],
+      [105, int32(maxPlies, "maxPlies", 1, 100000)],
+    ];
+    const seedBits = seed64(seed);
+    const actions = m._malloc(count * 4);
+    if (!actions) throw new MancalaError(Status.E_NOMEM, "new batch");
+    const errbuf = m._malloc(256);
+    let status: number;
+    try {
+      status = withString(rules, "rules", (r) => m._mancala_batch_new(scratch, r, count, seedBits, errbuf, 256));
+      if (status < 0) throw new MancalaError(status, cString(errbuf) || strerror(status));
+    } catch (err) {
+      m._free(actions);
+      throw err;
+    } finally {
+      m._free(errbuf);
+    }
+    const batch = new Batch(int32At(scratch), actions);
+    for (const [option, value] of settings) batch.#check(m._mancala_batch_set_option(batch.ptr, option, value));
+    batch.reset(seed);
+    return batch;
+  }
+
+  #check(status: number): void {
+    if (status < 0) throw new MancalaError(status, cString(lib()._mancala_batch_reason(this.ptr)) || strerror(status));
+  }
+
+  /** A view of a C array of the batch, made again if the memory grew. */
+  #view<T extends ArrayBufferView & ArrayLike<number>>(name: `_mancala_batch_${string}`, make: (buffer: ArrayBufferLike, ptr: number, length: number) => T, length: number): T {
+    const m = lib();
+    const g = this.ptr;
+    if (this.#buffer !== m.HEAPU8.buffer) {
+      this.#views = {};
+      this.#buffer = m.HEAPU8.buffer;
+    }
+    return (this.#views[name] ??= make(m.HEAPU8.buffer, m[name](g), length)) as T;
+  }
+
+  /** Observations, float32 [size][observationSize], row i from the side of
+   *  game i's player to move. */
+  get observations(): Float32Array {
+    return this.#view("_mancala_batch_observations", (b, p, n) => new Float32Array(b, p, n), this.size * this.observationSize);
+  }
+  /** With Autoreset.SAME_STEP: the last observations of episodes that ended. */
+  get finalObservations(): Float32Array {
+    return this.#view("_mancala_batch_final_observations", (b, p, n) => new Float32Array(b, p, n), this.size * this.observationSize);
+  }
+  /** Legal-action masks, uint8 [size][numActions]. */
+  get legalMasks(): Uint8Array {
+    return this.#view("_mancala_batch_legal_masks", (b, p, n) => new Uint8Array(b, p, n), this.size * this.numActions);
+  }
+  /** Rewards of the last step, float32 [size][2]: South's, North's. */
+  get rewards(): Float32Array {
+    return this.#view("_mancala_batch_rewards", (b, p, n) => new Float32Array(b, p, n), this.size * 2);
+  }
+  /** 1 where the last step ended the episode by the rules, uint8 [size]. */
+  get terminated(): Uint8Array {
+    return this.#view("_mancala_batch_terminated", (b, p, n) => new Uint8Array(b, p, n), this.size);
+  }
+  /** 1 where the last step cut the episode at maxPlies, uint8 [size]. */
+  get truncated(): Uint8Array {
+    return this.#view("_mancala_batch_truncated", (b, p, n) => new Uint8Array(b, p, n), this.size);
+  }
+  /** The player to move in each game, int32 [size]. */
+  get toMove(): Int32Array {
+    return this.#view("_mancala_batch_to_move", (b, p, n) => new Int32Array(b, p, n), this.size);
+  }
+
+  /** A new episode in every game; `seed` seeds stepRandom(). */
+  reset(seed: number | bigint = 0): this {
+    this.#check(lib()._mancala_batch_reset(this.ptr, seed64(seed)));
+    return this;
+  }
+
+  /** Plays one action (0 ... numActions-1, relative to the mover) per game.
+   *  An illegal action throws an IllegalMoveError whose `game` is the first
+   *  game refusing, and changes no game. */
+  step(actions: ArrayLike<number>): this {
+    const m = lib();
+    const g = this.ptr;
+    if (actions?.length !== this.size) throw new RangeError(`actions must have ${this.size} entries, not ${actions?.length}`);
+    const heap = m.HEAP32;
+    const base = this.#actions >> 2;
+    const n = this.numActions;
+    for (let i = 0; i < this.size; i++) {
+      const a = actions[i];
+      // int32() only off the fast path: it throws the error naming actions[i].
+      heap[base + i] = typeof a === "number" && Number.isInteger(a) && a >= 0 && a < n ? a : int32(a, `actions[${i}]`, 0, n - 1);
+    }
+    const status = m._mancala_batch_step(g, this.#actions, this.size, scratch);
+    if (status < 0) {
+      const game = int32At(scratch);
+      if (game < 0) this.#check(status);
+      const error = new IllegalMoveError(status, actions[game]);
+      error.message = cString(m._mancala_batch_reason(g));
+      (error as any).game = game;
+      throw error;
+    }
+    return this;
+  }
+
+  /** Plays a random legal action in every game, drawn in C; returns the
+   *  actions played (-1: the game was reset), a view rewritten each call. */
+  stepRandom(): Int32Array {
+    const m = lib();
+    this.#check(m._mancala_batch_step_random(this.ptr, this.#actions, this.size));
+    return new Int32Array(m.HEAPU8.buffer, this.#actions, this.size);
+  }
+
+  /** A copy of game `index` as a Game. */
+  game(index: number): Game {
+    const m = lib();
+    const g = m._mancala_batch_game(this.ptr, int32(index, "index", 0, this.size - 1));
+    check(fast.clone(scratch, g), "game");
+    return new (Game as any)(int32At(scratch));
   }
 }

@@ -20,10 +20,13 @@ test("package version is the library's (meson.build)", () => {
   assert.equal(JSON.parse(readFileSync(path.join(pkg, "package.json"), "utf8")).version, version);
 });
 
-test("size budget: .wasm <= 64 KB (gzip <= 32 KB), glue + wrapper <= 40 KB", () => {
+// 1.3 raised the budget from 64 KB (32 KB gzipped) for the learning
+// interface: observations, masks and returns cost 1.7 KB, the batch 6.6 KB
+// (73,137 bytes, 36,353 gzipped, measured by doc/javascript.md).
+test("size budget: .wasm <= 74 KB (gzip <= 37 KB), glue + wrapper <= 40 KB", () => {
   const wasm = readFileSync(path.join(pkg, "dist/mancala.wasm"));
-  assert.ok(wasm.length <= 64 * 1024, `mancala.wasm is ${wasm.length} bytes`);
-  assert.ok(gzipSync(wasm, { level: 9 }).length <= 32 * 1024);
+  assert.ok(wasm.length <= 74 * 1024, `mancala.wasm is ${wasm.length} bytes`);
+  assert.ok(gzipSync(wasm, { level: 9 }).length <= 37 * 1024);
   const js = statSync(path.join(pkg, "dist/mancala.mjs")).size + statSync(path.join(pkg, "dist/index.js")).size;
   assert.ok(js <= 40 * 1024, `glue and wrapper are ${js} bytes`);
 });

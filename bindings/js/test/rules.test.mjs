@@ -118,3 +118,63 @@ test("Match record: a match in its second round is restored exactly", () => {
   back.free();
   game.free();
 });
+
+test("Match: a match that keeps repeating goes to the player holding more stones (RULES.md)", () => {
+  // Every round ends South 16, North 32: round 6 would start in round 2's
+  // state for the third time, so North wins after five rounds (1.3); as
+  // 1.2 read the rule (MatchRepetition.DRAW) the same match is a draw.
+  const start16 = [2, 6, 2, 6, 5, 6, 3, 7, 3, 8, 0, 9, 2, 8, 4, 8, 1, 7, 1, 7, 3, 6, 4, 10, 0, 7, 5, 6, 2, 7, 4, 8];
+  const northFirst16 = [11, 3, 11, 5, 7, 2, 10, 4, 6, 3, 6, 2, 7, 4, 8, 5, 9, 2, 11, 2, 8, 5, 6, 4, 8, 5, 9, 2, 11, 4,
+    7, 2, 8, 3, 6, 4, 8, 5, 11, 2, 7, 3, 8, 4, 10, 5, 7];
+  const southFirst16 = [4, 11, 4, 10, 3, 7, 2, 10, 5, 9, 4, 11, 2, 10, 3, 11, 4, 6, 2, 8, 3, 9, 4, 7, 5, 9, 2, 11, 2, 8, 4, 7];
+  const game = Game.create("rio-kadalis");
+  assert.equal(game.getOption(M.Option.MATCH_REPETITION), M.MatchRepetition.MORE_STONES);
+  [start16, northFirst16, southFirst16, northFirst16, southFirst16].forEach((moves, i) => {
+    if (i) game.nextRound();
+    for (const pit of moves) game.play(pit);
+    assert.deepEqual(game.scores, [16, 32]);
+  });
+  assert.equal(game.round, 5);
+  assert.equal(game.matchEndReason, "repetition");
+  assert.equal(game.matchWinner, 1); // North
+  game.setOption(M.Option.MATCH_REPETITION, M.MatchRepetition.DRAW);
+  assert.equal(game.matchWinner, 2); // a draw
+  assert.match(game.record, / match-repetition=2 2 6 2 6 /);
+  game.setOption(M.Option.MATCH_REPETITION, M.MatchRepetition.OFF);
+  assert.equal(game.matchOver, false);
+  assert.throws(() => game.setOption(M.Option.MATCH_REPETITION, 3), { status: M.Status.E_OPTION });
+  game.free();
+});
+
+test("Match record: tags are kept, exact bytes (RULES.md, Match records)", () => {
+  const game = Game.create("modiar");
+  assert.deepEqual(game.tags, {});
+  game.play(0);
+  game.setTag("south", "search:8").setTag("event", 'Club "night" \\ café').setTag("seed", "");
+  game.setTag("south", "human");
+  const record = 'modiar/7,7,7,7,7,7/S/0,0/0 south="human" event="Club \\"night\\" \\\\ café" seed="" 0';
+  assert.equal(game.record, record);
+  assert.deepEqual([...new TextEncoder().encode(game.record).slice(-16)],
+    [...new TextEncoder().encode('café" seed="" 0')]);
+  const back = Game.fromRecord(record);
+  assert.deepEqual(Object.entries(back.tags), [["south", "human"], ["event", 'Club "night" \\ café'], ["seed", ""]]);
+  assert.equal(back.tag("event"), 'Club "night" \\ café');
+  assert.equal(back.tag("absent"), null);
+  assert.equal(back.tag("event\0x"), null);
+  assert.equal(back.record, record);
+  assert.deepEqual(back.clone().tags, back.tags);
+  back.setTag("event", null);
+  assert.deepEqual(back.tags, { south: "human", seed: "" });
+  for (const [key, value] of [["1a", "x"], ["", "x"], ["k".repeat(33), "x"], ["a", "x".repeat(256)],
+    ["a", "line\nbreak"], ["a", "nul\0"], ["a\0b", "x"], ["a", "\uD800"]]) {
+    assert.throws(() => back.setTag(key, value), { status: M.Status.E_INVALID }, JSON.stringify([key, value]));
+  }
+  for (const [key, value] of [[5, "x"], ["a", 5], ["a", undefined], [null, "x"]]) {
+    assert.throws(() => back.setTag(key, value), TypeError);
+  }
+  assert.deepEqual(back.tags, { south: "human", seed: "" });
+  assert.throws(() => Game.fromRecord('modiar/7,7,7,7,7,7/S/0,0/0 a="1" a="2"'),
+    (err) => err.status === M.Status.E_PARSE && err.message === "word 3: tag a given twice");
+  game.free();
+  back.free();
+});

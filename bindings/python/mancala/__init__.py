@@ -30,7 +30,7 @@ from .engine import (Playout, SearchResult, Searcher, Table, TableValue, mcts, p
                      solve_modiar, solve_rio_kadalis)
 from .errors import *  # noqa: F401,F403
 from .errors import __all__ as _errors
-from .game import RULES, End, EventKind, Game, MatchEnd, MoveEvent, Player
+from .game import RULES, End, EventKind, Game, MatchEnd, MatchRepetition, MoveEvent, Player
 
 __version__ = "1.3.0"
 
@@ -40,6 +40,7 @@ library_version: str = _lib.mancala_version_string().decode()
 SOUTH = Player.SOUTH
 NORTH = Player.NORTH
 
-__all__ = ["Game", "Player", "SOUTH", "NORTH", "End", "MatchEnd", "EventKind", "MoveEvent", "RULES",
+__all__ = ["Game", "Player", "SOUTH", "NORTH", "End", "MatchEnd", "MatchRepetition", "EventKind",
+           "MoveEvent", "RULES",
            "Playout", "SearchResult", "Searcher", "Table", "TableValue", "playout", "mcts",
            "solve_modiar", "solve_rio_kadalis", "library_path", "library_version", *_errors]

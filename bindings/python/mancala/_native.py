@@ -28,8 +28,8 @@ import os
 import shutil
 import subprocess
 import sys
-from ctypes import (CFUNCTYPE, POINTER, c_char_p, c_int, c_int64, c_size_t, c_uint,
-                    c_uint64, c_void_p)
+from ctypes import (CFUNCTYPE, POINTER, c_char_p, c_float, c_int, c_int64, c_size_t,
+                    c_uint, c_uint64, c_void_p)
 
 #: The ABI major version this binding is written for (the SONAME's number).
 ABI_MAJOR = 1
@@ -143,6 +143,7 @@ def _loaded_file(library: ctypes.CDLL, target: str) -> str:
 lib, path = _load()
 
 game_p = c_void_p
+batch_p = c_void_p
 search_p = c_void_p
 table_p = c_void_p
 
@@ -223,6 +224,45 @@ _prototypes.update({
     "mancala_table_open_memory": (c_int, [POINTER(table_p), c_char_p, c_size_t]),
     "mancala_solve_rio_kadalis_config": (c_int, [c_char_p, c_char_p, c_uint, c_int, c_int,
                                                  progress_fn, c_void_p]),
+})
+
+# Added in 1.3 (MANCALA_1.3).
+_f32_p = POINTER(c_float)
+_prototypes.update({
+    "mancala_tag_set": (c_int, [game_p, c_char_p, c_char_p]),
+    "mancala_tag_get": (c_char_p, [game_p, c_char_p]),
+    "mancala_tag_count": (c_int, [game_p]),
+    "mancala_tag_key": (c_char_p, [game_p, c_int]),
+    # The learning interface. The batch's arrays come back as addresses
+    # (c_void_p) for the views of mancala.rl.
+    "mancala_num_actions": (c_int, [game_p]),
+    "mancala_action_to_pit": (c_int, [game_p, c_int]),
+    "mancala_pit_to_action": (c_int, [game_p, c_int]),
+    "mancala_legal_mask": (c_int, [game_p, c_void_p, c_size_t]),
+    "mancala_observation_size": (c_int, [game_p]),
+    "mancala_observation": (c_int, [game_p, c_void_p, c_size_t]),
+    "mancala_observation_bytes": (c_int, [game_p, c_void_p, c_size_t]),
+    "mancala_returns": (c_int, [game_p, c_uint, _f32_p]),
+    "mancala_batch_new": (c_int, [POINTER(batch_p), c_char_p, c_int, c_uint64, c_char_p,
+                                  c_size_t]),
+    "mancala_batch_free": (None, [batch_p]),
+    "mancala_batch_set_option": (c_int, [batch_p, c_int, c_int]),
+    "mancala_batch_get_option": (c_int, [batch_p, c_int]),
+    "mancala_batch_reset": (c_int, [batch_p, c_uint64]),
+    "mancala_batch_step": (c_int, [batch_p, c_void_p, c_size_t, _int_p]),
+    "mancala_batch_step_random": (c_int, [batch_p, c_void_p, c_size_t]),
+    "mancala_batch_reason": (c_char_p, [batch_p]),
+    "mancala_batch_size": (c_int, [batch_p]),
+    "mancala_batch_observation_size": (c_int, [batch_p]),
+    "mancala_batch_num_actions": (c_int, [batch_p]),
+    "mancala_batch_observations": (c_void_p, [batch_p]),
+    "mancala_batch_final_observations": (c_void_p, [batch_p]),
+    "mancala_batch_legal_masks": (c_void_p, [batch_p]),
+    "mancala_batch_rewards": (c_void_p, [batch_p]),
+    "mancala_batch_terminated": (c_void_p, [batch_p]),
+    "mancala_batch_truncated": (c_void_p, [batch_p]),
+    "mancala_batch_to_move": (c_void_p, [batch_p]),
+    "mancala_batch_game": (c_void_p, [batch_p, c_int]),
 })
 
 for _name, (_restype, _argtypes) in _prototypes.items():

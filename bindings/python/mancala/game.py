@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import enum
 import operator
-from ctypes import byref, c_int, create_string_buffer
+from ctypes import byref, c_float, c_int, create_string_buffer
 from typing import Iterable, NamedTuple, Optional
 
-from . import _draw
-from ._handle import INT, NativeHandle, flag
+from . import _draw, _tensor
+from ._handle import INT, NativeHandle, flag, integer
 from ._native import MAX_PITS, REASON_MAX, Event, game_p, lib
 from .errors import (InvalidArgument, ParseError, PitOutOfRange, StateError, UnknownRules,
                      check, illegal, shown)
 
-__all__ = ["Game", "Player", "End", "MatchEnd", "EventKind", "MoveEvent", "RULES"]
+__all__ = ["Game", "Player", "End", "MatchEnd", "MatchRepetition", "EventKind", "MoveEvent",
+           "RULES"]
 
 #: Every rules name the library knows.
 RULES = ("modiar", "rio-kadalis", "rio-kadalis-5", "rio-kadalis-cw", "rio-kadalis-5-cw")
@@ -66,8 +67,16 @@ class MatchEnd(_Named):
     NONE = 0         #: not over
     GAME = 1         #: Modiar: the game, which is the whole match, is over
     STONES = 2       #: a player has fewer than 4 stones
-    REPETITION = 3   #: drawn: the next round would start like two earlier ones
+    REPETITION = 3   #: the next round would start like two earlier ones
     ROUNDS = 4       #: the round limit (:attr:`Game.max_rounds`) was reached
+
+
+class MatchRepetition(_Named):
+    """Values of :attr:`Game.match_repetition` (``enum
+    mancala_match_repetition``): what a match that keeps repeating does."""
+    OFF = 0          #: it goes on
+    MORE_STONES = 1  #: it ends, the player holding more stones wins (default since 1.3)
+    DRAW = 2         #: it ends as a draw whatever the stones (the 1.2 reading)
 
 
 class EventKind(_Named):
@@ -230,8 +239,8 @@ class Game(NativeHandle):
     @property
     def record(self) -> str:
         """The match record: one line with the position the game was
-        created at, the options that are not at their default and every
-        move of every round, ``|`` between rounds (see
+        created at, the options that are not at their default, the
+        :attr:`tags` and every move of every round, ``|`` between rounds (see
         ``mancala_format_record()`` in mancala.h). :meth:`from_record`
         restores the game from it exactly; a file can hold one per line.
 
@@ -245,6 +254,35 @@ class Game(NativeHandle):
         buf = create_string_buffer(size + 1)
         lib.mancala_format_record(handle, buf, len(buf))
         return buf.value.decode()
+
+    @property
+    def tags(self) -> dict[str, str]:
+        """The game's tags, free information that the :attr:`record`
+        carries (like the headers of a chess PGN file), as a new dict in
+        their order; change them with :meth:`set_tag`.
+
+        >>> game = Game("modiar")
+        >>> game.set_tag("south", "search:8")
+        >>> game.tags, game.record
+        ({'south': 'search:8'}, 'modiar/7,7,7,7,7,7/S/0,0/0 south="search:8"')
+        """
+        handle = self._h
+        keys = [lib.mancala_tag_key(handle, i) for i in range(check(lib.mancala_tag_count(handle)))]
+        return {key.decode(): lib.mancala_tag_get(handle, key).decode() for key in keys}
+
+    def set_tag(self, key: str, value: Optional[str]) -> None:
+        """Sets (or with None removes) a tag. A key is 1 to 32 characters,
+        a letter then letters, digits, ``-`` or ``_``; a value is text of
+        at most 255 bytes in UTF-8 without control characters; at most 32
+        tags (RULES.md, "Match records").
+
+        Raises:
+            InvalidArgument: the key or value is not as above.
+            LimitReached: the game has 32 tags and ``key`` is new.
+        """
+        encoded = None if value is None else _encode(value, "tag value")
+        check(lib.mancala_tag_set(self._writable(), _encode(key, "tag key"), encoded),
+              f"tag {key!r}")
 
     @classmethod
     def from_record(cls, record: str) -> "Game":
@@ -410,16 +448,25 @@ class Game(NativeHandle):
               "repetition")
 
     @property
-    def match_repetition(self) -> bool:
+    def match_repetition(self) -> MatchRepetition:
         """The match-repetition rule (RULES.md, "A match that keeps
-        repeating is drawn"): whether the match ends as a draw when the
-        next round would start like two earlier rounds. On by default; it
-        may be changed at any time."""
-        return bool(check(lib.mancala_get_option(self._h, _OPT_MATCH_REPETITION)))
+        repeating ends"): what happens when the next round would start
+        like two earlier rounds. ``MatchRepetition.MORE_STONES`` (the
+        default, true as a bool): the match ends and the player holding
+        more stones wins, a draw if equal; ``DRAW``: it ends as a draw (the
+        reading of 1.2, whose ``True`` meant this); ``OFF`` (false): it goes
+        on. Set it to one of these or to a bool (``True`` is
+        ``MORE_STONES``); it may be changed at any time."""
+        return MatchRepetition(check(lib.mancala_get_option(self._h, _OPT_MATCH_REPETITION)))
 
     @match_repetition.setter
-    def match_repetition(self, on: bool) -> None:
-        check(lib.mancala_set_option(self._writable(), _OPT_MATCH_REPETITION, 1 if on else 0),
+    def match_repetition(self, value: "bool | MatchRepetition") -> None:
+        if isinstance(value, bool):
+            value = MatchRepetition.MORE_STONES if value else MatchRepetition.OFF
+        elif not isinstance(value, int) or value not in tuple(MatchRepetition):
+            raise InvalidArgument("match_repetition must be a bool or a MatchRepetition "
+                                  f"(0, 1 or 2), not {value!r}")
+        check(lib.mancala_set_option(self._writable(), _OPT_MATCH_REPETITION, int(value)),
               "match_repetition")
 
     @property
@@ -545,19 +592,185 @@ class Game(NativeHandle):
     @property
     def match_end_reason(self) -> MatchEnd:
         """Why the match ended (``MatchEnd.NONE`` while it goes on): a
-        player with fewer than 4 stones, a match that keeps repeating
-        (a draw), or the round limit."""
+        player with fewer than 4 stones, a match that keeps repeating,
+        or the round limit."""
         return MatchEnd(check(lib.mancala_match_end_reason(self._h)))
 
     @property
     def match_winner(self) -> Optional[Player]:
-        """The winner of the match (for Modiar, of the game); None for a
-        draw (also a match drawn because it keeps repeating).
+        """The winner of the match (for Modiar, of the game): the player
+        holding more stones after the last round; None for a draw (equal
+        stones, or a match that keeps repeating under
+        ``MatchRepetition.DRAW``).
 
         Raises:
             NotOver: while the match goes on.
         """
         return _winner(lib.mancala_match_winner(self._h))
+
+    # -- OpenSpiel's state names (the learning interface, 1.3) -------------
+    #
+    # Actions are relative to the mover: action a is the mover's a-th pit
+    # in their own row's order (mancala_num_actions() in mancala.h), so
+    # that one policy serves both seats, as in OpenSpiel's oware.
+
+    #: OpenSpiel's player id of a terminal state (pyspiel.PlayerId.TERMINAL).
+    TERMINAL_PLAYER = -4
+
+    def num_distinct_actions(self) -> int:
+        """The size of the action space, ``n``: 3 (Modiar), 6 (Rio
+        Kadalis), 5 (the ``-5`` boards)."""
+        return check(lib.mancala_num_actions(self._h))
+
+    def num_players(self) -> int:
+        """2, as OpenSpiel's ``num_players()``."""
+        return 2
+
+    def current_player(self) -> int:
+        """The player to move, 0 (South) or 1 (North), or
+        :attr:`TERMINAL_PLAYER` (-4) once the game or round is over, as
+        OpenSpiel's ``current_player()``."""
+        handle = self._h
+        if check(lib.mancala_is_over(handle)):
+            return self.TERMINAL_PLAYER
+        return check(lib.mancala_to_move(handle))
+
+    def is_terminal(self) -> bool:
+        """Whether the game (or the current round: an episode is a round
+        of Rio Kadalis, see :meth:`returns`) is over."""
+        return bool(check(lib.mancala_is_over(self._h)))
+
+    def is_chance_node(self) -> bool:
+        """False: there is no chance in these games."""
+        return False
+
+    def _other_player(self, player) -> bool:
+        """Whether ``player`` (None: the player to move) is not to move."""
+        if player is None:
+            return False
+        player = integer(player, "player", 0, 1, INT)
+        return player != check(lib.mancala_to_move(self._h))
+
+    def legal_actions_mask(self, player: Optional[int] = None):
+        """The legal actions as ``n`` bytes, 1 for a legal action (uint8;
+        a numpy array if numpy is installed, else ``array.array("B")``);
+        all 0 once the game is over or for the ``player`` not to move."""
+        size = check(lib.mancala_num_actions(self._h))
+        mask, address = _tensor.empty(size, "uint8")
+        if not self._other_player(player):
+            check(lib.mancala_legal_mask(self._h, address, size))
+        return mask
+
+    def legal_actions(self, player: Optional[int] = None) -> list[int]:
+        """The legal actions of the player to move, ascending (empty once
+        the game is over or for the ``player`` not to move)."""
+        return [a for a, legal in enumerate(self.legal_actions_mask(player)) if legal]
+
+    def action_to_pit(self, action: int) -> int:
+        """The absolute pit number (as :meth:`play` takes it) of an action
+        of the player to move.
+
+        Raises:
+            PitOutOfRange: the action is not in ``0 … n-1``.
+        """
+        handle = self._h
+        action = integer(action, "action", INT[0], INT[1], INT)
+        status = lib.mancala_action_to_pit(handle, action)
+        if status < 0:
+            error = PitOutOfRange(action, status=status)
+            error.args = (f"action {action}: not from 0 to "
+                          f"{check(lib.mancala_num_actions(handle)) - 1}",)
+            raise error
+        return status
+
+    def pit_to_action(self, pit: int) -> int:
+        """The action of the player to move that starts from ``pit``.
+
+        Raises:
+            PitOutOfRange: the pit is not in the mover's row.
+        """
+        pit = _pit(pit)
+        status = lib.mancala_pit_to_action(self._h, pit)
+        if status < 0:
+            raise PitOutOfRange(pit, status=status)
+        return status
+
+    def apply_action(self, action: int) -> None:
+        """Plays an action of the player to move (see :meth:`play` for the
+        errors): OpenSpiel's ``apply_action()``."""
+        self.play(self.action_to_pit(action))
+
+    def child(self, action: int) -> "Game":
+        """A copy with ``action`` applied; this game is unchanged."""
+        child = self.copy()
+        child.apply_action(action)
+        return child
+
+    def returns(self, *, stones: bool = False, match: bool = False) -> list[float]:
+        """Each player's return, ``[South's, North's]``: +1, 0 or -1 for a
+        win, draw or loss of the game (Modiar) or round (Rio Kadalis); both
+        0 while it goes on (mancala_returns() in mancala.h).
+
+        Args:
+            stones: the final stone difference divided by the stones of
+                the game, in [-1, 1], instead of win/draw/loss.
+            match: the match's outcome instead of the round's (Rio
+                Kadalis; the same for Modiar).
+        """
+        flags = (1 if flag(stones, "stones") else 0) | (2 if flag(match, "match") else 0)
+        out = (c_float * 2)()
+        check(lib.mancala_returns(self._h, flags, out))
+        return [out[0], out[1]]
+
+    def rewards(self) -> list[float]:
+        """OpenSpiel's ``rewards()``: the returns once the game (or round)
+        is over, else ``[0.0, 0.0]`` (the games give no intermediate
+        reward)."""
+        return self.returns()
+
+    def player_return(self, player: int) -> float:
+        """The return of one player (0 or 1), as ``returns()[player]``."""
+        return self.returns()[integer(player, "player", 0, 1, INT)]
+
+    def observation_tensor(self, player: Optional[int] = None, *, raw: bool = False):
+        """The position from the player to move's side (layout in
+        mancala.h, mancala_observation()): ``4n + 7`` float32 values (a
+        numpy array if numpy is installed, else ``array.array("f")``), or
+        the same unscaled as uint8 bytes with ``raw=True``.
+
+        Args:
+            player: None or the player to move. The library writes the
+                observation from the mover's side only.
+
+        Raises:
+            InvalidArgument: ``player`` is not the player to move.
+        """
+        if self._other_player(player):
+            raise InvalidArgument(f"player {player}: the observation is written from the "
+                                  "side of the player to move only")
+        handle = self._h
+        size = check(lib.mancala_observation_size(handle))
+        if flag(raw, "raw"):
+            out, address = _tensor.empty(size, "uint8")
+            check(lib.mancala_observation_bytes(handle, address, size))
+        else:
+            out, address = _tensor.empty(size, "float32")
+            check(lib.mancala_observation(handle, address, size))
+        return out
+
+    def clone(self) -> "Game":
+        """An independent copy (OpenSpiel's ``clone()``; :meth:`copy`)."""
+        return self.copy()
+
+    def serialize(self) -> str:
+        """The game as a string (its match record, :attr:`record`), from
+        which :meth:`deserialize_state` restores it exactly."""
+        return self.record
+
+    @classmethod
+    def deserialize_state(cls, text: str) -> "Game":
+        """The game :meth:`serialize` saved (:meth:`from_record`)."""
+        return cls.from_record(text)
 
     # -- research engine (see mancala.engine) -----------------------------
 

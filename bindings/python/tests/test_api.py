@@ -301,10 +301,37 @@ class Matches(unittest.TestCase):
 SOUTH_FIRST_24 = [5, 6, 4, 10, 4, 6, 0, 7, 4, 6, 5, 11, 4, 7, 3, 7, 2, 6, 3, 7, 5, 9]
 NORTH_FIRST_24 = [11, 0, 10, 4, 10, 0, 6, 1, 10, 0, 11, 5, 10, 1, 9, 1, 8, 0, 9, 1, 11, 3]
 NORTH_FIRST_28 = [9, 1, 8, 0, 9, 5, 6, 1, 9, 1, 9, 0, 9, 2, 10, 0]
+# Rounds ending South 16, North 32: from the start; then from South 16,
+# North 32 with North first, and with South first (RULES.md's second example).
+START_16 = [2, 6, 2, 6, 5, 6, 3, 7, 3, 8, 0, 9, 2, 8, 4, 8, 1, 7, 1, 7, 3, 6, 4, 10, 0, 7, 5, 6,
+            2, 7, 4, 8]
+NORTH_FIRST_16 = [11, 3, 11, 5, 7, 2, 10, 4, 6, 3, 6, 2, 7, 4, 8, 5, 9, 2, 11, 2, 8, 5, 6, 4, 8, 5,
+                  9, 2, 11, 4, 7, 2, 8, 3, 6, 4, 8, 5, 11, 2, 7, 3, 8, 4, 10, 5, 7]
+SOUTH_FIRST_16 = [4, 11, 4, 10, 3, 7, 2, 10, 5, 9, 4, 11, 2, 10, 3, 11, 4, 6, 2, 8, 3, 9, 4, 7, 5,
+                  9, 2, 11, 2, 8, 4, 7]
 
 
 class MatchRules(unittest.TestCase):
-    """RULES.md, "A match that keeps repeating is drawn", and its example."""
+    """RULES.md, "A match that keeps repeating ends", and its examples."""
+
+    def test_example_north_wins_16_32(self):
+        rounds = [START_16, NORTH_FIRST_16, SOUTH_FIRST_16, NORTH_FIRST_16, SOUTH_FIRST_16]
+        for rule, winner in [(None, Player.NORTH), (True, Player.NORTH),
+                             (mancala.MatchRepetition.MORE_STONES, Player.NORTH),
+                             (mancala.MatchRepetition.DRAW, None)]:
+            game = mancala.Game("rio-kadalis")
+            if rule is not None:
+                game.match_repetition = rule
+            self.play_rounds(game, rounds)
+            self.assertEqual((game.round, game.scores), (5, (16, 32)))
+            self.assertEqual(game.match_end_reason, mancala.MatchEnd.REPETITION)
+            self.assertEqual(game.match_winner, winner, rule)
+            self.assertEqual(game.match_repetition, 2 if winner is None else 1)
+            self.assertEqual(mancala.Game.from_record(game.record).match_winner, winner)
+        self.assertIn(" match-repetition=2 2 6 2 ", game.record)
+        for bad in (3, -1, "on", 1.0):
+            with self.assertRaises(mancala.InvalidArgument):
+                game.match_repetition = bad
 
     def play_rounds(self, game, rounds):
         for i, moves in enumerate(rounds):
@@ -327,6 +354,7 @@ class MatchRules(unittest.TestCase):
             game.next_round()
         game.match_repetition = False       # allowed at any time
         self.assertFalse(game.match_over)
+        self.assertEqual(game.match_repetition, mancala.MatchRepetition.OFF)
         game.next_round()
         self.assertEqual(game.round, 5)
 
@@ -355,6 +383,44 @@ class MatchRules(unittest.TestCase):
 
 
 class Records(unittest.TestCase):
+    def test_tags(self):
+        """RULES.md, "Match records": tags in the record, exact bytes."""
+        game = mancala.Game("modiar")
+        self.assertEqual(game.tags, {})
+        game.play(0)
+        game.set_tag("south", "search:8")
+        game.set_tag("event", 'Club "night" \\ café')
+        game.set_tag("seed", "")
+        game.set_tag("south", "human")       # keeps its place
+        record = ('modiar/7,7,7,7,7,7/S/0,0/0 south="human" '
+                  'event="Club \\"night\\" \\\\ café" seed="" 0')
+        self.assertEqual(game.record, record)
+        self.assertEqual(game.record.encode()[-16:], b'caf\xc3\xa9" seed="" 0')
+        twin = mancala.Game.from_record(record)
+        self.assertEqual(list(twin.tags.items()),
+                         [("south", "human"), ("event", 'Club "night" \\ café'), ("seed", "")])
+        self.assertEqual(twin.record, record)
+        self.assertEqual(game.copy().tags, game.tags)
+        self.assertEqual(pickle.loads(pickle.dumps(game)).tags, game.tags)
+        game.set_tag("event", None)
+        game.set_tag("absent", None)
+        self.assertEqual(game.tags, {"south": "human", "seed": ""})
+        for key, value in [("1a", "x"), ("", "x"), ("a b", "x"), ("k" * 33, "x"),
+                           ("a", "line\nbreak"), ("a", "x" * 256), ("a", "nul\0"), ("ké", "x")]:
+            with self.assertRaises(mancala.InvalidArgument, msg=(key, value)):
+                game.set_tag(key, value)
+        with self.assertRaises(TypeError):
+            game.set_tag("a", 5)
+        game.set_tag("a", "x" * 255)
+        for i in range(29):
+            game.set_tag(f"t{i}", str(i))
+        with self.assertRaises(mancala.LimitReached):
+            game.set_tag("more", "x")
+        self.assertEqual(len(game.tags), 32)
+        with self.assertRaises(mancala.ParseError) as caught:
+            mancala.Game.from_record('modiar/7,7,7,7,7,7/S/0,0/0 a="1" a="2"')
+        self.assertEqual(caught.exception.detail, "word 3: tag a given twice")
+
     def test_round_trip_of_random_matches(self):
         rng = random.Random(12)
         for i in range(40):

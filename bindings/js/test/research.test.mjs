@@ -1,0 +1,149 @@
+// The learning interface (issue 24): observations, masks and returns of a
+// Game, and the batch's typed-array views over the module's memory,
+// compared with single games stepped one by one.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { M } from "./common.mjs";
+
+const { Game, Batch, Autoreset, IllegalMoveError } = M;
+const f32 = (values) => Array.from(new Float32Array(values));
+
+test("Game: mask, observation from the mover's side, actions relative to the mover", () => {
+  const game = Game.create("modiar");
+  assert.equal(game.numActions, 3);
+  assert.deepEqual(Array.from(game.legalMask()), [1, 1, 1]);
+  game.applyAction(0);
+  assert.equal(game.position, "modiar/2,8,8,8,8,8/N/0,0/1");
+  assert.equal(game.actionToPit(2), 5);
+  // North to move: North's row (8, 8, 8) first, then South's (2, 8, 8).
+  const expected = [8, 8, 8, 2, 8, 8].map((v) => v / 42).concat(new Array(10).fill(0), [0, 0, 1]);
+  assert.deepEqual(Array.from(game.observation()), f32(expected));
+  assert.deepEqual(game.returns(), [0, 0]);
+  game.free();
+});
+
+test("Game: returns once over, win/loss and stones", () => {
+  const game = Game.create("modiar");
+  let seed = 5;
+  while (!game.over) {
+    const legal = [0, 1, 2].filter((a) => game.legalMask()[a]);
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    game.applyAction(legal[seed % legal.length]);
+  }
+  const [s, n] = game.scores;
+  const win = s > n ? 1 : s < n ? -1 : 0;
+  assert.deepEqual(game.returns(), [win, -win]);
+  const stones = game.returns({ stones: true });
+  assert.equal(stones[0], Math.fround((s - n) / 42));
+  assert.deepEqual(Array.from(game.legalMask()), [0, 0, 0]);
+  game.free();
+});
+
+test("Game: actions are checked, naming the argument", () => {
+  const game = Game.create("rio-kadalis");
+  for (const bad of [NaN, 1.5, "0", null, undefined]) assert.throws(() => game.applyAction(bad), (e) => e instanceof TypeError && /action/.test(e.message));
+  for (const bad of [-1, 6, 2 ** 32, -(2 ** 40)]) assert.throws(() => game.applyAction(bad), (e) => e instanceof RangeError && /action/.test(e.message));
+  assert.equal(game.ply, 0);
+  game.free();
+});
+
+test("Batch: the same as single games stepped one by one, both autoreset modes", () => {
+  for (const [rules, mode] of [["modiar", Autoreset.NEXT_STEP], ["rio-kadalis", Autoreset.NEXT_STEP], ["rio-kadalis-5-cw", Autoreset.SAME_STEP]]) {
+    const count = 16;
+    const batch = Batch.create(rules, count, { seed: 7, autoreset: mode });
+    const games = Array.from({ length: count }, () => Game.create(rules));
+    let ended = 0;
+    for (let step = 0; step < 300; step++) {
+      const played = Array.from(batch.stepRandom());
+      const finals = new Map();
+      for (let i = 0; i < count; i++) {
+        if (played[i] < 0) {
+          // NEXT_STEP: the step after the end restarts the game.
+          games[i].free();
+          games[i] = Game.create(rules);
+          continue;
+        }
+        games[i].applyAction(played[i]);
+        if (games[i].over) {
+          finals.set(i, { obs: games[i].observation(), returns: games[i].returns() });
+          if (mode === Autoreset.SAME_STEP) {
+            games[i].free();
+            games[i] = Game.create(rules);
+          }
+        }
+      }
+      const n = batch.observationSize, a = batch.numActions;
+      for (let i = 0; i < count; i++) {
+        assert.equal(batch.terminated[i], finals.has(i) ? 1 : 0);
+        if (finals.has(i)) {
+          ended++;
+          assert.deepEqual(Array.from(batch.rewards.subarray(2 * i, 2 * i + 2)), finals.get(i).returns);
+          if (mode === Autoreset.SAME_STEP) assert.deepEqual(batch.finalObservations.slice(i * n, i * n + n), finals.get(i).obs);
+        } else {
+          assert.deepEqual(Array.from(batch.rewards.subarray(2 * i, 2 * i + 2)), [0, 0]);
+        }
+        assert.deepEqual(batch.observations.slice(i * n, i * n + n), games[i].observation());
+        assert.deepEqual(batch.legalMasks.slice(i * a, i * a + a), games[i].legalMask());
+        assert.equal(batch.toMove[i], games[i].toMove);
+      }
+    }
+    assert.ok(ended > 0);
+    games.forEach((g) => g.free());
+    batch.free();
+  }
+});
+
+test("Batch: views change in place, and are made again when the memory grows", () => {
+  const batch = Batch.create("modiar", 8);
+  const obs = batch.observations;
+  assert.equal(batch.observations, obs); // the same view while the memory stays
+  const before = Array.from(obs);
+  batch.step(new Array(8).fill(0));
+  assert.notDeepEqual(Array.from(obs), before); // changed in place
+  const copy = Array.from(obs);
+  const bytes = M.memoryBytes();
+  const big = Batch.create("rio-kadalis", 2000); // about 60 MB: the memory grows
+  assert.ok(M.memoryBytes() > bytes);
+  assert.equal(obs.length, 0); // the old view is detached
+  assert.deepEqual(Array.from(batch.observations), copy); // a fresh view, same bytes
+  assert.notEqual(batch.observations, obs);
+  big.free();
+  batch.free();
+  assert.throws(() => batch.observations, /freed/);
+});
+
+test("Batch: an illegal action changes no game and names it; arguments are checked", () => {
+  const batch = Batch.create("modiar", 4);
+  // Random steps until game 2 has an action it may not play.
+  const mask = () => Array.from(batch.legalMasks.subarray(6, 9));
+  while (!(mask().includes(0) && mask().includes(1))) batch.stepRandom();
+  const illegal = mask().indexOf(0);
+  const actions = [0, 1, 3].map((i) => Array.from(batch.legalMasks.subarray(3 * i, 3 * i + 3)).indexOf(1));
+  const positions = [0, 1, 2, 3].map((i) => {
+    const game = batch.game(i);
+    const p = game.position;
+    game.free();
+    return p;
+  });
+  const obs = Array.from(batch.observations);
+  assert.throws(() => batch.step([actions[0], actions[1], illegal, actions[2]].map((a) => Math.max(a, 0))),
+    (e) => e instanceof IllegalMoveError && e.game === 2);
+  assert.deepEqual(Array.from(batch.observations), obs);
+  assert.throws(() => batch.step([0, 0, 0]), RangeError);
+  assert.throws(() => batch.step([0, 0, NaN, 0]), (e) => e instanceof TypeError && /actions\[2\]/.test(e.message));
+  assert.throws(() => batch.step([0, 2 ** 32, 0, 0]), (e) => e instanceof RangeError && /actions\[1\]/.test(e.message));
+  assert.throws(() => batch.step([0, 0, 0, 3]), (e) => e instanceof RangeError && /actions\[3\]/.test(e.message));
+  const after = [0, 1, 2, 3].map((i) => {
+    const game = batch.game(i);
+    const p = game.position;
+    game.free();
+    return p;
+  });
+  assert.deepEqual(after, positions);
+  for (const [count, error] of [[0, RangeError], [2 ** 32, RangeError], [1.5, TypeError], [NaN, TypeError]])
+    assert.throws(() => Batch.create("modiar", count), error);
+  assert.throws(() => Batch.create("modiar", 4, { autoreset: 3 }), RangeError);
+  assert.throws(() => Batch.create("chess", 4), /chess|rules/);
+  assert.throws(() => batch.game(4), RangeError);
+  batch.free();
+});

@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Steps per second of mancala.rl.VectorEnv: random actions chosen in numpy
+from the masks (step()), and drawn in C (step_random()).
+
+    MANCALA_LIBRARY=build/lib/libmancala.so.1 PYTHONPATH=bindings/python \\
+        python3 bindings/python/bench_vector.py [--rules R] [--envs N] [--steps S]
+
+A step is one game's step: a call of step() on N games counts N steps (a
+game that starts its next episode in it counts too, as in mancala-bench
+batch). Time is the process's CPU time, as mancala-bench's clock=cpu, so
+that the figure means the same on a loaded machine (with --threads above 1
+it is the CPU time of all threads).
+"""
+
+import argparse
+import time
+
+import numpy as np
+
+from mancala import RULES, rl
+
+
+def measure(env, steps, random_in_c, rng):
+    env.reset(seed=1)
+    start = time.process_time()
+    if random_in_c:
+        for _ in range(steps):
+            env.step_random()
+    else:
+        masks = env.action_masks
+        shape = masks.shape
+        for _ in range(steps):
+            env.step((rng.random(shape, dtype=np.float32) * masks).argmax(axis=1))
+    return steps * env.num_envs / (time.process_time() - start)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", choices=RULES, action="append")
+    parser.add_argument("--envs", type=int, default=4096)
+    parser.add_argument("--steps", type=int, default=500)
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
+    args = parser.parse_args()
+    rng = np.random.default_rng(0)
+    for rules in args.rules or ["modiar", "rio-kadalis"]:
+        env = rl.VectorEnv(rules, args.envs, threads=args.threads)
+        for random_in_c in (False, True):
+            best = max(measure(env, args.steps, random_in_c, rng) for _ in range(args.repeat))
+            how = "C step_random()" if random_in_c else "numpy actions, step()"
+            print(f"{rules:18} {args.envs} games, {args.threads} thread(s), {how:22}: "
+                  f"{best / 1e6:6.2f} M steps/s")
+        env.close()
+
+
+if __name__ == "__main__":
+    main()

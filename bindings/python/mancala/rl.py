@@ -1,0 +1,595 @@
+# SPDX-License-Identifier: MIT
+"""Environments for reinforcement learning, in the conventions of
+PettingZoo (an AEC environment, :func:`env`) and Gymnasium (a vector
+environment over the C batch, :class:`VectorEnv`).
+
+Neither PettingZoo nor Gymnasium is needed: the classes follow their API
+and contract; when ``gymnasium`` can be imported, ``observation_space()``
+and ``action_space()`` give its ``Space`` objects (else they raise
+ImportError). numpy is needed by :class:`VectorEnv` (its arrays are numpy
+views of the batch's C arrays) and optional for the AEC environment.
+
+Every rule is the C library's: these classes only call it.
+"""
+
+from __future__ import annotations
+
+import array
+import ctypes
+from ctypes import byref, c_int, create_string_buffer
+from typing import Optional
+
+from . import _tensor
+from ._handle import INT, NativeHandle, flag, integer
+from ._native import REASON_MAX, batch_p, lib
+from .errors import InvalidArgument, check, illegal, shown
+from .game import Game
+
+__all__ = ["AECEnv", "VectorEnv", "env", "AUTORESET_MODES"]
+
+#: Gymnasium 1.x's names of the autoreset modes (gymnasium.vector.AutoresetMode
+#: values), and the C library's numbers (enum mancala_autoreset).
+AUTORESET_MODES = {"NextStep": 0, "SameStep": 1, "Disabled": 2}
+
+_OPT_AUTORESET = 101
+_OPT_MATCH = 102
+_OPT_REWARD = 103
+_OPT_THREADS = 104
+_OPT_MAX_PLIES = 105
+_OPT_REPETITION = 1
+
+
+def _gymnasium_spaces():
+    try:
+        from gymnasium import spaces
+    except ImportError:
+        raise ImportError("observation_space() and action_space() give gymnasium.spaces "
+                          "objects: install gymnasium") from None
+    return spaces
+
+
+def _seed(seed) -> int:
+    """A seed: None (0), or an integer from 0 to 2**64 - 1."""
+    if seed is None:
+        return 0
+    return integer(seed, "seed", 0, 2**64 - 1, (0, 2**64 - 1))
+
+
+# -- PettingZoo's AEC environment -----------------------------------------
+
+class AECEnv:
+    """A game of Modiar or Rio Kadalis as a PettingZoo AEC environment
+    (pettingzoo.AECEnv's API and contract; ``pettingzoo.utils.env.AECEnv``
+    is not needed).
+
+    Agents are ``"south"`` and ``"north"``. ``observe(agent)`` gives
+    ``{"observation": float32[4n + 7], "action_mask": int8[n]}``: the
+    observation of mancala_observation() seen from ``agent``'s side, and a
+    mask that is all 0 for the agent not to move. Actions are relative to
+    the mover (:meth:`Game.apply_action`). When the episode (a game of
+    Modiar, a round of Rio Kadalis, or a whole match with ``match=True``)
+    ends, both agents get their return as reward (+1/0/-1, or the stone
+    difference with ``stones=True``) and are terminated; each then takes a
+    dead step, ``step(None)``, as PettingZoo requires, after which
+    ``agents`` is empty.
+
+    ``game`` is the :class:`~mancala.Game` being played (read it, search
+    it or copy it; do not play on it).
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "name": "mancala_v0",
+                "is_parallelizable": False}
+
+    def __init__(self, rules: str = "modiar", *, match: bool = False, stones: bool = False,
+                 repetition: bool = True, render_mode: Optional[str] = None):
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise InvalidArgument(f"render_mode {shown(render_mode)}: not one of "
+                                  f"{self.metadata['render_modes']}")
+        self.rules = rules
+        self.match = flag(match, "match")
+        self.stones = flag(stones, "stones")
+        self.repetition = flag(repetition, "repetition")
+        self.render_mode = render_mode
+        self.possible_agents = ["south", "north"]
+        self._spaces = {}
+        self.game = Game(rules, repetition=self.repetition)
+        self._n = self.game.num_distinct_actions()
+        self._size = len(self.game.observation_tensor())
+        self._order = self._seen_by_other(self._n)
+        self.reset()
+
+    @staticmethod
+    def _seen_by_other(n: int) -> list[int]:
+        """Indices that turn the mover's observation to the other
+        player's side: the layout of mancala_observation() pairs each
+        mover entry with the opponent's (rows, closed pits, captures,
+        banks); the last three entries belong to the position."""
+        order = list(range(n, 2 * n)) + list(range(n)) + list(range(3 * n, 4 * n)) \
+            + list(range(2 * n, 3 * n)) + [4 * n + 1, 4 * n, 4 * n + 3, 4 * n + 2]
+        return order + [4 * n + 4, 4 * n + 5, 4 * n + 6]
+
+    # -- PettingZoo's attributes
+
+    @property
+    def num_agents(self) -> int:
+        return len(self.agents)
+
+    @property
+    def max_num_agents(self) -> int:
+        return len(self.possible_agents)
+
+    def observation_space(self, agent: str):
+        """gymnasium.spaces.Dict with ``observation`` (Box of float32 in
+        [0, inf): the last two entries are counts) and ``action_mask``
+        (Box of int8 in {0, 1}); the same object at every call, as
+        PettingZoo's api_test requires."""
+        def make(spaces, np):
+            return spaces.Dict({
+                "observation": spaces.Box(0.0, np.inf, (self._size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self._n,), np.int8)})
+        return self._space("observation", agent, make)
+
+    def action_space(self, agent: str):
+        """gymnasium.spaces.Discrete(n), the same object at every call."""
+        return self._space("action", agent, lambda spaces, np: spaces.Discrete(self._n))
+
+    def _space(self, kind: str, agent: str, make):
+        key = (kind, self.possible_agents[self._agent_index(agent)])
+        if key not in self._spaces:
+            spaces = _gymnasium_spaces()
+            import numpy as np
+            self._spaces[key] = make(spaces, np)
+        return self._spaces[key]
+
+    @property
+    def observation_spaces(self) -> dict:
+        return {agent: self.observation_space(agent) for agent in self.possible_agents}
+
+    @property
+    def action_spaces(self) -> dict:
+        return {agent: self.action_space(agent) for agent in self.possible_agents}
+
+    def _agent_index(self, agent: str) -> int:
+        try:
+            return self.possible_agents.index(agent)
+        except ValueError:
+            raise InvalidArgument(f"agent {shown(agent)}: not 'south' or 'north'") from None
+
+    # -- PettingZoo's methods
+
+    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+        """Starts a new episode from the start position. The games have
+        no chance: ``seed`` is checked and otherwise unused; ``options``
+        may hold ``"position"``, a position string to start from."""
+        _seed(seed)
+        position = (options or {}).get("position")
+        old = self.game
+        self.game = (Game(self.rules, repetition=self.repetition) if position is None
+                     else Game.parse(position, repetition=self.repetition))
+        old.close()
+        self.agents = list(self.possible_agents)
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
+        self._skip_agent_selection = None
+        self.agent_selection = self.possible_agents[self.game.to_move]
+        self._end_if_over()   # a position given that is already over
+        self._accumulate_rewards()
+
+    def observe(self, agent: str) -> dict:
+        """``{"observation": float32[4n + 7], "action_mask": int8[n]}``
+        from ``agent``'s side; the mask is all 0 unless ``agent`` is to
+        move and the episode goes on."""
+        index = self._agent_index(agent)
+        game = self.game
+        observation = game.observation_tensor()
+        mask = game.legal_actions_mask()
+        mover = game.to_move
+        if index != mover:
+            observation = _take(observation, self._order, "float32")
+            mask = _zeros_like(mask)
+        mask = mask.view(_tensor.np.int8) if _tensor.np is not None else array.array("b", mask)
+        return {"observation": observation, "action_mask": mask}
+
+    def last(self, observe: bool = True):
+        """(observation, cumulative reward, termination, truncation, info)
+        of ``agent_selection``."""
+        agent = self.agent_selection
+        observation = self.observe(agent) if observe else None
+        return (observation, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
+
+    def agent_iter(self, max_iter: int = 2**63):
+        """Yields ``agent_selection`` while agents remain (at most
+        ``max_iter`` times)."""
+        max_iter = integer(max_iter, "max_iter", 0, 2**63, (0, 2**63))
+        count = 0
+        while self.agents and count < max_iter:
+            yield self.agent_selection
+            count += 1
+
+    def step(self, action: Optional[int]) -> None:
+        """Plays ``action`` (relative to the mover) for ``agent_selection``;
+        ``None`` is the dead step of a terminated agent, which removes it
+        from ``agents``.
+
+        Raises:
+            IllegalMove: the action is not legal (nothing changes).
+            ValueError: an action other than None for a terminated agent.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._dead_step(action)
+            return
+        if action is None:
+            raise InvalidArgument(f"agent {agent!r} is not terminated: None is not an action")
+        self.game.apply_action(action)
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if self.game.over and self.match and not self.game.match_over:
+            self.game.next_round()
+        self.agent_selection = self.possible_agents[self.game.to_move]
+        self._end_if_over()
+        self._accumulate_rewards()
+
+    def _end_if_over(self) -> None:
+        """When the episode is over: both agents terminated, with their
+        returns as rewards."""
+        game = self.game
+        if not (game.match_over if self.match else game.over):
+            return
+        returns = game.returns(stones=self.stones, match=self.match)
+        for index, agent in enumerate(self.possible_agents):
+            self.rewards[agent] = returns[index]
+            self.terminations[agent] = True
+
+    def _dead_step(self, action) -> None:
+        """PettingZoo's ``_was_dead_step()``: removes the terminated
+        agent, then selects the next terminated one."""
+        if action is not None:
+            raise InvalidArgument("when an agent is terminated, the only valid action is None")
+        agent = self.agent_selection
+        for table in (self.terminations, self.truncations, self.rewards,
+                      self._cumulative_rewards, self.infos):
+            del table[agent]
+        self.agents.remove(agent)
+        dead = [a for a in self.agents if self.terminations[a] or self.truncations[a]]
+        if dead:
+            if self._skip_agent_selection is None:
+                self._skip_agent_selection = agent
+            self.agent_selection = dead[0]
+        else:
+            if self._skip_agent_selection is not None:
+                self.agent_selection = self._skip_agent_selection
+            self._skip_agent_selection = None
+        self._clear_rewards()
+
+    def _clear_rewards(self) -> None:
+        for agent in self.rewards:
+            self.rewards[agent] = 0.0
+
+    def _accumulate_rewards(self) -> None:
+        for agent, reward in self.rewards.items():
+            self._cumulative_rewards[agent] += reward
+
+    def render(self) -> Optional[str]:
+        """The board as text (``"ansi"``: returned; ``"human"``:
+        printed)."""
+        text = repr(self.game)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        self.game.close()
+
+    def __str__(self) -> str:
+        return self.metadata["name"]
+
+    @property
+    def unwrapped(self) -> "AECEnv":
+        return self
+
+
+def env(rules: str = "modiar", **kwargs) -> AECEnv:
+    """A PettingZoo AEC environment (:class:`AECEnv`), as
+    ``pettingzoo.classic.*.env()`` makes one."""
+    return AECEnv(rules, **kwargs)
+
+
+def _take(values, order, dtype):
+    if _tensor.np is not None:
+        return values[order]
+    out = _tensor.empty(len(order), dtype)[0]
+    for i, j in enumerate(order):
+        out[i] = values[j]
+    return out
+
+
+def _zeros_like(mask):
+    if _tensor.np is not None:
+        return _tensor.np.zeros_like(mask)
+    return _tensor.empty(len(mask), "uint8")[0]
+
+
+# -- Gymnasium's vector environment over the C batch ------------------------
+
+_VIEWS = ("observations", "final_observations", "action_masks", "rewards", "terminations",
+          "truncations", "to_move")
+
+
+class _Batch:
+    """Owns a C batch: frees it when the environment and every numpy view
+    of its arrays are gone."""
+
+    __slots__ = ("handle",)
+
+    def __init__(self, handle: int):
+        self.handle = handle
+
+    def __del__(self) -> None:
+        lib.mancala_batch_free(self.handle)
+
+
+class VectorEnv(NativeHandle):
+    """``num_envs`` games of one rules set stepped together by the C batch
+    (mancala_batch_* in mancala.h), with Gymnasium 1.x's VectorEnv API.
+
+    The arrays are numpy views of the batch's own C arrays, not copies:
+    :attr:`observations` (float32 ``[N, 4n + 7]``, each row from the side
+    of its player to move), :attr:`action_masks` (int8 ``[N, n]``),
+    :attr:`rewards` (float32 ``[N, 2]``: South's and North's),
+    :attr:`terminations` and :attr:`truncations` (bool ``[N]``) and
+    :attr:`to_move` (int32 ``[N]``). They stay valid for the environment's
+    life and change in place at every :meth:`step` and :meth:`reset`;
+    ``step()`` and ``reset()`` return these same views (copy what you
+    keep).
+
+    Unlike a single-agent Gymnasium environment, the games have two
+    players: ``rewards`` has one column per player (the one who moved in
+    row i is the ``to_move[i]`` before the step), and an agent playing
+    both seats reads ``observations`` from the mover's side.
+
+    Args:
+        rules: a rules name (:data:`mancala.RULES`).
+        num_envs: the number of games, 1 ... 1,048,576.
+        seed: seed of :meth:`step_random` (each game has its own generator).
+        autoreset_mode: ``"NextStep"`` (Gymnasium's default), ``"SameStep"``
+            or ``"Disabled"`` (a gymnasium.vector.AutoresetMode is taken too),
+            as mancala_autoreset in mancala.h describes them.
+        match: an episode is a whole Rio Kadalis match, not a round.
+        stones: rewards are stone differences in [-1, 1], not +1/0/-1.
+        max_plies: plies after which an episode is truncated (1 ... 100000).
+        threads: threads that step the games (1 ... 64); results are the
+            same for any number.
+        repetition: the repetition rule (on by default).
+
+    Raises:
+        ImportError: numpy cannot be imported.
+    """
+
+    __slots__ = ("num_envs", "rules", "metadata", "_actions", "_actions_address", "_failed",
+                 "_batch", "_n", "_size", "_autoreset", *_VIEWS)
+    _kind = "vector environment"
+
+    def __init__(self, rules: str = "modiar", num_envs: int = 1024, *, seed: int = 0,
+                 autoreset_mode="NextStep", match: bool = False, stones: bool = False,
+                 max_plies: int = 1000, threads: int = 1, repetition: bool = True):
+        np = _tensor.np
+        if np is None:
+            raise ImportError("mancala.rl.VectorEnv needs numpy")
+        num_envs = integer(num_envs, "num_envs", 1, 1 << 20, INT)
+        seed = _seed(seed)
+        mode = getattr(autoreset_mode, "value", autoreset_mode)
+        if mode not in AUTORESET_MODES:
+            raise InvalidArgument(f"autoreset_mode {shown(autoreset_mode)}: not one of "
+                                  f"{list(AUTORESET_MODES)}")
+        options = [(_OPT_AUTORESET, AUTORESET_MODES[mode]),
+                   (_OPT_MATCH, int(flag(match, "match"))),
+                   (_OPT_REWARD, int(flag(stones, "stones"))),
+                   (_OPT_MAX_PLIES, integer(max_plies, "max_plies", 1, 100000, INT)),
+                   (_OPT_REPETITION, int(flag(repetition, "repetition"))),
+                   (_OPT_THREADS, integer(threads, "threads", 1, 64, INT))]
+        if not isinstance(rules, str):
+            raise TypeError(f"rules must be a str, not {type(rules).__name__}")
+        handle = batch_p()
+        errbuf = create_string_buffer(REASON_MAX)
+        check(lib.mancala_batch_new(byref(handle), rules.encode(), num_envs, seed, errbuf,
+                                    len(errbuf)),
+              errbuf.value.decode("utf-8", "replace") or f"rules {shown(rules)}")
+        self._handle = handle.value
+        self._batch = _Batch(handle.value)
+        for option, value in options:
+            self._option(option, value)
+        self.num_envs = num_envs
+        self.rules = rules
+        self._autoreset = mode
+        self.metadata = {"autoreset_mode": _gymnasium_mode(mode)}
+        self._n = check(lib.mancala_batch_num_actions(self._handle))
+        self._size = check(lib.mancala_batch_observation_size(self._handle))
+        self._actions = np.zeros(num_envs, dtype=np.int32)
+        self._actions_address = self._actions.ctypes.data
+        self._failed = c_int(-1)
+        self.observations = self._view(lib.mancala_batch_observations, np.float32, (self._size,))
+        self.final_observations = self._view(lib.mancala_batch_final_observations, np.float32,
+                                             (self._size,))
+        self.action_masks = self._view(lib.mancala_batch_legal_masks, np.int8, (self._n,))
+        self.rewards = self._view(lib.mancala_batch_rewards, np.float32, (2,))
+        self.terminations = self._view(lib.mancala_batch_terminated, np.bool_, ())
+        self.truncations = self._view(lib.mancala_batch_truncated, np.bool_, ())
+        self.to_move = self._view(lib.mancala_batch_to_move, np.int32, ())
+        check(lib.mancala_batch_reset(self._handle, seed))
+
+    def _option(self, option: int, value: int) -> None:
+        status = lib.mancala_batch_set_option(self._handle, option, value)
+        if status < 0:
+            reason = lib.mancala_batch_reason(self._handle).decode()
+            if not hasattr(self, "num_envs"):
+                self.close()   # in the constructor
+            check(status, reason)
+
+    def _view(self, getter, dtype, row: tuple):
+        """A numpy array over a C array of the batch: numpy's buffer of
+        a ctypes array at that address (no copy). The batch keeps it for
+        its life; the view keeps the batch alive (_Batch), so that the
+        memory is not freed under it, even after close()."""
+        np = _tensor.np
+        address = getter(self._handle)
+        itemsize = np.dtype(dtype).itemsize
+        shape = (self.num_envs,) + row
+        count = int(np.prod(shape)) * itemsize
+        buffer = (ctypes.c_char * count).from_address(address)
+        buffer._owner = self._batch   # the batch outlives every view
+        array = np.frombuffer(buffer, dtype=dtype).reshape(shape)
+        array.flags.writeable = False
+        return array
+
+    def _release(self, handle: int) -> None:
+        # The batch is freed when the last view of its arrays is gone.
+        for name in _VIEWS:
+            setattr(self, name, None)
+        self._batch = None
+
+    @property
+    def num_actions(self) -> int:
+        """Actions of each game, ``n``."""
+        return self._n
+
+    @property
+    def single_observation_space(self):
+        """gymnasium.spaces.Box(0, inf, (4n + 7,), float32)."""
+        import numpy as np
+        return _gymnasium_spaces().Box(0.0, np.inf, (self._size,), np.float32)
+
+    @property
+    def single_action_space(self):
+        """gymnasium.spaces.Discrete(n)."""
+        return _gymnasium_spaces().Discrete(self._n)
+
+    @property
+    def observation_space(self):
+        """gymnasium.spaces.Box(0, inf, (N, 4n + 7), float32)."""
+        import numpy as np
+        return _gymnasium_spaces().Box(0.0, np.inf, (self.num_envs, self._size), np.float32)
+
+    @property
+    def action_space(self):
+        """gymnasium.spaces.MultiDiscrete([n] * N)."""
+        return _gymnasium_spaces().MultiDiscrete([self._n] * self.num_envs)
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
+        """Starts a new episode in every game (mancala_batch_reset()):
+        returns ``(observations, infos)``. ``seed`` (default 0) seeds
+        :meth:`step_random`; ``options`` are not used."""
+        check(lib.mancala_batch_reset(self._h, _seed(seed)))
+        return self.observations, {}
+
+    def step(self, actions):
+        """Plays one action (relative to the mover, ``0 ... n-1``) in
+        every game: returns ``(observations, rewards, terminations,
+        truncations, infos)``, the views of this object. Games that start
+        a new episode in this step (autoreset ``"NextStep"``) ignore their
+        action. With ``"SameStep"``, ``infos`` has ``"final_obs"`` (the
+        view of the last observations) and ``"_final_obs"`` (which rows
+        ended an episode), as Gymnasium 1.x names them.
+
+        Raises:
+            IllegalMove: an action is not legal; ``game`` names the first
+                such game. No game changes.
+            TypeError: ``actions`` are not integers.
+            InvalidArgument: not one action per game.
+        """
+        np = _tensor.np
+        actions = np.asarray(actions)
+        if actions.shape != (self.num_envs,):
+            raise InvalidArgument(f"actions: shape {actions.shape}, not ({self.num_envs},)")
+        if actions.dtype != np.int32:
+            if actions.dtype.kind not in "iu":
+                raise TypeError(f"actions must be integers, not {actions.dtype}")
+            if actions.size and (actions.min() < 0 or actions.max() >= self._n):
+                bad = int(np.flatnonzero((actions < 0) | (actions >= self._n))[0])
+                raise _action_error(-5, int(actions[bad]), bad)
+            np.copyto(self._actions, actions, casting="unsafe")   # in range: exact
+            address = self._actions_address
+        else:
+            actions = np.ascontiguousarray(actions)
+            address = actions.ctypes.data
+        status = lib.mancala_batch_step(self._h, address, self.num_envs, self._failed)
+        if status < 0:
+            game = self._failed.value
+            if game >= 0:
+                raise _action_error(status, int(actions[game]), game,
+                                    lib.mancala_batch_reason(self._handle).decode())
+            check(status, lib.mancala_batch_reason(self._handle).decode())
+        return self._result()
+
+    def step_random(self):
+        """Plays a uniformly random legal action in every game, drawn in C
+        by each game's generator (mancala_batch_step_random()): the same
+        results as :meth:`step`. Returns ``(actions, observations,
+        rewards, terminations, truncations, infos)``; ``actions`` (a view,
+        rewritten at each call) holds -1 for a game that did not play."""
+        check(lib.mancala_batch_step_random(self._h, self._actions_address, self.num_envs))
+        return (self._actions,) + self._result()
+
+    def random_actions(self, rng=None):
+        """A uniformly random legal action for every game, chosen in numpy
+        from :attr:`action_masks` (0 where no action is legal). ``rng``:
+        a numpy Generator (default: a new unseeded one)."""
+        np = _tensor.np
+        rng = np.random.default_rng() if rng is None else rng
+        return (rng.random(self.action_masks.shape, dtype=np.float32)
+                * self.action_masks).argmax(axis=1)
+
+    def _result(self):
+        infos = {}
+        if self._autoreset == "SameStep":
+            infos["final_obs"] = self.final_observations
+            infos["_final_obs"] = self.terminations | self.truncations
+        return self.observations, self.rewards, self.terminations, self.truncations, infos
+
+    def game(self, index: int) -> Game:
+        """A copy of game ``index`` as a :class:`~mancala.Game`, to read,
+        search or play on (mancala_batch_game() and mancala_clone())."""
+        index = integer(index, "index", 0, self.num_envs - 1, INT)
+        from ._native import game_p
+        handle = game_p()
+        check(lib.mancala_clone(byref(handle), lib.mancala_batch_game(self._h, index)))
+        return Game._wrap(handle)
+
+    @property
+    def threads(self) -> int:
+        """Threads that step the games; may be changed at any time."""
+        return check(lib.mancala_batch_get_option(self._h, _OPT_THREADS))
+
+    @threads.setter
+    def threads(self, count: int) -> None:
+        self._h
+        self._option(_OPT_THREADS, integer(count, "threads", 1, 64, INT))
+
+    @property
+    def unwrapped(self) -> "VectorEnv":
+        return self
+
+
+def _gymnasium_mode(name: str):
+    """gymnasium.vector.AutoresetMode(name) if gymnasium can be imported,
+    else the name."""
+    try:
+        from gymnasium.vector import AutoresetMode
+    except ImportError:
+        return name
+    return AutoresetMode(name)
+
+
+def _action_error(status: int, action: int, game: int, reason: str = ""):
+    """The exception for a refused action of a batch, naming the game."""
+    error = illegal(status, action)
+    if error is None:
+        return check(status)
+    error.game = game
+    error.args = (f"game {game}: action {action}: {reason or error.reason}",)
+    return error

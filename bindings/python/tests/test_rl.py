@@ -1,0 +1,582 @@
+# SPDX-License-Identifier: MIT
+"""The learning interface of the Python binding: OpenSpiel's state names on
+Game, the PettingZoo AEC environment and the Gymnasium vector environment
+of mancala.rl (issue 24). PettingZoo and Gymnasium are not installed: their
+documented contracts are checked here, each test naming the rule."""
+
+import array
+import gc
+import random
+import sys
+import types
+import unittest
+
+import mancala
+from mancala import _tensor, rl
+from mancala.errors import EmptyPit, InvalidArgument, PitOutOfRange
+
+try:
+    import numpy as np
+except ImportError:
+    np = None
+
+needs_numpy = unittest.skipIf(np is None, "numpy is not installed")
+S = 42   # Modiar's stones
+
+
+def tolist(values):
+    return [float(v) for v in values]
+
+
+def float32(values):
+    """Python floats rounded to float32, as the library writes them."""
+    return tolist(array.array("f", values))
+
+
+def near_end(rules="modiar", seed=0):
+    """A game of seeded random moves one move before its end, and an
+    action that ends it."""
+    rng = random.Random(seed)
+    game = mancala.Game(rules)
+    while True:
+        for action in game.legal_actions():
+            if game.child(action).is_terminal():
+                return game, action
+        game.apply_action(rng.choice(game.legal_actions()))
+
+
+class WithoutNumpy:
+    """Runs a test as if numpy could not be imported."""
+
+    def setUp(self):
+        self._np = _tensor.np
+        _tensor.np = None
+
+    def tearDown(self):
+        _tensor.np = self._np
+
+
+class OpenSpielNames(unittest.TestCase):
+    """pyspiel.State's names with its semantics."""
+
+    def test_start(self):
+        game = mancala.Game("modiar")
+        self.assertEqual(game.current_player(), 0)
+        self.assertFalse(game.is_terminal())
+        self.assertFalse(game.is_chance_node())
+        self.assertEqual(game.num_players(), 2)
+        self.assertEqual(game.num_distinct_actions(), 3)
+        self.assertEqual(game.legal_actions(), [0, 1, 2])
+        self.assertEqual(list(game.legal_actions_mask()), [1, 1, 1])
+        self.assertEqual(game.returns(), [0.0, 0.0])
+        self.assertEqual(game.rewards(), [0.0, 0.0])
+
+    def test_actions_are_relative_to_the_mover(self):
+        game = mancala.Game("modiar")
+        game.apply_action(0)                     # South's pit 0
+        self.assertEqual(str(game), "modiar/2,8,8,8,8,8/N/0,0/1")
+        self.assertEqual(game.current_player(), 1)
+        self.assertEqual(game.action_to_pit(0), 3)
+        self.assertEqual(game.pit_to_action(5), 2)
+        game.apply_action(2)                     # North's third pit: pit 5
+        self.assertEqual(game.history, (0, 5))
+        with self.assertRaises(PitOutOfRange):
+            game.apply_action(3)
+        with self.assertRaises(PitOutOfRange):
+            game.pit_to_action(3)                # North's pit, South to move
+        for bad in (2**32, -2**40):
+            with self.assertRaises(OverflowError):
+                game.apply_action(bad)
+        for bad in (1.0, True, "0", None):
+            with self.assertRaises(TypeError):
+                game.apply_action(bad)
+
+    def test_other_player(self):
+        # pyspiel: legal_actions(player) is empty for a player not to move.
+        game = mancala.Game("modiar")
+        self.assertEqual(game.legal_actions(1), [])
+        self.assertEqual(list(game.legal_actions_mask(1)), [0, 0, 0])
+        self.assertEqual(game.legal_actions(0), [0, 1, 2])
+        with self.assertRaises(InvalidArgument):
+            game.observation_tensor(1)
+        with self.assertRaises(InvalidArgument):
+            game.legal_actions(2)
+
+    def test_observation(self):
+        game = mancala.Game("modiar")
+        game.apply_action(0)
+        # North to move: North's row (pits 3, 4, 5) first, then South's.
+        expected = [8, 8, 8, 2, 8, 8] + [0] * 6 + [0, 0, 0, 0, 0, 0, 1]
+        self.assertEqual(list(game.observation_tensor(raw=True)), expected)
+        self.assertEqual(tolist(game.observation_tensor()),
+                         float32([v / S if i < 6 else v for i, v in enumerate(expected)]))
+        self.assertEqual(tolist(game.observation_tensor(1)), tolist(game.observation_tensor()))
+
+    def test_terminal(self):
+        game, action = near_end("modiar", 1)
+        game.apply_action(action)
+        self.assertTrue(game.is_terminal())
+        self.assertEqual(game.current_player(), mancala.Game.TERMINAL_PLAYER)
+        self.assertEqual(game.current_player(), -4)   # pyspiel.PlayerId.TERMINAL
+        self.assertEqual(game.legal_actions(), [])
+        self.assertEqual(list(game.legal_actions_mask()), [0, 0, 0])
+        scores = game.scores
+        self.assertNotEqual(scores[0], scores[1])
+        win = 1.0 if scores[0] > scores[1] else -1.0
+        self.assertEqual(game.returns(), [win, -win])
+        self.assertEqual(game.rewards(), [win, -win])
+        self.assertEqual(game.player_return(1), -win)
+        diff = (scores[0] - scores[1]) / S
+        self.assertAlmostEqual(game.returns(stones=True)[0], diff, places=6)
+        self.assertEqual(game.returns(match=True), [win, -win])
+
+    def test_clone_serialize(self):
+        game = mancala.Game("rio-kadalis")
+        for action in (0, 3, 1):
+            game.apply_action(action)
+        copy = game.clone()
+        copy.apply_action(copy.legal_actions()[0])
+        self.assertEqual(game.history_length, 3)
+        text = game.serialize()
+        back = mancala.Game.deserialize_state(text)
+        self.assertEqual(str(back), str(game))
+        self.assertEqual(back.history, game.history)
+        child = game.child(game.legal_actions()[-1])
+        self.assertEqual(child.history_length, 4)
+        self.assertEqual(game.history_length, 3)
+
+    def test_pyspiel_loop(self):
+        # Code written against a pyspiel state, unchanged.
+        def play(state, rng):
+            while not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions(state.current_player())))
+            return state.returns()
+
+        for rules in mancala.RULES:
+            returns = play(mancala.Game(rules), random.Random(7))
+            self.assertEqual(sum(returns), 0.0)
+            self.assertIn(returns[0], (-1.0, 0.0, 1.0))
+
+    def test_numpy_types(self):
+        if _tensor.np is None:
+            self.skipTest("numpy is not installed, or hidden")
+        game = mancala.Game("rio-kadalis")
+        self.assertIsInstance(game.observation_tensor(), np.ndarray)
+        self.assertEqual(game.observation_tensor().dtype, np.float32)
+        self.assertEqual(game.observation_tensor().shape, (31,))
+        self.assertEqual(game.observation_tensor(raw=True).dtype, np.uint8)
+        self.assertEqual(game.legal_actions_mask().dtype, np.uint8)
+
+
+class OpenSpielNamesWithoutNumpy(WithoutNumpy, OpenSpielNames):
+
+    def test_array_types(self):
+        game = mancala.Game("rio-kadalis")
+        observation = game.observation_tensor()
+        self.assertIsInstance(observation, array.array)
+        self.assertEqual(observation.typecode, "f")
+        self.assertEqual(len(observation), 31)
+        self.assertEqual(game.observation_tensor(raw=True).typecode, "B")
+        self.assertEqual(game.legal_actions_mask().typecode, "B")
+        self.assertEqual(list(game.legal_actions_mask()), [1] * 6)
+
+
+class AEC(unittest.TestCase):
+    """PettingZoo's AEC contract (pettingzoo.AECEnv and its api_test)."""
+
+    def run_episode(self, env, rng, on_step=None):
+        """The loop of PettingZoo's documentation; returns the rewards each
+        agent saw in last() and the agents in order."""
+        seen, order = {}, []
+        for agent in env.agent_iter():
+            observation, reward, termination, truncation, info = env.last()
+            order.append(agent)
+            seen.setdefault(agent, []).append(reward)
+            if termination or truncation:
+                action = None
+            else:
+                mask = observation["action_mask"]
+                action = rng.choice([a for a in range(len(mask)) if mask[a]])
+            if on_step:
+                on_step(agent, action)
+            env.step(action)
+        return seen, order
+
+    def test_attributes(self):
+        env = rl.env("modiar")
+        # api_test: possible_agents, agents, agent_selection in agents.
+        self.assertEqual(env.possible_agents, ["south", "north"])
+        self.assertEqual(env.agents, ["south", "north"])
+        self.assertEqual(env.agent_selection, "south")
+        self.assertEqual(env.num_agents, 2)
+        self.assertEqual(env.max_num_agents, 2)
+        # api_test: rewards, terminations, truncations, infos keyed by agents.
+        for table in (env.rewards, env._cumulative_rewards, env.terminations,
+                      env.truncations, env.infos):
+            self.assertEqual(sorted(table), ["north", "south"])
+        self.assertEqual(env.rewards, {"south": 0.0, "north": 0.0})
+        self.assertEqual(env.terminations, {"south": False, "north": False})
+
+    def test_observe(self):
+        env = rl.env("modiar")
+        env.step(0)
+        # North to move: its mask lists its actions; South's is all zero.
+        north = env.observe("north")
+        south = env.observe("south")
+        self.assertEqual(list(north["action_mask"]), [1, 1, 1])
+        self.assertEqual(list(south["action_mask"]), [0, 0, 0])
+        self.assertEqual(tolist(north["observation"]),
+                         tolist(env.game.observation_tensor()))
+        # South sees the board from its side: its row (2, 8, 8) first.
+        expected = [v / S for v in (2, 8, 8, 8, 8, 8)] + [0] * 10 + [0, 0, 1]
+        self.assertEqual(tolist(south["observation"]), float32(expected))
+        if _tensor.np is not None:
+            self.assertEqual(north["action_mask"].dtype, np.int8)   # PettingZoo: int8
+            self.assertEqual(north["observation"].dtype, np.float32)
+        with self.assertRaises(InvalidArgument):
+            env.observe("east")
+
+    def test_seen_by_other_on_rio_kadalis(self):
+        # Closed pits and banks swap sides too (5 holes, North to move).
+        game = mancala.Game.parse("rio-kadalis-5/x,3,4,4,4,4,4,4,4,x/N/2,2/0/2,3")
+        env = rl.env("rio-kadalis-5")
+        env.reset(options={"position": str(game)})
+        self.assertEqual(env.agent_selection, "north")
+        north = env.observe("north")["observation"]
+        south = env.observe("south")["observation"]
+        n = 5
+        self.assertEqual(tolist(north[:n]), tolist(south[n:2 * n]))
+        self.assertEqual(tolist(north[n:2 * n]), tolist(south[:n]))
+        self.assertEqual(float(south[2 * n]), 1.0)          # South's pit 0 closed
+        self.assertEqual(float(south[4 * n - 1]), 1.0)      # North's last pit closed
+        self.assertAlmostEqual(float(south[4 * n + 2]), 2 / 40)   # South's bank
+        self.assertAlmostEqual(float(south[4 * n + 3]), 3 / 40)
+        self.assertAlmostEqual(float(north[4 * n + 2]), 3 / 40)
+
+    def test_episode(self):
+        for rules in mancala.RULES:
+            env = rl.env(rules)
+            env.reset(seed=1)
+            moves = []
+
+            def check(agent, action):
+                # Agent order: the agent selected is the player to move.
+                if action is not None:
+                    self.assertEqual(agent, ["south", "north"][env.game.to_move])
+                    moves.append(env.game.action_to_pit(action))
+
+            seen, order = self.run_episode(env, random.Random(3), check)
+            # Replaying the moves on a Game gives the same end.
+            game = mancala.Game(rules)
+            game.play_moves(moves)
+            self.assertTrue(game.over)
+            returns = game.returns()
+            # Each agent sees its return in last() once terminated (the
+            # dead steps), and agents is empty at the end.
+            self.assertEqual(seen["south"][-1], returns[0])
+            self.assertEqual(seen["north"][-1], returns[1])
+            self.assertEqual(env.agents, [])
+            self.assertEqual(order[-2:], ["south", "north"] if order[-2] == "south"
+                             else ["north", "south"])
+
+    def test_termination_and_dead_steps(self):
+        game, action = near_end("modiar", 2)
+        env = rl.env("modiar")
+        env.reset(options={"position": str(game)})
+        env.step(action)
+        returns = env.game.returns()
+        self.assertEqual(env.terminations, {"south": True, "north": True})
+        self.assertEqual(env.truncations, {"south": False, "north": False})
+        self.assertEqual(env.rewards, {"south": returns[0], "north": returns[1]})
+        self.assertEqual(env._cumulative_rewards, env.rewards)
+        self.assertEqual(list(env.observe("south")["action_mask"]), [0, 0, 0])
+        self.assertEqual(list(env.observe("north")["action_mask"]), [0, 0, 0])
+        # PettingZoo: a terminated agent's only action is None.
+        with self.assertRaises(ValueError):
+            env.step(0)
+        first = env.agent_selection
+        env.step(None)
+        self.assertEqual(env.agents, [a for a in ["south", "north"] if a != first])
+        self.assertNotIn(first, env.rewards)
+        env.step(None)
+        self.assertEqual(env.agents, [])
+        self.assertEqual(list(env.agent_iter()), [])
+        env.reset()
+        self.assertEqual(env.agents, ["south", "north"])
+        self.assertEqual(env.terminations, {"south": False, "north": False})
+
+    def test_reset_at_an_ended_position(self):
+        # A position that is over at once: both agents terminated, and
+        # last() gives each its return (cumulative reward).
+        env = rl.env("modiar")
+        env.reset(options={"position": "modiar/1,1,0,0,0,1/S/20,19/30"})
+        self.assertTrue(env.game.over)
+        returns = env.game.returns()
+        self.assertEqual(env.terminations, {"south": True, "north": True})
+        self.assertEqual(env.last()[1:3], (returns[0], True))
+        self.assertEqual(env._cumulative_rewards, {"south": returns[0], "north": returns[1]})
+
+    def test_illegal_and_none(self):
+        env = rl.env("modiar")
+        env.reset(options={"position": "modiar/0,3,3,3,3,3/S/12,15/10"})
+        with self.assertRaises(EmptyPit):
+            env.step(0)
+        self.assertEqual(env.game.ply, 10)
+        with self.assertRaises(ValueError):
+            env.step(None)     # only a terminated agent takes None
+
+    def test_match_episode(self):
+        env = rl.env("rio-kadalis", match=True)
+        self.run_episode(env, random.Random(5))
+        self.assertTrue(env.game.match_over)
+        env = rl.env("rio-kadalis")
+        self.run_episode(env, random.Random(5))
+        self.assertTrue(env.game.over)
+        self.assertEqual(env.game.round, 1)
+
+    def test_spaces_need_gymnasium(self):
+        env = rl.env("modiar")
+        if "gymnasium" not in sys.modules:
+            with self.assertRaises(ImportError):
+                env.action_space("south")
+
+    @needs_numpy
+    def test_spaces(self):
+        # gymnasium.spaces stood in for by a recorder of the calls.
+        spaces = types.SimpleNamespace(
+            Box=lambda *args: ("Box",) + args, Discrete=lambda n: ("Discrete", n),
+            MultiDiscrete=lambda ns: ("MultiDiscrete", list(ns)), Dict=lambda d: ("Dict", d))
+        fake = types.ModuleType("gymnasium")
+        fake.spaces = spaces
+        saved = sys.modules.get("gymnasium")
+        sys.modules["gymnasium"] = fake
+        try:
+            env = rl.env("rio-kadalis")
+            self.assertEqual(env.action_space("north"), ("Discrete", 6))
+            space = env.observation_space("south")
+            self.assertEqual(space[1]["observation"][3], (31,))
+            self.assertEqual(space[1]["action_mask"], ("Box", 0, 1, (6,), np.int8))
+            self.assertEqual(sorted(env.action_spaces), ["north", "south"])
+            # api_test: the same space object at every call.
+            self.assertIs(env.observation_space("north"), env.observation_space("north"))
+            self.assertIs(env.action_space("south"), env.action_space("south"))
+        finally:
+            if saved is None:
+                del sys.modules["gymnasium"]
+            else:
+                sys.modules["gymnasium"] = saved
+
+
+class AECWithoutNumpy(WithoutNumpy, AEC):
+
+    def test_vector_needs_numpy(self):
+        with self.assertRaises(ImportError):
+            rl.VectorEnv("modiar", 4)
+
+
+@needs_numpy
+class Vector(unittest.TestCase):
+    """Gymnasium 1.x's VectorEnv API over the C batch."""
+
+    def test_views(self):
+        env = rl.VectorEnv("modiar", 16, seed=2)
+        observations, infos = env.reset(seed=2)
+        self.assertIs(observations, env.observations)
+        self.assertEqual(infos, {})
+        self.assertEqual(env.observations.shape, (16, 19))
+        self.assertEqual(env.observations.dtype, np.float32)
+        self.assertEqual(env.action_masks.shape, (16, 3))
+        self.assertEqual(env.action_masks.dtype, np.int8)
+        self.assertEqual(env.rewards.shape, (16, 2))
+        self.assertEqual(env.terminations.dtype, np.bool_)
+        self.assertEqual(env.to_move.tolist(), [0] * 16)
+        before = observations.copy()
+        held = observations[3]                  # a view of a view
+        result = env.step(np.zeros(16, dtype=np.int64))
+        # The same arrays come back, changed in place.
+        for got, view in zip(result[:4], (env.observations, env.rewards, env.terminations,
+                                          env.truncations)):
+            self.assertIs(got, view)
+        self.assertFalse(np.array_equal(before, observations))
+        self.assertEqual(held.tolist(), observations[3].tolist())
+        self.assertEqual(env.to_move.tolist(), [1] * 16)
+        with self.assertRaises(ValueError):
+            observations[0, 0] = 1.0            # read-only: the C library writes them
+        # Views stay valid after close() and after the environment is gone:
+        # they keep the C batch (its owner object) alive until the last of
+        # them goes.
+        handle = env._batch.handle
+
+        def batch_alive():
+            gc.collect()
+            return any(isinstance(o, rl._Batch) and o.handle == handle
+                       for o in gc.get_objects())
+
+        env.close()
+        self.assertEqual(held.tolist(), observations[3].tolist())
+        with self.assertRaises(ValueError):
+            env.step(np.zeros(16, dtype=np.int32))
+        del env, result
+        self.assertTrue(batch_alive())
+        self.assertEqual(held.tolist(), observations[3].tolist())
+        del held, observations, got, view
+        self.assertFalse(batch_alive())
+
+    def against_games(self, rules, mode, steps=300, count=32, threads=1):
+        env = rl.VectorEnv(rules, count, seed=9, autoreset_mode=mode, threads=threads)
+        games = [mancala.Game(rules) for _ in range(count)]
+        restart = [False] * count
+        rng = np.random.default_rng(4)
+        ended = 0
+        for _ in range(steps):
+            actions = env.random_actions(rng)
+            finals = {}
+            for i, game in enumerate(games):
+                if restart[i]:
+                    games[i] = mancala.Game(rules)
+                    restart[i] = False
+                    continue
+                game.apply_action(int(actions[i]))
+                if game.over:
+                    finals[i] = game.observation_tensor()
+                    if mode == "SameStep":
+                        games[i] = mancala.Game(rules)
+                    else:
+                        restart[i] = True
+            observations, rewards, terminations, truncations, infos = env.step(actions)
+            for i, game in enumerate(games):
+                if i in finals:
+                    ended += 1
+                    self.assertTrue(terminations[i])
+                    returns = (game if mode == "NextStep" else None)
+                    if mode == "SameStep":
+                        np.testing.assert_array_equal(infos["final_obs"][i], finals[i])
+                        self.assertTrue(infos["_final_obs"][i])
+                    elif returns is not None:
+                        self.assertEqual(rewards[i].tolist(), returns.returns())
+                else:
+                    self.assertFalse(terminations[i])
+                    self.assertEqual(rewards[i].tolist(), [0.0, 0.0])
+                self.assertFalse(truncations[i])
+                np.testing.assert_array_equal(observations[i], game.observation_tensor())
+                np.testing.assert_array_equal(env.action_masks[i], game.legal_actions_mask())
+                self.assertEqual(env.to_move[i], game.to_move)
+                if not restart[i] and i not in finals:
+                    self.assertEqual(str(env.game(i)), str(game))
+        self.assertGreater(ended, 0)
+
+    def test_against_games_next_step(self):
+        # Gymnasium 1.x NEXT_STEP: the step after the end resets the game,
+        # ignores its action, and gives reward 0 and both flags False.
+        for rules in ("modiar", "rio-kadalis", "rio-kadalis-5-cw"):
+            self.against_games(rules, "NextStep")
+
+    def test_against_games_same_step(self):
+        # SAME_STEP: the ending step returns the first observation of the
+        # next episode; the last one is infos["final_obs"].
+        self.against_games("modiar", "SameStep")
+        self.against_games("rio-kadalis", "SameStep", threads=2)
+
+    def test_autoreset_disabled(self):
+        # Gymnasium 1.x DISABLED: an ended episode stays ended (its action
+        # ignored, reward 0 after the ending step, flags kept) until reset().
+        env = rl.VectorEnv("modiar", 32, seed=3, autoreset_mode="Disabled")
+        for _ in range(400):
+            if env.terminations.all():
+                break
+            done = env.terminations.copy()
+            positions = {i: str(env.game(i)) for i in np.flatnonzero(done)}
+            env.step_random()
+            self.assertTrue(np.all(env.terminations[done]))
+            np.testing.assert_array_equal(env.rewards[done], 0.0)
+            for i, position in positions.items():
+                self.assertEqual(str(env.game(i)), position)
+        self.assertTrue(env.terminations.all())
+        env.reset(seed=3)
+        self.assertFalse(env.terminations.any())
+        self.assertEqual(env.game(0).ply, 0)
+
+    def test_illegal_action_changes_nothing(self):
+        # The C batch refuses the whole step: no game and no array changes.
+        env = rl.VectorEnv("modiar", 8)
+        rng = np.random.default_rng(1)
+        while True:
+            masks = env.action_masks
+            closed = [i for i in range(8) if masks[i].any() and not masks[i].all()]
+            if closed:
+                break
+            env.step(env.random_actions(rng))
+        game = closed[-1]
+        actions = env.random_actions(rng)
+        actions[game] = int(np.flatnonzero(env.action_masks[game] == 0)[0])
+        before = [a.copy() for a in (env.observations, env.action_masks, env.to_move)]
+        positions = [str(env.game(i)) for i in range(8)]
+        with self.assertRaises(mancala.IllegalMove) as raised:
+            env.step(actions)
+        self.assertEqual(raised.exception.game, game)
+        self.assertIn(f"game {game}", str(raised.exception))
+        for was, now in zip(before, (env.observations, env.action_masks, env.to_move)):
+            np.testing.assert_array_equal(was, now)
+        self.assertEqual([str(env.game(i)) for i in range(8)], positions)
+
+    def test_bad_actions(self):
+        env = rl.VectorEnv("modiar", 4)
+        with self.assertRaises(PitOutOfRange) as raised:
+            env.step(np.array([0, 0, 2**40, 0]))    # not cut to 32 bits
+        self.assertEqual(raised.exception.game, 2)
+        with self.assertRaises(PitOutOfRange):
+            env.step(np.array([0, -1, 0, 0], dtype=np.int32))
+        with self.assertRaises(TypeError):
+            env.step(np.zeros(4))
+        with self.assertRaises(InvalidArgument):
+            env.step(np.zeros(5, dtype=np.int32))
+        self.assertEqual(env.game(0).ply, 0)
+        for bad in (0, 2**20 + 1):
+            with self.assertRaises(InvalidArgument):
+                rl.VectorEnv("modiar", bad)
+        with self.assertRaises(OverflowError):
+            rl.VectorEnv("modiar", 2**40)
+        with self.assertRaises(InvalidArgument):
+            rl.VectorEnv("modiar", 4, autoreset_mode="Sometimes")
+        with self.assertRaises(mancala.UnknownRules):
+            rl.VectorEnv("chess", 4)
+        with self.assertRaises(InvalidArgument):
+            rl.VectorEnv("modiar", 4, threads=65)
+
+    def test_random_step_is_a_step(self):
+        # step_random() draws in C; the same actions through step() give
+        # the same arrays, with any number of threads.
+        one = rl.VectorEnv("rio-kadalis", 64, seed=11)
+        two = rl.VectorEnv("rio-kadalis", 64, seed=11, threads=2)
+        mirror = rl.VectorEnv("rio-kadalis", 64, seed=0)
+        for _ in range(200):
+            actions = one.step_random()[0].copy()
+            two.step_random()
+            mirror.step(np.where(actions < 0, 0, actions))
+            for name in ("observations", "action_masks", "rewards", "terminations", "to_move"):
+                np.testing.assert_array_equal(getattr(one, name), getattr(two, name))
+                np.testing.assert_array_equal(getattr(one, name), getattr(mirror, name))
+
+    def test_random_actions_are_legal(self):
+        env = rl.VectorEnv("rio-kadalis-5", 256)
+        rng = np.random.default_rng(0)
+        for _ in range(50):
+            actions = env.random_actions(rng)
+            legal = env.action_masks[np.arange(256), actions]
+            playing = env.action_masks.any(axis=1)
+            self.assertTrue(np.all(legal[playing] == 1))
+            env.step(actions)
+
+    def test_metadata(self):
+        env = rl.VectorEnv("modiar", 2, autoreset_mode="SameStep")
+        if "gymnasium" not in sys.modules:
+            self.assertEqual(env.metadata["autoreset_mode"], "SameStep")
+        self.assertEqual(env.num_envs, 2)
+        self.assertEqual(env.num_actions, 3)
+        self.assertEqual(env.threads, 1)
+        env.threads = 2
+        self.assertEqual(env.threads, 2)
+
+
+if __name__ == "__main__":
+    unittest.main()
