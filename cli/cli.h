@@ -143,6 +143,8 @@ int save_file(const char *path, int (*write)(FILE *out, const void *arg), const 
 int cmd_play(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_engine(int argc, char **argv);      /* protocol.c */
+int cmd_tournament(int argc, char **argv);  /* tournament.c */
 
 /* ---- Engines shared by play and analyze (engine.c) ---- */
 
@@ -184,5 +186,9 @@ int table_covers(const mancala_table *table, const mancala_game *game, char *why
 /* Makes a searcher limited to @p depth plies (and @p time_ms if > 0).
  * Returns 0 or a negative status. */
 int searcher_new(mancala_search **out, int depth, int64_t time_ms);
+/* mancala_search_run() with Ctrl-C (SIGINT) stopping the search instead of
+ * the program: it then returns MANCALA_STOPPED with the result of its last
+ * completed depth. The previous SIGINT action is restored afterwards. */
+int search_interruptible(mancala_search *search, const mancala_game *game);
 
 #endif

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -33,6 +34,34 @@ int searcher_new(mancala_search **out, int depth, int64_t time_ms)
     }
     *out = search;
     return 0;
+}
+
+/* ---- Ctrl-C stops the engine's thinking ---- */
+
+/* The searcher the SIGINT handler cancels (NULL when none is thinking). */
+static mancala_search *_Atomic thinking;
+
+static void stop_thinking(int signo)
+{
+    (void)signo;
+    mancala_search *search = atomic_load(&thinking);
+    if (search)
+        mancala_search_cancel(search); /* async-signal-safe */
+}
+
+int search_interruptible(mancala_search *search, const mancala_game *game)
+{
+    struct sigaction action, previous;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = stop_thinking;
+    sigemptyset(&action.sa_mask);
+    atomic_store(&thinking, search);
+    sigaction(SIGINT, &action, &previous);
+    /* (A Ctrl-C in the microseconds before the run begins is not seen.) */
+    const int status = mancala_search_run(search, game);
+    sigaction(SIGINT, &previous, NULL);
+    atomic_store(&thinking, NULL);
+    return status;
 }
 
 /* ---- solved tables ---- */
@@ -208,6 +237,7 @@ struct ranked_move {
     char how_text[24];
     int line[LINE_MAX_PLIES];
     int line_len;
+    int stopped;  /* Ctrl-C stopped its search */
 };
 
 static int by_value(const void *a, const void *b)
@@ -237,9 +267,10 @@ static void from_child(const mancala_game *child, int mover, int lo, int hi, str
 static int rank_by_search(const char *cmd, mancala_search *search, mancala_game *child,
                           int mover, struct ranked_move *r)
 {
-    int status = mancala_search_run(search, child);
+    int status = search_interruptible(search, child);
     if (status < 0)
         return engine_error(cmd, "the search", status);
+    r->stopped = status == MANCALA_STOPPED;
     int score = mancala_search_score(search);
     from_child(child, mover, score, score, r);
     if (mancala_search_exact(search) == 1)
@@ -396,7 +427,7 @@ int cmd_analyze(int argc, char **argv)
     }
 
     struct ranked_move ranked[MANCALA_MAX_PITS];
-    int result = EXIT_DONE;
+    int result = EXIT_DONE, ranked_count = count, interrupted = 0;
     for (int i = 0; i < count && result == EXIT_DONE; i++) {
         struct ranked_move *r = &ranked[i];
         memset(r, 0, sizeof *r);
@@ -421,10 +452,15 @@ int cmd_analyze(int argc, char **argv)
             result = rank_by_search(cmd, search, child, mover, r);
         }
         mancala_free(child);
+        if (r->stopped) {
+            interrupted = 1;
+            ranked_count = i + 1;
+            break;
+        }
     }
 
     if (result == EXIT_DONE) {
-        qsort(ranked, (size_t)count, sizeof ranked[0], by_value);
+        qsort(ranked, (size_t)ranked_count, sizeof ranked[0], by_value);
         printf("%s to move; %d legal move%s ranked by ", player_name(mover), count,
                count == 1 ? "" : "s");
         if (by_table) {
@@ -455,7 +491,7 @@ int cmd_analyze(int argc, char **argv)
             printf("Estimate to depth %lld (not exact unless marked exact): ", depth);
         printf("the final stone difference for %s.\n", player_name(mover));
         printf("  move   score  how       line\n");
-        for (int i = 0; i < count; i++) {
+        for (int i = 0; i < ranked_count; i++) {
             char score[32];
             if (ranked[i].lo == ranked[i].hi)
                 snprintf(score, sizeof score, "%+d", ranked[i].lo);
@@ -473,6 +509,11 @@ int cmd_analyze(int argc, char **argv)
             char solve[96];
             solve_command(game, solve, sizeof solve);
             printf("For exact values, solve the game: '%s' writes %s.\n", solve, table_path);
+        }
+        if (interrupted) {
+            printf("Interrupted (Ctrl-C): %d of %d moves ranked, the last at the depth "
+                   "it had completed.\n", ranked_count, count);
+            result = EXIT_FAILED;
         }
     }
     mancala_search_free(search);

@@ -33,8 +33,13 @@ static const char main_help[] =
     "                           count the lines of play of each length\n"
     "  solve RULES [-o|--out FILE] [--max-stones K] [--open KS,KN] [--step 4]\n"
     "                           solve Modiar or Rio Kadalis endgames, write the table\n"
+    "  engine [--level L]       play as an engine of the text protocol on\n"
+    "                           standard input and output (doc/protocol.md)\n"
+    "  tournament ENGINE ENGINE [--games N] [--concurrency C] [--sprt ...]\n"
+    "                           play protocol engines against each other\n"
     "\n"
-    "Players: human, random, search (depth 8), search:DEPTH, mcts:PLAYOUTS, perfect.\n"
+    "Players: human, random, search (depth 8), search:DEPTH, level:L, mcts:PLAYOUTS,\n"
+    "perfect.\n"
     "RULES: modiar, rio-kadalis, rio-kadalis-5, rio-kadalis-cw, rio-kadalis-5-cw.\n"
     "POSITION: a position string such as modiar/7,7,7,7,7,7/S/0,0/0, or a\n"
     "rules name for its start position.\n"
@@ -288,7 +293,7 @@ static const struct {
 } commands[] = {
     {"play", cmd_play}, {"show", cmd_show}, {"moves", cmd_moves},
     {"analyze", cmd_analyze}, {"analyse", cmd_analyze}, {"perft", cmd_perft},
-    {"solve", cmd_solve},
+    {"solve", cmd_solve}, {"engine", cmd_engine}, {"tournament", cmd_tournament},
 };
 
 /* Output to a closed pipe or a full disk is a failure too, whatever

@@ -55,6 +55,8 @@ static const char play_help[] =
     "  random          uniformly random legal moves\n"
     "  search:DEPTH    alpha-beta search DEPTH plies deep (1-64)\n"
     "  search          the same, 8 plies deep (as 'mancala analyze')\n"
+    "  level:L         a computer opponent of strength L, from 1 (nearly random)\n"
+    "                  to 20 (the strongest search in about a second a move)\n"
     "  mcts:PLAYOUTS   Monte Carlo tree search with PLAYOUTS playouts\n"
     "  perfect         the best move by the solved table: Modiar, and the\n"
     "                  endgames of rio-kadalis (search with the table before)\n"
@@ -63,12 +65,12 @@ static const char play_help[] =
     "h for a hint (from the solved table where one covers the position, as\n"
     "in 'mancala analyze', otherwise from the search), or q to quit.\n";
 
-enum player_kind { HUMAN, RANDOM, SEARCH, MCTS, PERFECT };
+enum player_kind { HUMAN, RANDOM, SEARCH, MCTS, PERFECT, LEVEL };
 
 struct player {
     enum player_kind kind;
     const char *spec;        /* as given on the command line */
-    long long budget;        /* search depth or MCTS playouts */
+    long long budget;        /* search depth, MCTS playouts or level */
     uint64_t rng;            /* random and mcts: the player's own generator */
     mancala_search *search;  /* search, and perfect where the table does not reach */
 };
@@ -120,12 +122,17 @@ static int parse_player(const char *side, const char *spec, struct player *p)
     } else if (!strncmp(spec, "search:", 7)) {
         p->kind = SEARCH;
         return parse_number(cmd, "the search depth", spec + 7, 1, 64, &p->budget);
+    } else if (!strncmp(spec, "level:", 6)) {
+        p->kind = LEVEL;
+        return parse_number(cmd, "the level", spec + 6, MANCALA_LEVEL_MIN, MANCALA_LEVEL_MAX,
+                            &p->budget);
     } else if (!strncmp(spec, "mcts:", 5)) {
         p->kind = MCTS;
         return parse_number(cmd, "the number of playouts", spec + 5, 1, 1000000000, &p->budget);
     } else
         return usage_error(cmd, "--%s: unknown player %s (expected human, random, "
-                           "search, search:DEPTH, mcts:PLAYOUTS or perfect)", side, quote(spec));
+                           "search, search:DEPTH, level:L, mcts:PLAYOUTS or perfect)", side,
+                           quote(spec));
     return 0;
 }
 
@@ -138,7 +145,8 @@ static int prepare_player(struct session *s, struct player *p, const char *side,
     p->rng = seed ^ (side[0] == 's' ? 0x5eedULL : 0x7a11ULL << 32);
     switch (p->kind) {
     case SEARCH:
-        status = searcher_new(&p->search, (int)p->budget, 0);
+    case LEVEL:
+        status = searcher_new(&p->search, p->kind == SEARCH ? (int)p->budget : DEFAULT_DEPTH, 0);
         return status < 0 ? engine_error(cmd, "the search", status) : 0;
     case MCTS:
         if (!mancala_is_over(s->game)) {
@@ -217,12 +225,18 @@ static int computer_move(struct session *s, struct player *p)
     case RANDOM:
         return moves[next_random(&p->rng) % (uint64_t)count];
     case SEARCH:
-        if ((status = mancala_search_run(p->search, s->game)) < 0)
+        if ((status = search_interruptible(p->search, s->game)) < 0)
             return status;
         move = mancala_search_best_move(p->search);
         if (move >= 0)
-            snprintf(s->note, sizeof s->note, "(search: depth %d, score %+d)",
+            snprintf(s->note, sizeof s->note, "(search%s: depth %d, score %+d)",
+                     status == MANCALA_STOPPED ? " stopped by Ctrl-C" : "",
                      mancala_search_depth(p->search), mancala_search_score(p->search));
+        return move;
+    case LEVEL:
+        move = mancala_search_level_move(p->search, s->game, (int)p->budget, next_random(&p->rng));
+        if (move >= 0)
+            snprintf(s->note, sizeof s->note, "(level %lld)", p->budget);
         return move;
     case MCTS:
         status = mancala_mcts(s->game, next_random(&p->rng), p->budget, &move);
@@ -231,7 +245,7 @@ static int computer_move(struct session *s, struct player *p)
         int lo, hi;
         const mancala_table *table = covering_table(s);
         if (!table) {
-            if ((status = mancala_search_run(p->search, s->game)) < 0)
+            if ((status = search_interruptible(p->search, s->game)) < 0)
                 return status;
             snprintf(s->note, sizeof s->note, "(search with the table: depth %d, score %+d)",
                      mancala_search_depth(p->search), mancala_search_score(p->search));

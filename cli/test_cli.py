@@ -96,7 +96,7 @@ def test_usage():
                             "rio-kadalis-5, rio-kadalis-cw or rio-kadalis-5-cw)"),
         (["play", "modiar", "--south", "robot"],
          "play: --south: unknown player 'robot' (expected human, random, search, search:DEPTH, "
-         "mcts:PLAYOUTS or perfect)"),
+         "level:L, mcts:PLAYOUTS or perfect)"),
         (["play", "modiar", "--north", "search:0"],
          "play: the search depth must be a whole number from 1 to 64, not '0'"),
         (["play", "modiar", "--north", "search:"],
@@ -971,6 +971,237 @@ def test_search():
     check(m and int(m.group(1)) in (0, 1, 2), f"a hint among the legal moves:\n{hint}")
 
 
+def interrupted(args, every):
+    """Starts mancala ARGS and sends it Ctrl-C (SIGINT) every EVERY seconds
+    until it exits (at most 100 times); returns (status, stdout, stderr)."""
+    proc = subprocess.Popen([os.path.abspath(MANCALA), *args], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(100):
+            try:
+                out, err = proc.communicate(timeout=every)
+                return proc.returncode, out, err
+            except subprocess.TimeoutExpired:
+                proc.send_signal(signal.SIGINT)
+        raise Failure(f"mancala {' '.join(args)} did not stop after Ctrl-C")
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_search_interrupted():
+    # Issue 23: Ctrl-C stops a search that would take hours; analyze shows
+    # the moves ranked so far, the last at its completed depth.
+    status, out, err = interrupted(["analyze", "rio-kadalis", "--depth", "64"], 0.5)
+    expect((status, err), (1, ""), f"analyze interrupted:\n{out}")
+    *table, last = out.splitlines()
+    rows = analysis_rows("\n".join(table))
+    check(1 <= len(rows) <= 6 and all(1 < int(r[3].split()[1]) < 64 for r in rows), out)
+    expect(last, f"Interrupted (Ctrl-C): {len(rows)} of 6 moves ranked, the last at the depth "
+           "it had completed.", "the last line")
+    # In play, the engine then plays the best move of its last depth.
+    status, out, err = interrupted(["play", "rio-kadalis", "--south", "search:64", "--north",
+                                    "random", "--seed", "1"], 0.3)
+    check(re.search(r"^  \(search stopped by Ctrl-C: depth \d+, score [+-]\d+\)$", out, re.M),
+          f"status {status}\n{out}\n{err}")
+
+
+def test_levels():
+    # Issue 26: level:L players; the same seed gives the same game.
+    status, out, err = run("play", "modiar", "--south", "level:3", "--north", "level:12",
+                           "--seed", "5")
+    if status == 1 and unavailable(err, "the search"):
+        raise Skip("the library has no search engine yet")
+    expect((status, err), (0, ""), "level:3 against level:12")
+    check(re.search(r"^  \(level 3\)$", out, re.M) and re.search(r"^  \(level 12\)$", out, re.M),
+          out)
+    expect(ok("play", "modiar", "--south", "level:3", "--north", "level:12", "--seed", "5"), out,
+           "a replayed seed")
+    for bad in ("0", "21", "x", ""):
+        one_line_error(["play", "modiar", "--south", "level:" + bad], 2,
+                       f"mancala: play: the level must be a whole number from 1 to 20, not '{bad}'")
+    # Level 12 beats level 1 from either seat.
+    wins = 0
+    for seed in range(1, 5):
+        south, north = ("level:12", "level:1") if seed % 2 else ("level:1", "level:12")
+        last = ok("play", "modiar", "--south", south, "--north", north,
+                  "--seed", str(seed)).splitlines()[-1]
+        strong = "South" if seed % 2 else "North"
+        wins += last.endswith(f"{strong} wins.")
+    check(wins >= 3, f"level 12 won {wins} of 4 games against level 1")
+
+
+class EngineClient:
+    """The reference client of the protocol (doc/protocol.md): starts
+    'mancala engine', sends command lines, reads answer lines."""
+
+    def __init__(self, *args):
+        self.proc = subprocess.Popen([os.path.abspath(MANCALA), "engine", *args],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.buffer = b""
+
+    def send(self, line):
+        self.proc.stdin.write(line.encode() + b"\n")
+        self.proc.stdin.flush()
+
+    def read(self, timeout=30):
+        """The next line (unbuffered reads, so that select() sees the rest)."""
+        import select
+        while b"\n" not in self.buffer:
+            ready, _, _ = select.select([self.proc.stdout], [], [], timeout)
+            check(ready, "the engine answered in time")
+            data = os.read(self.proc.stdout.fileno(), 65536)
+            check(data, "the engine ended")
+            self.buffer += data
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return line.decode()
+
+    def until(self, prefix, timeout=30):
+        """The lines read up to and including the first that starts with prefix."""
+        lines = []
+        while not lines or not lines[-1].startswith(prefix):
+            lines.append(self.read(timeout))
+            check(lines[-1] != "" or self.proc.poll() is None, f"the engine ended: {lines}")
+        return lines
+
+    def close(self):
+        self.proc.kill()
+        self.proc.wait()
+
+
+def test_protocol():
+    # Issue 26: every command of 'mancala engine', malformed input, stop, quit.
+    e = EngineClient()
+    try:
+        e.send("uci")
+        lines = e.until("uciok")
+        expect(lines[0], f"id name mancala {os.environ.get('MANCALA_VERSION', lines[0][16:])}",
+               "id name")
+        check("option name Level type spin default 0 min 0 max 20" in lines, lines)
+        check("option name Engine type combo default search var search var mcts" in lines, lines)
+        e.send("isready")
+        expect(e.read(), "readyok", "isready")
+        # M5: North has one move, 4, worth +2.
+        e.send("position modiar/0,0,0,2,4,10/N/18,8/19")
+        e.send("go depth 4")
+        info, best = e.until("bestmove")
+        check(re.fullmatch(r"info depth \d+ score 2 exact nodes \d+ time \d+ pv 4", info), info)
+        expect(best, "bestmove 4", "M5's only move")
+        # Moves, rounds ('next'), levels, MCTS.
+        e.send("position modiar moves 0 3 1")
+        e.send("go depth 3")
+        lines = e.until("bestmove")
+        check(re.fullmatch(r"info depth 3 score -?\d+ nodes \d+ time \d+ pv( \d+){3}", lines[0]),
+              lines)
+        check(lines[1] in ("bestmove 3", "bestmove 4", "bestmove 5"), lines)
+        e.send("setoption name Level value 7")
+        e.send("newgame")
+        e.send("position rio-kadalis moves 0")
+        e.send("go")
+        lines = e.until("bestmove")
+        check(re.fullmatch(r"info level 7 time \d+", lines[0]), lines)
+        check(re.fullmatch(r"bestmove ([6-9]|1[01])", lines[1]), lines)
+        e.send("setoption name Level value 0")
+        e.send("setoption name Engine value mcts")
+        e.send("go playouts 200")
+        lines = e.until("bestmove")
+        check(re.fullmatch(r"info playouts 200 visits \d+ time \d+ pv( \d+)+", lines[0]), lines)
+        e.send("setoption name Engine value search")
+        # A finished round, then the next one.
+        e.send("position rio-kadalis/0,0,0,0,0,0,0,0,0,0,0,4/S/24,20/40/0,0")
+        e.send("go")
+        expect(e.until("bestmove")[-1], "bestmove none", "a finished round has no move")
+        e.send("position rio-kadalis")
+        # Malformed input: one error line each, and the engine goes on.
+        bad = ["bogus", "go depth x", "go depth 0", "go depth", "go sideways",
+               "setoption name Level value 21", "setoption name Hash value 1", "setoption",
+               "setoption name Level", "position", "position chess", "position modiar moves 9",
+               "position modiar moves 0 0", "position modiar/7,7/S/0,0/0", "position modiar to 3",
+               "position modiar moves -1", "x" * 70000, "\x01\x7f\u00e9"]
+        for line in bad:
+            e.send(line)
+            answer = e.read()
+            check(answer.startswith("info string error "), f"{line[:40]!r}: {answer!r}")
+        e.send("isready")
+        expect(e.read(), "readyok", "alive after malformed input")
+        # stop: a search that would take hours answers at once.
+        e.send("position rio-kadalis")
+        e.send("go infinite")
+        import time
+        time.sleep(0.5)
+        e.send("isready")
+        expect(e.read(), "readyok", "isready while thinking")
+        e.send("position modiar")
+        check(e.read().startswith("info string error 'position': not while thinking"), "busy")
+        start = time.monotonic()
+        e.send("stop")
+        lines = e.until("bestmove")
+        took = time.monotonic() - start
+        check(took < 0.5, f"stop took {took:.3f} s")
+        check(re.fullmatch(r"bestmove [0-5]", lines[-1]), lines)
+        # quit while thinking.
+        e.send("go infinite")
+        time.sleep(0.2)
+        e.send("quit")
+        expect(e.proc.wait(timeout=10), 0, "quit while thinking")
+    finally:
+        e.close()
+    # End of input is quit too.
+    expect(run("engine", stdin="uci\n")[0], 0, "end of input")
+
+
+FAKE_ENGINE = """import sys
+mode = sys.argv[1]
+for line in sys.stdin:
+    word = line.split()[0] if line.split() else ""
+    if word == "uci":
+        print("uciok", flush=True)
+    elif word == "isready":
+        print("readyok", flush=True)
+    elif word == "go":
+        if mode == "crash":
+            sys.exit(3)
+        if mode == "illegal":
+            print("bestmove 11", flush=True)
+        # hang: never answers
+"""
+
+
+def test_tournament():
+    # Issue 26: two levels to an SPRT verdict; faulty engines lose.
+    me = os.path.abspath(MANCALA)
+    status, out, err = run("tournament", f"{me} engine --level 12", f"{me} engine --level 2",
+                           "--games", "40", "--concurrency", "2", "--sprt", "0,200,0.05,0.05",
+                           "--seed", "3")
+    expect((status, err), (0, ""), f"tournament:\n{out}")
+    check(out.splitlines()[-1].endswith("H1 accepted: ENGINE1 is stronger by elo1."), out)
+    games = re.findall(r"^game (\d+): ENGINE([12]) as South: (ENGINE1 wins|ENGINE2 wins|draw)$",
+                       out, re.M)
+    check(4 <= len(games) < 40, out)
+    check(all((int(n) % 2 == 1) == (south == "1") for n, south, _ in games), "seats alternate")
+    with tempfile.TemporaryDirectory() as folder:
+        fake = os.path.join(folder, "fake.py")
+        with open(fake, "w") as f:
+            f.write(FAKE_ENGINE)
+        os.mkdir(os.path.join(folder, "records"))
+        for mode, fault in (("crash", "crashed"), ("hang", "did not answer in time"),
+                            ("illegal", "played an illegal move")):
+            status, out, err = run("tournament", f"{sys.executable} {fake} {mode}",
+                                   f"{me} engine --level 5", "--games", "4", "--timeout", "300",
+                                   "--records", os.path.join(folder, "records"))
+            expect((status, err), (0, ""), f"{mode}:\n{out}")
+            check(out.count(f"(engine 1 {fault})") == 4, out)
+            check("Score of ENGINE1: 0.0 of 4 games (+0 =0 -4), 0.0%; lost by a fault: ENGINE1 4, "
+                  "ENGINE2 0." in out, out)
+        # Each game's record parses back (the game where ENGINE1 was North:
+        # ENGINE2 moved, then ENGINE1 failed).
+        record = open(os.path.join(folder, "records", "game-2.txt")).read()
+        check(record.startswith("modiar/7,7,7,7,7,7/S/0,0/0"), record)
+    one_line_error(["tournament", "a", "b", "--sprt", "1,2"], 2,
+                   "mancala: tournament: --sprt must be ELO0,ELO1,ALPHA,BETA (such as "
+                   "0,200,0.05,0.05), not '1,2'")
+
+
 def test_mcts():
     status, out, err = run("play", "modiar", "--south", "mcts:20", "--north", "random", "--seed", "1")
     if status == 1 and unavailable(err, "Monte Carlo tree search"):
@@ -1156,7 +1387,7 @@ def test_messages():
                              "rio-kadalis-5, rio-kadalis-cw or rio-kadalis-5-cw)"),
         ([b"play", b"modiar", b"--south", b"it's\xff\xc2\x9b\\"],
          "play: --south: unknown player 'it\\'s\\xff\\u009b\\\\' (expected human, random, "
-         "search, search:DEPTH, mcts:PLAYOUTS or perfect)"),
+         "search, search:DEPTH, level:L, mcts:PLAYOUTS or perfect)"),
         ([b"perft", b"modiar", "d\u00e9j\u00e0".encode()],
          "perft: DEPTH must be a whole number from 1 to 40, not 'd\u00e9j\u00e0'"),
         ([b"frob\x07"], "unknown command 'frob\\x07' (try 'mancala --help')"),

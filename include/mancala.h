@@ -928,7 +928,11 @@ enum mancala_limit {
     MANCALA_LIMIT_NODES = 2,   /**< Nodes to visit (0: no limit, the default); the search stops
                                     at the first node at or past the limit, so it may go a
                                     few leaves over. */
-    MANCALA_LIMIT_TIME_MS = 3  /**< Wall time in milliseconds (0: no limit, the default). */
+    MANCALA_LIMIT_TIME_MS = 3, /**< Wall time in milliseconds (0: no limit, the default). */
+    /** Playouts of a run of Monte Carlo tree search (mancala_mcts_set_limit(): default
+     *  1000; 0: no limit). For MCTS ::MANCALA_LIMIT_NODES counts the nodes of the tree
+     *  and ::MANCALA_LIMIT_DEPTH does not apply. Since 1.3. */
+    MANCALA_LIMIT_PLAYOUTS = 4
 };
 
 /**
@@ -1042,6 +1046,9 @@ int mancala_search_set_eval(mancala_search *search, mancala_eval_fn eval, void *
  *         ::MANCALA_E_CANCELLED if the evaluation freed the searcher
  *         (mancala_search_free()), which is then gone. On failure the
  *         results of the previous search are kept.
+ *         ::MANCALA_STOPPED (1, a success) if mancala_search_cancel()
+ *         stopped the run (since 1.3): the results are those of the last
+ *         completed iteration, as when a time limit stops it.
  *
  * The evaluation may read the game it is given and use other handles
  * freely; on this searcher it may only read results (of the previous
@@ -1103,6 +1110,86 @@ uint64_t mancala_search_nodes(const mancala_search *search);
 int mancala_search_pv(const mancala_search *search, int *moves, size_t cap);
 
 /**
+ * Returned by mancala_search_run() and mancala_mcts_run() when a cancel
+ * call (mancala_search_cancel(), mancala_mcts_cancel()) stopped the run.
+ * It is a success (positive): the run's results are readable, those of
+ * the last completed iteration of the search, or of the playouts made so
+ * far by MCTS. Only programs that cancel ever see it.
+ * @since 1.3
+ */
+#define MANCALA_STOPPED 1
+
+/**
+ * @brief Stops the run of @p search under way, from any thread or a
+ *        signal handler.
+ *
+ * The run notices it at its next node (well within a millisecond, unless
+ * an evaluation callback takes longer) and returns ::MANCALA_STOPPED with
+ * the results of its last completed iteration. The first iteration (depth
+ * 1, a few nodes) always completes, so a stopped run always has a best
+ * move. When no run is under way the call does nothing: it neither stops
+ * nor affects a later run. A caller that may race with a run about to
+ * start (a run started in another thread) calls it again until the run
+ * has returned.
+ *
+ * @param search The searcher; it must stay valid during the call (do not
+ *        free it while another thread or a signal handler may cancel it).
+ * @return 1 if a run was under way (it now stops), 0 if none was;
+ *         ::MANCALA_E_INVALID if @p search is NULL.
+ * @note Thread-safe and async-signal-safe: one lock-free atomic operation
+ *       on the searcher, nothing else. The only function of a searcher
+ *       that may be called while another thread runs it.
+ * @since 1.3
+ */
+int mancala_search_cancel(mancala_search *search);
+
+/** The weakest strength level of mancala_search_level_move(). @since 1.3 */
+#define MANCALA_LEVEL_MIN 1
+/** The strongest strength level of mancala_search_level_move(). @since 1.3 */
+#define MANCALA_LEVEL_MAX 20
+
+/**
+ * @brief A move of a computer opponent of the given strength: from nearly
+ *        random (level 1) to the strongest the search plays in a second
+ *        (level 20).
+ *
+ * One search (with the searcher's evaluation and solved table) gives
+ * every legal move its exact score to a depth that grows with the level
+ * (the move included): 1 ply at levels 1-3, 2 at
+ * 4-6, 3 at 7-8, 4 at 9-10, 5 at 11-12, 6 at 13, then 7, 8, ..., 11 at
+ * 14-18, 13 at 19, and as deep as the time allows at 20. Then one move is
+ * drawn among those whose score is at most 2 x (20 - level) stones below
+ * the best (the blunders a player of that level would not make), each
+ * with a weight exp(-(stones below the best) / T), where the temperature
+ * T = 20 ((20 - level) / 19)^2 stones falls from 20 at level 1 to 0.06 at
+ * level 19 and 0 (the best move, the lowest pit on ties) at level 20.
+ * So weak levels miss what lies deep and sometimes choose a lesser move,
+ * as a person does, and strong levels never give away more than a few
+ * stones on purpose.
+ *
+ * A move takes at most about a second of search (a time limit of 1000
+ * ms); below level 20 the search usually stops at its depth long before,
+ * and is then deterministic for a position, history and @p seed (doc/engine.md
+ * gives the times measured); level 20 depends on the clock.
+ * mancala_search_cancel() stops it; the scores of its last completed
+ * depth then decide.
+ *
+ * @param search The searcher; its limits are left as they were, its
+ *        results afterwards are those of the search made (its best move
+ *        is the best by the search, not necessarily the move returned).
+ * @param game The position; not modified.
+ * @param level ::MANCALA_LEVEL_MIN ... ::MANCALA_LEVEL_MAX.
+ * @param seed Seed of the draw among the moves.
+ * @return The move (a pit); ::MANCALA_E_INVALID if a pointer is NULL;
+ *         ::MANCALA_E_OPTION for a level out of range; ::MANCALA_E_OVER if
+ *         the game or round is over; ::MANCALA_E_BUSY from the searcher's
+ *         evaluation; the errors of mancala_search_run().
+ * @since 1.3
+ */
+int mancala_search_level_move(mancala_search *search, const mancala_game *game, int level,
+                              uint64_t seed);
+
+/**
  * @brief Monte Carlo tree search (UCT with random playouts) from the
  *        position of @p game.
  *
@@ -1131,6 +1218,225 @@ int mancala_search_pv(const mancala_search *search, int *moves, size_t cap);
  *       Thread-safe as a reader of @p game.
  */
 int mancala_mcts(const mancala_game *game, uint64_t seed, int64_t playouts, int *best_move);
+
+/**
+ * A Monte Carlo tree search that can be limited, stopped, guided and
+ * inspected: UCT with random playouts, or PUCT with priors and values from
+ * a callback (mancala_mcts_set_prior()), keeping its tree between moves
+ * if asked to. Created by mancala_mcts_new(). @since 1.3
+ */
+typedef struct mancala_mcts_tree mancala_mcts_tree;
+
+/**
+ * @brief Priors and a value for a position, from the caller (a learned
+ *        network, say), for PUCT selection as in AlphaZero.
+ * @param game The position, not over (read it with the accessors; do not
+ *        modify it).
+ * @param[out] priors Room for ::MANCALA_MAX_PITS values, all 0 on entry:
+ *        the callback writes the prior of each legal move at the index of
+ *        its pit. The tree takes those of the legal moves, counts
+ *        negative, infinite and NaN ones as 0 and divides them by their
+ *        sum (all 0: the same for every move).
+ * @param[out] value 0 on entry: receives the value of the position for
+ *        the player to move, from -1 (a loss) through 0 (a draw) to 1 (a
+ *        win); clamped to that range, NaN counts as 0.
+ * @param opaque The pointer given to mancala_mcts_set_prior().
+ * @return 0; anything else stops the run, which then returns
+ *         ::MANCALA_E_CANCELLED.
+ * @since 1.3
+ */
+typedef int (*mancala_prior_fn)(const mancala_game *game, double *priors, double *value,
+                                void *opaque);
+
+/** Parameters of a ::mancala_mcts_tree, set by mancala_mcts_set_param(). @since 1.3 */
+enum mancala_mcts_param {
+    /** The exploration constant c: UCB1's (default sqrt 2) or PUCT's (default 1.5), for
+     *  rewards from 0 (a loss) to 1 (a win); 0 restores the default, at most 1e6. */
+    MANCALA_MCTS_EXPLORATION = 1,
+    /** Tree reuse: 1 keeps, at the next run, the part of the tree under the
+     *  new position when it follows the last run's position by moves of the
+     *  same round (the same game a few plies on); 0 (default) starts afresh. */
+    MANCALA_MCTS_REUSE = 2
+};
+
+/**
+ * @brief Creates a Monte Carlo tree search: seed 0, a limit of 1000
+ *        playouts, UCT with random playouts, no tree reuse.
+ * @param[out] out Receives the handle; unchanged on failure.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p out is NULL;
+ *         ::MANCALA_E_NOMEM.
+ * @note The caller owns the handle (memory from malloc()) and releases it
+ *       with mancala_mcts_free(). One handle per thread; distinct handles
+ *       share nothing.
+ * @since 1.3
+ */
+int mancala_mcts_new(mancala_mcts_tree **out);
+
+/**
+ * @brief Releases a tree search and its tree.
+ * @param tree The handle; NULL is a no-op, and so is a call from its own
+ *        callback during a run (free it after the run returns).
+ * @since 1.3
+ */
+void mancala_mcts_free(mancala_mcts_tree *tree);
+
+/**
+ * @brief Sets one limit of the next runs; the run stops at the first one
+ *        reached, after at least one playout.
+ * @param tree The handle.
+ * @param limit ::MANCALA_LIMIT_PLAYOUTS (default 1000), ::MANCALA_LIMIT_NODES
+ *        (nodes of the tree, reused ones included; default no limit) or
+ *        ::MANCALA_LIMIT_TIME_MS (default no limit).
+ * @param value The limit, >= 0; 0 means none. With no limit at all a run
+ *        goes on until mancala_mcts_cancel() or the tree fills memory.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p tree is NULL;
+ *         ::MANCALA_E_OPTION for another limit or a negative value;
+ *         ::MANCALA_E_BUSY during a run (from the callback).
+ * @since 1.3
+ */
+int mancala_mcts_set_limit(mancala_mcts_tree *tree, int limit, int64_t value);
+
+/**
+ * @brief Sets a ::mancala_mcts_param. Forgets the tree and the results.
+ * @param tree The handle.
+ * @param param The parameter.
+ * @param value Its value, as ::mancala_mcts_param says.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p tree is NULL;
+ *         ::MANCALA_E_OPTION for an unknown parameter or a value out of its
+ *         range; ::MANCALA_E_BUSY during a run.
+ * @since 1.3
+ */
+int mancala_mcts_set_param(mancala_mcts_tree *tree, int param, double value);
+
+/**
+ * @brief Sets the seed of the playouts (default 0). Forgets the tree and
+ *        the results.
+ * @param tree The handle.
+ * @param seed Any value.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p tree is NULL;
+ *         ::MANCALA_E_BUSY during a run.
+ * @since 1.3
+ */
+int mancala_mcts_set_seed(mancala_mcts_tree *tree, uint64_t seed);
+
+/**
+ * @brief Guides the search by the caller's priors and values (PUCT)
+ *        instead of random playouts (UCT). Forgets the tree and the results.
+ *
+ * With a callback, each run descends the tree by PUCT: the child that
+ * maximises Q + c P sqrt(N) / (1 + n), where Q is the child's mean reward
+ * (an unvisited child counts as a draw, 1/2), P its prior, N the parent's
+ * visits, n the child's and c ::MANCALA_MCTS_EXPLORATION; at a leaf not
+ * over it calls @p prior once, makes a child for every legal move and
+ * backs the value up (a leaf that is over backs up its result). A
+ * "playout" is then one such descent.
+ *
+ * @param tree The handle.
+ * @param prior The callback, or NULL for UCT with random playouts (the default).
+ * @param opaque Passed to @p prior.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p tree is NULL;
+ *         ::MANCALA_E_BUSY during a run.
+ * @since 1.3
+ */
+int mancala_mcts_set_prior(mancala_mcts_tree *tree, mancala_prior_fn prior, void *opaque);
+
+/**
+ * @brief Searches the position of @p game until a limit is reached or the
+ *        run is cancelled.
+ *
+ * Without a callback each playout is as in mancala_mcts(): the same
+ * selection, expansion and random playout, so a fresh tree with a
+ * playout limit and seed chooses the move mancala_mcts() chooses with
+ * them. Deterministic for a given position, history, seed, playout limit,
+ * callback (if deterministic itself) and, with reuse, the same earlier
+ * runs; a time limit or a cancel makes it depend on the clock.
+ *
+ * @param tree The handle.
+ * @param game The position; not modified.
+ * @return ::MANCALA_OK; ::MANCALA_STOPPED if mancala_mcts_cancel() stopped
+ *         it (the results of the playouts made are readable);
+ *         ::MANCALA_E_INVALID if a pointer is NULL; ::MANCALA_E_OVER if the
+ *         game or round is over; ::MANCALA_E_NOMEM (also beyond 2^31 - 1
+ *         nodes); ::MANCALA_E_STATE if a line would pass the ply counter's
+ *         limit; ::MANCALA_E_CANCELLED if the callback returned non-zero;
+ *         ::MANCALA_E_BUSY if called from the callback. On failure the tree
+ *         and the results are forgotten.
+ * @note Allocates the tree (about 40 bytes a node) and a copy of @p game,
+ *       kept until the next run or mancala_mcts_free().
+ * @since 1.3
+ */
+int mancala_mcts_run(mancala_mcts_tree *tree, const mancala_game *game);
+
+/**
+ * @brief Stops the run of @p tree under way, from any thread or a signal
+ *        handler; as mancala_search_cancel() for a searcher.
+ * @param tree The handle; it must stay valid during the call.
+ * @return 1 if a run was under way (it stops before its next playout), 0 if
+ *         none was (the call then does nothing); ::MANCALA_E_INVALID if
+ *         @p tree is NULL.
+ * @note Thread-safe and async-signal-safe.
+ * @since 1.3
+ */
+int mancala_mcts_cancel(mancala_mcts_tree *tree);
+
+/**
+ * @brief The move of the last run: the most visited; on ties the higher
+ *        reward, then the lower pit.
+ * @param tree The handle.
+ * @return A pit; ::MANCALA_E_INVALID if @p tree is NULL; ::MANCALA_E_STATE
+ *         if there are no results.
+ * @since 1.3
+ */
+int mancala_mcts_best_move(const mancala_mcts_tree *tree);
+
+/**
+ * @brief The principal variation of the last run: from the root, the most
+ *        visited child, then its most visited child, while one has visits.
+ * @param tree The handle.
+ * @param[out] moves Receives the moves; may be NULL if @p cap is 0.
+ * @param cap Room in @p moves.
+ * @return Its length (at most @p cap written, as snprintf() does);
+ *         ::MANCALA_E_INVALID; ::MANCALA_E_STATE if there are no results.
+ * @since 1.3
+ */
+int mancala_mcts_pv(const mancala_mcts_tree *tree, int *moves, size_t cap);
+
+/**
+ * @brief The statistics of the root after the last run, one entry per
+ *        legal move in ascending pit order: the policy target and values
+ *        of AlphaZero-style training.
+ * @param tree The handle.
+ * @param[out] moves The pits; each output may be NULL.
+ * @param[out] visits The playouts through each move (reused ones included).
+ * @param[out] values Each move's mean result for the player to move at the
+ *        root, from -1 (all lost) to 1 (all won); 0 without visits.
+ * @param[out] priors Each move's prior: the callback's, normalised, or
+ *        1/count without a callback.
+ * @param cap Room in each output array (::MANCALA_MAX_PITS suffices).
+ * @return The number of legal moves; ::MANCALA_E_INVALID if @p tree is
+ *         NULL; ::MANCALA_E_STATE if there are no results;
+ *         ::MANCALA_E_NOSPACE if @p cap is below the count (nothing written).
+ * @since 1.3
+ */
+int mancala_mcts_root(const mancala_mcts_tree *tree, int *moves, uint64_t *visits, double *values,
+                      double *priors, size_t cap);
+
+/**
+ * @brief Playouts made by the last run (without the reused ones).
+ * @param tree The handle.
+ * @return The count; 0 if @p tree is NULL or there are no results.
+ * @since 1.3
+ */
+uint64_t mancala_mcts_playouts(const mancala_mcts_tree *tree);
+
+/**
+ * @brief Visits of the root after the last run: its playouts and those
+ *        of the reused tree.
+ * @param tree The handle.
+ * @return The count; 0 if @p tree is NULL or there are no results.
+ * @since 1.3
+ */
+uint64_t mancala_mcts_visits(const mancala_mcts_tree *tree);
 
 /**
  * @brief Progress of a long computation.

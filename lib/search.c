@@ -21,7 +21,7 @@
 #include "private.h"
 
 /* Deepest iteration: deeper requests are clamped (see the header). */
-#define SEARCH_MAX_DEPTH 128
+#define SEARCH_MAX_DEPTH MC_SEARCH_MAX_DEPTH
 /* Above every score the search can return. */
 #define SCORE_INFINITY (1 << 30)
 /* Evaluations are clamped to +-EVAL_LIMIT so they stay below infinity. */
@@ -66,20 +66,23 @@ struct mancala_search {
     mancala_eval_fn eval;
     void *eval_opaque;
     const mancala_table *endgame; /* borrowed; NULL: none */
+    int score_all;     /* every root move gets an exact score (level.c) */
 
     /* State of the run under way. */
+    atomic_int run;    /* MC_RUN_*: mancala_search_cancel() may set it any time */
+    int cancelled;     /* the run saw a cancel and stops */
     int running;       /* mancala_search_run() has not returned */
     int free_pending;  /* mancala_search_free() was called meanwhile */
     mancala_game *game;
     int repetition;
     uint64_t nodes;
     uint64_t next_clock_check; /* node count at which to read the clock */
-    struct timespec deadline;
-    int has_deadline;  /* 0: the time limit lies beyond the clock's range */
+    struct mc_deadline deadline;
     int may_stop;      /* one iteration has completed */
     int stopped;       /* a limit was reached: unwind */
     int error;         /* a MANCALA_E_* code from mancala_play() */
     uint32_t history[2][MANCALA_MAX_PITS];
+    int root_score[MANCALA_MAX_PITS]; /* with score_all: the iteration's, by move */
     int pv[SEARCH_MAX_DEPTH + 1][SEARCH_MAX_DEPTH + 1];
     int pv_len[SEARCH_MAX_DEPTH + 1];
 
@@ -89,6 +92,7 @@ struct mancala_search {
     uint64_t result_nodes;
     int result_pv[SEARCH_MAX_DEPTH];
     int result_pv_len;
+    int result_root_score[MANCALA_MAX_PITS]; /* with score_all, by pit */
 };
 
 /* ---- evaluation ---- */
@@ -133,6 +137,7 @@ MANCALA_EXPORT int mancala_search_new(mancala_search **out, size_t table_bytes)
     }
     s->bucket_mask = buckets - 1;
     s->max_depth = 64;
+    atomic_init(&s->run, MC_RUN_IDLE);
     *out = s;
     return MANCALA_OK;
 }
@@ -295,32 +300,36 @@ static void tt_store(struct mancala_search *s, uint64_t key, int depth, int scor
 
 /* ---- the search proper ---- */
 
-/* Whether the time `now` has reached `deadline` (compared field by
- * field: no arithmetic that a far deadline could overflow). */
-static int time_reached(const struct timespec *deadline, const struct timespec *now)
+void mancala__deadline_start(struct mc_deadline *d, int64_t ms)
 {
-    return now->tv_sec > deadline->tv_sec ||
-           (now->tv_sec == deadline->tv_sec && now->tv_nsec >= deadline->tv_nsec);
-}
-
-/* The deadline `ms` milliseconds after now. Returns 0 when it lies beyond
- * what time_t holds (the limit then never stops the search). */
-static int set_deadline(struct timespec *deadline, int64_t ms)
-{
-    clock_gettime(CLOCK_MONOTONIC, deadline);
-    /* Compare before adding (in intmax_t, whatever the width of time_t),
-     * so that a far deadline cannot overflow. */
+    /* Compared before adding (in intmax_t, whatever the width of time_t),
+     * so that a far deadline cannot overflow: beyond what time_t holds,
+     * the deadline is never reached. */
+    d->active = 0;
+    if (ms <= 0)
+        return;
+    clock_gettime(CLOCK_MONOTONIC, &d->at);
     const int64_t seconds = ms / 1000;
     const intmax_t time_max = sizeof(time_t) >= 8 ? INT64_MAX : INT32_MAX;
-    if ((intmax_t)seconds > time_max - 1 - (intmax_t)deadline->tv_sec)
-        return 0;
-    deadline->tv_sec += (time_t)seconds;
-    deadline->tv_nsec += (long)(ms % 1000) * 1000000;
-    if (deadline->tv_nsec >= 1000000000) {
-        deadline->tv_sec++;
-        deadline->tv_nsec -= 1000000000;
+    if ((intmax_t)seconds > time_max - 1 - (intmax_t)d->at.tv_sec)
+        return;
+    d->at.tv_sec += (time_t)seconds;
+    d->at.tv_nsec += (long)(ms % 1000) * 1000000;
+    if (d->at.tv_nsec >= 1000000000) {
+        d->at.tv_sec++;
+        d->at.tv_nsec -= 1000000000;
     }
-    return 1;
+    d->active = 1;
+}
+
+int mancala__deadline_passed(const struct mc_deadline *d)
+{
+    if (!d->active)
+        return 0;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    /* Field by field: no arithmetic that a far deadline could overflow. */
+    return now.tv_sec > d->at.tv_sec || (now.tv_sec == d->at.tv_sec && now.tv_nsec >= d->at.tv_nsec);
 }
 
 /* Whether a limit is reached. Limits are only looked at once an iteration
@@ -330,13 +339,15 @@ static int limit_reached(struct mancala_search *s, int read_clock)
 {
     if (!s->may_stop)
         return 0;
+    if (mc_run_cancelled(&s->run)) {
+        s->cancelled = 1;
+        return 1;
+    }
     if (s->max_nodes && s->nodes >= s->max_nodes)
         return 1;
-    if (s->has_deadline && (read_clock || s->nodes >= s->next_clock_check)) {
+    if (s->deadline.active && (read_clock || s->nodes >= s->next_clock_check)) {
         s->next_clock_check = s->nodes + CLOCK_INTERVAL;
-        struct timespec now;
-        clock_gettime(CLOCK_MONOTONIC, &now);
-        if (time_reached(&s->deadline, &now))
+        if (mancala__deadline_passed(&s->deadline))
             return 1;
     }
     return 0;
@@ -521,8 +532,11 @@ static int negamax(struct mancala_search *s, int depth, int alpha, int beta, int
         int child_proven, v;
         /* The first move, and every move above the leaves (where a null
          * window saves nothing), gets the full window. */
-        if (i == 0 || depth == 1) {
-            v = -negamax(s, depth - 1, -beta, -alpha, ply + 1, child_path, child_fresh, &child_proven);
+        /* With score_all, every root move gets the whole window below beta
+         * (infinity at the root), so that each gets its exact score. */
+        const int low = ply == 0 && s->score_all ? -SCORE_INFINITY : alpha;
+        if (i == 0 || depth == 1 || low != alpha) {
+            v = -negamax(s, depth - 1, -beta, -low, ply + 1, child_path, child_fresh, &child_proven);
         } else {
             v = -negamax(s, depth - 1, -alpha - 1, -alpha, ply + 1, child_path, child_fresh,
                          &child_proven);
@@ -533,6 +547,8 @@ static int negamax(struct mancala_search *s, int depth, int alpha, int beta, int
         mancala_undo(g);
         if (s->stopped)
             return 0;
+        if (ply == 0)
+            s->root_score[moves[i]] = v;
         if (v > best) {
             best = v;
             best_move = moves[i];
@@ -589,11 +605,13 @@ MANCALA_EXPORT int mancala_search_run(mancala_search *search, const mancala_game
     s->may_stop = 0;
     s->stopped = 0;
     s->error = 0;
-    s->has_deadline = s->time_ms > 0 && set_deadline(&s->deadline, s->time_ms);
+    s->cancelled = 0;
+    mancala__deadline_start(&s->deadline, s->time_ms);
     s->running = 1;
+    mc_run_begin(&s->run);
 
     int best_move = -1, score = 0, depth = 0, exact = 0, pv_len = 0;
-    int pv[SEARCH_MAX_DEPTH];
+    int pv[SEARCH_MAX_DEPTH], root_score[MANCALA_MAX_PITS];
     for (int d = 1; d <= s->max_depth; d++) {
         int proven;
         int v = negamax(s, d, -SCORE_INFINITY, SCORE_INFINITY, 0, path,
@@ -606,6 +624,7 @@ MANCALA_EXPORT int mancala_search_run(mancala_search *search, const mancala_game
         exact = proven;
         pv_len = s->pv_len[0];
         memcpy(pv, s->pv[0], (size_t)pv_len * sizeof *pv);
+        memcpy(root_score, s->root_score, sizeof root_score);
         s->may_stop = 1;
         /* A proven score cannot change with depth. */
         if (proven || limit_reached(s, 1))
@@ -614,6 +633,7 @@ MANCALA_EXPORT int mancala_search_run(mancala_search *search, const mancala_game
     mancala_free(g);
     s->game = NULL;
     s->running = 0;
+    mc_run_end(&s->run);
     if (s->free_pending) {
         s->free_pending = 0;
         mancala_search_free(s);
@@ -630,7 +650,13 @@ MANCALA_EXPORT int mancala_search_run(mancala_search *search, const mancala_game
     s->result_nodes = s->nodes;
     s->result_pv_len = pv_len;
     memcpy(s->result_pv, pv, (size_t)pv_len * sizeof *pv);
-    return MANCALA_OK;
+    memcpy(s->result_root_score, root_score, sizeof root_score);
+    return s->cancelled ? MANCALA_STOPPED : MANCALA_OK;
+}
+
+MANCALA_EXPORT int mancala_search_cancel(mancala_search *search)
+{
+    return search ? mc_run_cancel(&search->run) : MANCALA_E_INVALID;
 }
 
 /* ---- results ---- */
@@ -676,4 +702,28 @@ MANCALA_EXPORT int mancala_search_pv(const mancala_search *search, int *moves, s
     for (int i = 0; i < len && (size_t)i < cap; i++)
         moves[i] = search->result_pv[i];
     return len;
+}
+
+/* ---- for the strength levels (level.c) ---- */
+
+void mancala__search_limits(mancala_search *search, struct mc_limits *old,
+                            const struct mc_limits *new_limits)
+{
+    const struct mc_limits now = {search->max_depth, search->max_nodes, search->time_ms,
+                                  search->score_all};
+    search->max_depth = new_limits->depth;
+    search->max_nodes = new_limits->nodes;
+    search->time_ms = new_limits->time_ms;
+    search->score_all = new_limits->score_all;
+    *old = now;
+}
+
+int mancala__search_running(const mancala_search *search)
+{
+    return search->running;
+}
+
+const int *mancala__search_root_scores(const mancala_search *search)
+{
+    return search->result_root_score;
 }

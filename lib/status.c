@@ -9,6 +9,7 @@ MANCALA_EXPORT const char *mancala_strerror(int status)
 {
     switch (status) {
     case MANCALA_OK: return "success";
+    case MANCALA_STOPPED: return "stopped by a cancel call";
     case MANCALA_E_INVALID: return "invalid argument (a NULL pointer, or a value out of range)";
     case MANCALA_E_NOMEM: return "out of memory";
     case MANCALA_E_RULES: return "unknown rules name";

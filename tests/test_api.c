@@ -87,7 +87,9 @@ START_TEST(strerror_covers_every_status)
     }
     ck_assert_str_ne(mancala_strerror(MANCALA_E_LIMIT), "unknown status");
     ck_assert_str_ne(mancala_strerror(MANCALA_E_LIMIT), mancala_strerror(MANCALA_E_NOSPACE));
-    ck_assert_str_eq(mancala_strerror(1), "unknown status");
+    /* 1 is MANCALA_STOPPED since 1.3, the status of a cancelled run. */
+    ck_assert_str_eq(mancala_strerror(MANCALA_STOPPED), "stopped by a cancel call");
+    ck_assert_str_eq(mancala_strerror(2), "unknown status");
     ck_assert_str_eq(mancala_strerror(-1000), "unknown status");
 }
 END_TEST

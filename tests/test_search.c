@@ -7,12 +7,23 @@
  *
  * SPDX-License-Identifier: MIT
  */
+#define _POSIX_C_SOURCE 200809L /* nanosleep, sigaction, setitimer */
 #include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <sys/time.h>
+#include <time.h>
 
 #include "brute_force.h"
 #include "helpers.h"
 
 /* ---- shared by the tests below ---- */
+
+static void sleep_ms(long ms)
+{
+    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&t, NULL);
+}
 
 static mancala_search *new_search(size_t table_bytes, int depth)
 {
@@ -650,6 +661,352 @@ START_TEST(mcts_is_deterministic)
 }
 END_TEST
 
+#define MCTS_MODIAR_200 "0:33:-0.3939 1:51:-0.1373 2:116:0.1552"
+
+/* mancala_mcts() chooses as 1.2 did: a digest of 270 choices of
+ * mancala_mcts() along three games, taken with the library of 1.2.1. */
+START_TEST(mcts_keeps_the_choices_of_1_2)
+{
+    static const char *const rules[] = {"modiar", "rio-kadalis", "rio-kadalis-5"};
+    uint64_t digest = 0;
+    for (int r = 0; r < 3; r++) {
+        mancala_game *g;
+        ck_assert_int_eq(mancala_new(&g, rules[r]), MANCALA_OK);
+        for (int ply = 0; ply < 30 && !mancala_is_over(g); ply++) {
+            int move = -1;
+            for (int seed = 0; seed < 3; seed++) {
+                ck_assert_int_eq(mancala_mcts(g, (uint64_t)(seed * 77 + ply), 50 + ply * 13, &move),
+                                 MANCALA_OK);
+                digest = digest * 31 + (uint64_t)move;
+            }
+            ck_assert_int_eq(mancala_mcts(g, (uint64_t)ply, 20, &move), MANCALA_OK);
+            play_ok(g, move);
+        }
+        mancala_free(g);
+    }
+    ck_assert_uint_eq(digest, 17393875613780708270u);
+}
+END_TEST
+
+static mancala_mcts_tree *new_tree(uint64_t seed, int64_t playouts)
+{
+    mancala_mcts_tree *t = NULL;
+    ck_assert_int_eq(mancala_mcts_new(&t), MANCALA_OK);
+    ck_assert_int_eq(mancala_mcts_set_seed(t, seed), MANCALA_OK);
+    ck_assert_int_eq(mancala_mcts_set_limit(t, MANCALA_LIMIT_PLAYOUTS, playouts), MANCALA_OK);
+    return t;
+}
+
+/* The statistics of the root: one entry per legal move, visits summing to
+ * the root's but for `extra` (the root's own: PUCT's expansion of the root,
+ * a reused root's first playout), the best move the most visited, the
+ * variation from it. */
+static int check_root(const mancala_mcts_tree *t, const mancala_game *g, int puct, int extra)
+{
+    int moves[MANCALA_MAX_PITS], legal[MANCALA_MAX_PITS];
+    uint64_t visits[MANCALA_MAX_PITS];
+    double values[MANCALA_MAX_PITS], priors[MANCALA_MAX_PITS];
+    const int count = mancala_mcts_root(t, moves, visits, values, priors, MANCALA_MAX_PITS);
+    ck_assert_int_eq(count, mancala_legal_moves(g, legal, MANCALA_MAX_PITS));
+    uint64_t sum = 0, most = 0;
+    double prior_sum = 0;
+    for (int i = 0; i < count; i++) {
+        ck_assert_int_eq(moves[i], legal[i]);
+        ck_assert(values[i] >= -1 && values[i] <= 1);
+        sum += visits[i];
+        most = visits[i] > most ? visits[i] : most;
+        prior_sum += priors[i];
+        if (!puct)
+            ck_assert(priors[i] == 1.0 / count);
+        else
+            ck_assert(priors[i] >= 0 && priors[i] <= 1);
+    }
+    ck_assert(prior_sum > 0.999 && prior_sum < 1.001);
+    /* Every playout passes through a child, but PUCT's first expands the root. */
+    ck_assert_uint_eq(sum + (uint64_t)extra, mancala_mcts_visits(t));
+    const int best = mancala_mcts_best_move(t);
+    for (int i = 0; i < count; i++)
+        if (moves[i] == best)
+            ck_assert_uint_eq(visits[i], most);
+    int pv[64];
+    const int len = mancala_mcts_pv(t, pv, 64);
+    ck_assert_int_ge(len, 1);
+    ck_assert_int_eq(pv[0], best);
+    mancala_game *c;
+    ck_assert_int_eq(mancala_clone(&c, g), MANCALA_OK);
+    for (int i = 0; i < len && i < 64; i++)
+        play_ok(c, pv[i]);
+    mancala_free(c);
+    return count;
+}
+
+START_TEST(mcts_tree_matches_mcts)
+{
+    mancala_game *g;
+    ck_assert_int_eq(mancala_new(&g, "rio-kadalis"), MANCALA_OK);
+    play_ok(g, 3);
+    for (uint64_t seed = 0; seed < 6; seed++) {
+        mancala_mcts_tree *t = new_tree(seed, 300);
+        ck_assert_int_eq(mancala_mcts_best_move(t), MANCALA_E_STATE);
+        ck_assert_int_eq(mancala_mcts_run(t, g), MANCALA_OK);
+        int move = -1;
+        ck_assert_int_eq(mancala_mcts(g, seed, 300, &move), MANCALA_OK);
+        ck_assert_int_eq(mancala_mcts_best_move(t), move);
+        ck_assert_uint_eq(mancala_mcts_playouts(t), 300);
+        ck_assert_uint_eq(mancala_mcts_visits(t), 300);
+        check_root(t, g, 0, 0);
+        mancala_mcts_free(t);
+    }
+    /* Exact statistics of one run (Modiar's start, seed 1, 200 playouts). */
+    mancala_game *m;
+    ck_assert_int_eq(mancala_new(&m, "modiar"), MANCALA_OK);
+    mancala_mcts_tree *t = new_tree(1, 200);
+    ck_assert_int_eq(mancala_mcts_run(t, m), MANCALA_OK);
+    int moves[3];
+    uint64_t visits[3];
+    double values[3];
+    ck_assert_int_eq(mancala_mcts_root(t, moves, visits, values, NULL, 3), 3);
+    ck_assert_int_eq(mancala_mcts_root(t, moves, NULL, NULL, NULL, 2), MANCALA_E_NOSPACE);
+    char text[160];
+    snprintf(text, sizeof text, "%d:%llu:%.4f %d:%llu:%.4f %d:%llu:%.4f", moves[0],
+             (unsigned long long)visits[0], values[0], moves[1], (unsigned long long)visits[1],
+             values[1], moves[2], (unsigned long long)visits[2], values[2]);
+    ck_assert_str_eq(text, MCTS_MODIAR_200);
+    mancala_mcts_free(t);
+    mancala_free(m);
+    mancala_free(g);
+}
+END_TEST
+
+START_TEST(mcts_tree_limits_and_errors)
+{
+    mancala_game *g;
+    ck_assert_int_eq(mancala_new(&g, "rio-kadalis"), MANCALA_OK);
+    mancala_mcts_tree *t = new_tree(5, 0);
+    ck_assert_int_eq(mancala_mcts_new(NULL), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_mcts_set_limit(t, MANCALA_LIMIT_DEPTH, 3), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_mcts_set_limit(t, MANCALA_LIMIT_TIME_MS, -1), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_mcts_set_param(t, 99, 1), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_mcts_set_param(t, MANCALA_MCTS_REUSE, 2), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_mcts_set_param(t, MANCALA_MCTS_EXPLORATION, -1), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_mcts_run(NULL, g), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_mcts_cancel(NULL), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_mcts_cancel(t), 0);
+    /* A node limit. */
+    ck_assert_int_eq(mancala_mcts_set_limit(t, MANCALA_LIMIT_NODES, 500), MANCALA_OK);
+    ck_assert_int_eq(mancala_mcts_run(t, g), MANCALA_OK);
+    ck_assert_uint_eq(mancala_mcts_playouts(t), 499); /* the root and one node a playout */
+    /* A time limit alone. */
+    ck_assert_int_eq(mancala_mcts_set_limit(t, MANCALA_LIMIT_NODES, 0), MANCALA_OK);
+    ck_assert_int_eq(mancala_mcts_set_limit(t, MANCALA_LIMIT_TIME_MS, 50), MANCALA_OK);
+    ck_assert_int_eq(mancala_mcts_run(t, g), MANCALA_OK);
+    ck_assert_uint_gt(mancala_mcts_playouts(t), 0);
+    check_root(t, g, 0, 0);
+    mancala_game *over = parse_ok("modiar/1,1,0,0,0,1/S/20,19/30");
+    ck_assert_int_eq(mancala_mcts_run(t, over), MANCALA_E_OVER);
+    mancala_free(over);
+    mancala_mcts_free(t);
+    mancala_free(g);
+}
+END_TEST
+
+struct tree_canceller {
+    mancala_mcts_tree *tree;
+    atomic_int done;
+};
+
+static void *cancel_tree_later(void *arg)
+{
+    struct tree_canceller *c = arg;
+    sleep_ms(100);
+    while (!atomic_load(&c->done)) {
+        mancala_mcts_cancel(c->tree);
+        sleep_ms(5);
+    }
+    return NULL;
+}
+
+START_TEST(mcts_tree_cancel_from_another_thread)
+{
+    mancala_game *g;
+    ck_assert_int_eq(mancala_new(&g, "rio-kadalis"), MANCALA_OK);
+    struct tree_canceller c = {new_tree(3, 0), 0}; /* no limit at all */
+    atomic_init(&c.done, 0);
+    pthread_t thread;
+    ck_assert_int_eq(pthread_create(&thread, NULL, cancel_tree_later, &c), 0);
+    const int status = mancala_mcts_run(c.tree, g);
+    atomic_store(&c.done, 1);
+    ck_assert_int_eq(pthread_join(thread, NULL), 0);
+    ck_assert_int_eq(status, MANCALA_STOPPED);
+    ck_assert_uint_gt(mancala_mcts_playouts(c.tree), 10);
+    check_root(c.tree, g, 0, 0);
+    mancala_mcts_free(c.tree);
+    mancala_free(g);
+}
+END_TEST
+
+/* A deterministic callback: priors favour pit 0 of each row, the value is
+ * the evaluation scaled into [-1, 1]; it counts its calls. */
+static int calls;
+static int test_prior(const mancala_game *game, double *priors, double *value, void *opaque)
+{
+    (void)opaque;
+    calls++;
+    const int n = mancala_num_pits(game) / 2, first = mancala_to_move(game) * n;
+    for (int p = first; p < first + n; p++)
+        priors[p] = p == first ? 4 : 1;
+    priors[(first + n) % (2 * n)] = 1000; /* not the mover's: ignored */
+    *value = mancala_evaluate(game) / 42.0;
+    return 0;
+}
+
+static int nan_prior(const mancala_game *game, double *priors, double *value, void *opaque)
+{
+    (void)game;
+    (void)opaque;
+    for (int p = 0; p < MANCALA_MAX_PITS; p++)
+        priors[p] = p % 2 ? -1 : 0.0 / 0.0;
+    *value = 5;
+    return 0;
+}
+
+static int refusing_prior(const mancala_game *game, double *priors, double *value, void *opaque)
+{
+    (void)game;
+    (void)priors;
+    (void)value;
+    return ++*(int *)opaque > 3;
+}
+
+START_TEST(mcts_tree_with_priors)
+{
+    mancala_game *g;
+    ck_assert_int_eq(mancala_new(&g, "modiar"), MANCALA_OK);
+    mancala_mcts_tree *t = new_tree(0, 100);
+    ck_assert_int_eq(mancala_mcts_set_prior(t, test_prior, NULL), MANCALA_OK);
+    calls = 0;
+    ck_assert_int_eq(mancala_mcts_run(t, g), MANCALA_OK);
+    ck_assert_int_le(calls, 100);
+    ck_assert_int_gt(calls, 50);
+    ck_assert_int_eq(check_root(t, g, 1, 1), 3);
+    double priors[3];
+    ck_assert_int_eq(mancala_mcts_root(t, NULL, NULL, NULL, priors, 3), 3);
+    /* Pit 0 has 4 of 6, the others 1 of 6 (kept as floats). */
+    ck_assert_double_eq_tol(priors[0], 4.0 / 6, 1e-6);
+    ck_assert_double_eq_tol(priors[1], 1.0 / 6, 1e-6);
+    ck_assert_double_eq_tol(priors[2], 1.0 / 6, 1e-6);
+    /* The same inputs, the same statistics. */
+    uint64_t a[3], b[3];
+    mancala_mcts_root(t, NULL, a, NULL, NULL, 3);
+    ck_assert_int_eq(mancala_mcts_run(t, g), MANCALA_OK);
+    mancala_mcts_root(t, NULL, b, NULL, NULL, 3);
+    ck_assert(a[0] == b[0] && a[1] == b[1] && a[2] == b[2]);
+    /* Values from the position decide a won ending (as in
+     * mcts_finds_the_winning_move): 1 wins. */
+    mancala_game *won = parse_ok("modiar/0,2,4,1,1,0/S/17,17/30");
+    ck_assert_int_eq(mancala_mcts_set_limit(t, MANCALA_LIMIT_PLAYOUTS, 3000), MANCALA_OK);
+    ck_assert_int_eq(mancala_mcts_run(t, won), MANCALA_OK);
+    ck_assert_int_eq(mancala_mcts_best_move(t), 1);
+    check_root(t, won, 1, 1);
+    /* Bad numbers from the callback: uniform priors, the value clamped. */
+    ck_assert_int_eq(mancala_mcts_set_prior(t, nan_prior, NULL), MANCALA_OK);
+    ck_assert_int_eq(mancala_mcts_run(t, g), MANCALA_OK);
+    ck_assert_int_eq(mancala_mcts_root(t, NULL, NULL, NULL, priors, 3), 3);
+    ck_assert_double_eq_tol(priors[0], 1.0 / 3, 1e-6);
+    ck_assert_double_eq_tol(priors[2], 1.0 / 3, 1e-6);
+    /* A callback that asks to stop. */
+    int asked = 0;
+    ck_assert_int_eq(mancala_mcts_set_prior(t, refusing_prior, &asked), MANCALA_OK);
+    ck_assert_int_eq(mancala_mcts_run(t, g), MANCALA_E_CANCELLED);
+    ck_assert_int_eq(asked, 4);
+    ck_assert_int_eq(mancala_mcts_best_move(t), MANCALA_E_STATE);
+    mancala_free(won);
+    mancala_mcts_free(t);
+    mancala_free(g);
+}
+END_TEST
+
+START_TEST(mcts_tree_reuse)
+{
+    mancala_game *g;
+    ck_assert_int_eq(mancala_new(&g, "rio-kadalis"), MANCALA_OK);
+    mancala_mcts_tree *t = new_tree(9, 2000), *fresh = new_tree(9, 2000);
+    ck_assert_int_eq(mancala_mcts_set_param(t, MANCALA_MCTS_REUSE, 1), MANCALA_OK);
+    ck_assert_int_eq(mancala_mcts_run(t, g), MANCALA_OK);
+    int pv[2];
+    ck_assert_int_ge(mancala_mcts_pv(t, pv, 2), 2);
+    /* Two plies on, the subtree of the variation is kept. */
+    play_ok(g, pv[0]);
+    play_ok(g, pv[1]);
+    ck_assert_int_eq(mancala_mcts_run(t, g), MANCALA_OK);
+    ck_assert_uint_eq(mancala_mcts_playouts(t), 2000);
+    ck_assert_uint_gt(mancala_mcts_visits(t), 2000);
+    check_root(t, g, 0, 1);
+    /* Without reuse (or from an unrelated position) a new tree. */
+    ck_assert_int_eq(mancala_mcts_set_limit(fresh, MANCALA_LIMIT_PLAYOUTS, 2000), MANCALA_OK);
+    ck_assert_int_eq(mancala_mcts_run(fresh, g), MANCALA_OK);
+    ck_assert_uint_eq(mancala_mcts_visits(fresh), 2000);
+    mancala_game *other;
+    ck_assert_int_eq(mancala_new(&other, "rio-kadalis"), MANCALA_OK);
+    play_ok(other, 0);
+    ck_assert_int_eq(mancala_mcts_run(t, other), MANCALA_OK);
+    ck_assert_uint_eq(mancala_mcts_visits(t), 2000);
+    /* The same position again: the whole tree goes on growing. */
+    ck_assert_int_eq(mancala_mcts_run(t, other), MANCALA_OK);
+    ck_assert_uint_eq(mancala_mcts_visits(t), 4000);
+    mancala_free(other);
+    mancala_mcts_free(t);
+    mancala_mcts_free(fresh);
+    mancala_free(g);
+}
+END_TEST
+
+/* ---- strength levels ---- */
+
+START_TEST(level_moves)
+{
+    mancala_search *s = new_search(1 << 20, 5);
+    mancala_game *g;
+    ck_assert_int_eq(mancala_new(&g, "rio-kadalis"), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_level_move(NULL, g, 5, 0), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_search_level_move(s, NULL, 5, 0), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_search_level_move(s, g, 0, 0), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_search_level_move(s, g, 21, 0), MANCALA_E_OPTION);
+    mancala_game *over = parse_ok("modiar/1,1,0,0,0,1/S/20,19/30");
+    ck_assert_int_eq(mancala_search_level_move(s, over, 5, 0), MANCALA_E_OVER);
+    /* Level 1 draws among the moves; each level is deterministic for a seed. */
+    unsigned seen = 0;
+    for (uint64_t seed = 0; seed < 40; seed++) {
+        const int move = mancala_search_level_move(s, g, 1, seed);
+        ck_assert_int_ge(move, 0);
+        ck_assert_int_le(move, 5);
+        seen |= 1u << move;
+        ck_assert_int_eq(mancala_search_level_move(s, g, 1, seed), move);
+    }
+    ck_assert_uint_eq(seen, 0x3f); /* all six moves of the start */
+    for (int level = 2; level <= 19; level++)
+        ck_assert_int_eq(mancala_search_level_move(s, g, level, 7),
+                         mancala_search_level_move(s, g, level, 7));
+    /* The searcher's own limits are kept. */
+    ck_assert_int_eq(mancala_search_run(s, g), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_depth(s), 5);
+    /* High levels do not throw a won ending away (the position of
+     * mcts_finds_the_winning_move: only 1 wins). */
+    mancala_game *won = parse_ok("modiar/0,2,4,1,1,0/S/17,17/30");
+    for (int level = 15; level <= 20; level++)
+        for (uint64_t seed = 0; seed < 10; seed++)
+            ck_assert_int_eq(mancala_search_level_move(s, won, level, seed), 1);
+    /* One legal move: that one, at once. */
+    mancala_game *one = parse_ok("modiar/0,0,0,2,4,10/N/18,8/19");
+    ck_assert_int_eq(mancala_search_level_move(s, one, 1, 3), 4);
+    mancala_free(one);
+    mancala_free(won);
+    mancala_free(over);
+    mancala_free(g);
+    mancala_search_free(s);
+}
+END_TEST
+
 /* ---- re-entrancy ---- */
 
 struct search_job {
@@ -707,6 +1064,126 @@ START_TEST(searches_in_two_threads)
 }
 END_TEST
 
+/* ---- cancelling a run: from another thread, from a signal handler ---- */
+
+/* A search that would take hours: Rio Kadalis, 128 plies, no other limit. */
+static mancala_search *endless_search(mancala_game **g)
+{
+    ck_assert_int_eq(mancala_new(g, "rio-kadalis"), MANCALA_OK);
+    return new_search(1 << 20, 128);
+}
+
+/* A stopped run keeps its last completed iteration: the same results as
+ * a run limited to that depth (every run starts afresh). */
+static void check_same_as_depth(mancala_search *stopped, const mancala_game *g)
+{
+    const int depth = mancala_search_depth(stopped);
+    ck_assert_int_ge(depth, 1);
+    ck_assert_int_lt(depth, 128);
+    mancala_search *ref = new_search(1 << 20, depth);
+    ck_assert_int_eq(mancala_search_run(ref, g), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_best_move(stopped), mancala_search_best_move(ref));
+    ck_assert_int_eq(mancala_search_score(stopped), mancala_search_score(ref));
+    int a[128], b[128];
+    const int la = mancala_search_pv(stopped, a, 128), lb = mancala_search_pv(ref, b, 128);
+    ck_assert_int_eq(la, lb);
+    for (int i = 0; i < la; i++)
+        ck_assert_int_eq(a[i], b[i]);
+    mancala_search_free(ref);
+}
+
+START_TEST(cancel_without_a_run_does_nothing)
+{
+    mancala_game *g;
+    mancala_search *s = new_search(1 << 20, 4);
+    ck_assert_int_eq(mancala_search_cancel(NULL), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_search_cancel(s), 0);
+    ck_assert_int_eq(mancala_new(&g, "modiar"), MANCALA_OK);
+    /* The cancel before the run is not kept for it. */
+    ck_assert_int_eq(mancala_search_run(s, g), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_depth(s), 4);
+    ck_assert_int_eq(mancala_search_cancel(s), 0);
+    ck_assert_str_eq(mancala_strerror(MANCALA_STOPPED), "stopped by a cancel call");
+    mancala_search_free(s);
+    mancala_free(g);
+}
+END_TEST
+
+struct canceller {
+    mancala_search *search;
+    atomic_int done; /* the run has returned */
+    int under_way;   /* what the first successful cancel returned */
+};
+
+/* Cancels after 100 ms, and again until the run has returned (the run may
+ * not have started when the first cancel comes: that one does nothing). */
+static void *cancel_later(void *arg)
+{
+    struct canceller *c = arg;
+    sleep_ms(100);
+    while (!atomic_load(&c->done)) {
+        if (mancala_search_cancel(c->search) == 1)
+            c->under_way = 1;
+        sleep_ms(5);
+    }
+    return NULL;
+}
+
+START_TEST(cancel_from_another_thread)
+{
+    mancala_game *g;
+    struct canceller c = {endless_search(&g), 0, 0};
+    atomic_init(&c.done, 0);
+    pthread_t thread;
+    ck_assert_int_eq(pthread_create(&thread, NULL, cancel_later, &c), 0);
+    const int status = mancala_search_run(c.search, g);
+    atomic_store(&c.done, 1);
+    ck_assert_int_eq(pthread_join(thread, NULL), 0);
+    ck_assert_int_eq(status, MANCALA_STOPPED);
+    ck_assert_int_eq(c.under_way, 1);
+    check_same_as_depth(c.search, g);
+    check_pv(c.search, g, NULL, NULL);
+    /* The searcher runs normally afterwards. */
+    ck_assert_int_eq(mancala_search_set_limit(c.search, MANCALA_LIMIT_DEPTH, 3), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_run(c.search, g), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_depth(c.search), 3);
+    mancala_search_free(c.search);
+    mancala_free(g);
+}
+END_TEST
+
+static mancala_search *signalled;
+static volatile sig_atomic_t signal_answer = -1;
+
+static void on_alarm(int signo)
+{
+    (void)signo;
+    signal_answer = (sig_atomic_t)mancala_search_cancel(signalled);
+}
+
+START_TEST(cancel_from_a_signal_handler)
+{
+    mancala_game *g;
+    signalled = endless_search(&g);
+    struct sigaction action, previous;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_alarm;
+    sigemptyset(&action.sa_mask);
+    ck_assert_int_eq(sigaction(SIGALRM, &action, &previous), 0);
+    /* The alarm rings every 100 ms until the run has returned. */
+    struct itimerval timer = {{0, 100000}, {0, 100000}}, off = {{0, 0}, {0, 0}};
+    ck_assert_int_eq(setitimer(ITIMER_REAL, &timer, NULL), 0);
+    const int status = mancala_search_run(signalled, g);
+    setitimer(ITIMER_REAL, &off, NULL);
+    sigaction(SIGALRM, &previous, NULL);
+    ck_assert_int_eq(status, MANCALA_STOPPED);
+    ck_assert_int_eq(signal_answer, 1);
+    check_same_as_depth(signalled, g);
+    mancala_search_free(signalled);
+    mancala_free(g);
+}
+END_TEST
+
 static Suite *search_suite(void)
 {
     Suite *s = suite_create("search");
@@ -727,6 +1204,22 @@ static Suite *search_suite(void)
     tcase_add_test(tc, mcts_is_deterministic);
     tcase_add_test(tc, searches_in_two_threads);
     suite_add_tcase(s, tc);
+    TCase *cancel = tcase_create("cancel");
+    tcase_set_timeout(cancel, 600);
+    tcase_add_test(cancel, cancel_without_a_run_does_nothing);
+    tcase_add_test(cancel, cancel_from_another_thread);
+    tcase_add_test(cancel, cancel_from_a_signal_handler);
+    tcase_add_test(cancel, mcts_tree_cancel_from_another_thread);
+    suite_add_tcase(s, cancel);
+    TCase *mcts = tcase_create("mcts");
+    tcase_set_timeout(mcts, 600);
+    tcase_add_test(mcts, mcts_keeps_the_choices_of_1_2);
+    tcase_add_test(mcts, mcts_tree_matches_mcts);
+    tcase_add_test(mcts, mcts_tree_limits_and_errors);
+    tcase_add_test(mcts, mcts_tree_with_priors);
+    tcase_add_test(mcts, mcts_tree_reuse);
+    tcase_add_test(mcts, level_moves);
+    suite_add_tcase(s, mcts);
     return s;
 }
 

@@ -404,6 +404,11 @@ function think(request) {
     worker = new Worker(new URL("engine-worker.js", import.meta.url), { type: "module" });
     worker.onmessage = ({ data }) => {
       if (pending?.id !== data.id) return;
+      if (data.partial !== undefined) {
+        pending.best = data.partial; // the move of the last completed depth
+        $("stop").hidden = false;
+        return;
+      }
       const { resolve } = pending;
       pending = null;
       resolve(data);
@@ -422,10 +427,19 @@ function think(request) {
 
 /** Stops a search that is no longer wanted (new game, undo, ...). */
 function stopThinking() {
+  $("stop").hidden = true;
   if (!pending) return;
   worker.terminate();
   worker = null;
   pending = null;
+}
+
+/** "Stop thinking": the engine plays the move of its last completed depth. */
+function moveNow() {
+  const p = pending;
+  if (p?.best === undefined) return;
+  stopThinking();
+  p.resolve({ move: p.best });
 }
 
 /** After every change: an engine to move plays after a short pause; an
@@ -460,6 +474,7 @@ function schedule() {
       playouts: Number($("playouts").value),
       seed: Math.floor(Math.random() * 2 ** 32),
     });
+    $("stop").hidden = true;
     if (stale() || kind !== $(game.toMove ? "north" : "south").value) return;
     if (answer.error) say(`The engine failed: ${answer.error}`);
     else makeMove(answer.move);
@@ -579,6 +594,7 @@ document.addEventListener("keydown", (event) => {
 $("new").addEventListener("click", () => newGame());
 $("rules").addEventListener("change", () => newGame());
 $("undo").addEventListener("click", undo);
+$("stop").addEventListener("click", moveNow);
 $("next-round").addEventListener("click", nextRound);
 $("load").addEventListener("click", () => newGame($("position").value.trim()));
 $("position").addEventListener("keydown", (e) => e.key === "Enter" && newGame($("position").value.trim()));

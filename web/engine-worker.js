@@ -1,8 +1,21 @@
 // Search and MCTS off the page's thread, so that the page stays responsive
 // while an engine thinks. A request carries the round's start position and
 // its moves (so that the repetition rule sees the same history as the
-// page's game); the answer is the move.
+// page's game); the answer is the move. A search answers depth by depth
+// ({ partial }), so that "Stop thinking" can play the move of the last
+// completed depth.
 import initMancala from "./mancala/index.js";
+
+function searchByDepth(game, depth, progress) {
+  const end = Date.now() + 3000;
+  let result = null;
+  for (let d = 1; d <= depth && (!result || Date.now() < end); d++) {
+    result = game.search({ depth: d, timeMs: Math.max(1, end - Date.now()) });
+    progress(result.move);
+    if (result.exact || result.depth < d) break;
+  }
+  return result.move;
+}
 
 const ready = initMancala();
 
@@ -16,7 +29,7 @@ onmessage = async ({ data }) => {
     const move =
       kind === "mcts"
         ? game.mcts({ playouts, seed: BigInt(seed) })
-        : game.search({ depth, timeMs: 3000 }).move;
+        : searchByDepth(game, depth, (partial) => postMessage({ id, partial }));
     postMessage({ id, move });
   } catch (err) {
     postMessage({ id, error: String(err?.message ?? err) });

@@ -50,7 +50,7 @@ for c in "$root"/lib/*.c wasm/memcmp.c; do
     name=$(basename "$c" .c)
     case $name in
     port_windows) continue ;; # Windows' versions of POSIX calls (lib/port.h)
-    mcts | notation | record | solve_table | status | svg | tags) level=-Os ;;
+    level | mcts | notation | record | solve_table | status | svg | tags) level=-Os ;;
     batch) level=-Os ;; # the learning batch: 1.8 KB less than at -O3 (doc/javascript.md)
     game) level=-O2 ;;
     *) level=-O3 ;;

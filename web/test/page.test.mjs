@@ -215,6 +215,19 @@ test("an engine thinks in a worker: the page answers, and undo stops it", { time
   await page.close();
 });
 
+test("stop thinking: the engine plays the move of its last completed depth", { timeout: 60_000 }, async () => {
+  const page = await open("?rules=rio-kadalis&south=human&north=search&depth=30&instant=1&table=0");
+  await page.click('#board .pit[data-pit="0"]');
+  await page.waitForFunction(() => !document.querySelector("#stop").hidden);
+  await new Promise((r) => setTimeout(r, 300)); // a few depths complete
+  const t0 = Date.now();
+  await page.click("#stop");
+  await page.waitForFunction(() => document.querySelectorAll("#moves li:not(.round)").length === 2);
+  assert.ok(Date.now() - t0 < 1000, "the move came at once");
+  assert.equal(await page.evaluate(() => document.querySelector("#stop").hidden), true);
+  await page.close();
+});
+
 test("no console errors on any page", () => {
   assert.deepEqual(problems, []);
 });

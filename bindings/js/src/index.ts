@@ -659,6 +659,20 @@ export class Game extends Handle {
     }
   }
 
+  /** The move of a computer opponent of strength `level`, from 1 (nearly
+   *  random) to 20 (the strongest search in about a second); deterministic
+   *  for a seed below level 20 (mancala_search_level_move). */
+  levelMove(level: number, seed: bigint | number = 0n): number {
+    if (!Number.isInteger(level) || level < LEVEL_MIN || level > LEVEL_MAX)
+      throw new MancalaError(Status.E_OPTION, `level must be a whole number from ${LEVEL_MIN} to ${LEVEL_MAX}, not ${level}`);
+    const s = new Search(1 << 20);
+    try {
+      return check(lib()._mancala_search_level_move((s as any).ptr, this.ptr, level, BigInt.asUintN(64, BigInt(seed))), "level move");
+    } finally {
+      s.free();
+    }
+  }
+
   /** Monte Carlo tree search: the best move after `playouts` playouts. */
   mcts({ playouts = 1000, seed = 0n }: { playouts?: number; seed?: bigint | number } = {}): number {
     const m = lib();
@@ -714,8 +728,16 @@ export class Game extends Handle {
 
 // ---- search --------------------------------------------------------------
 
+/** The depth of a search given no limit (the CLI's). */
+export const DEFAULT_DEPTH = 8;
+/** The strength levels of {@link Game.levelMove}. */
+export const LEVEL_MIN = 1;
+export const LEVEL_MAX = 20;
+
 export interface SearchLimits {
-  /** Deepest iteration in plies (default 64). */
+  /** Deepest iteration in plies: default 8 (the CLI's depth) when no
+   *  other limit is given, so that `search()` returns within a fraction of a
+   *  second; 64 with only `nodes` or `timeMs`. */
   depth?: number;
   /** Nodes to visit (0: no limit). */
   nodes?: number;
@@ -754,7 +776,8 @@ export class Search extends Handle {
   protected release(ptr: number): void {
     freeSearch(ptr);
   }
-  run(game: Game, { depth = 64, nodes = 0, timeMs = 0, table }: SearchLimits = {}): SearchResult {
+  run(game: Game, { depth, nodes = 0, timeMs = 0, table }: SearchLimits = {}): SearchResult {
+    depth ??= nodes || timeMs ? 64 : DEFAULT_DEPTH;
     const m = lib();
     const s = this.ptr;
     const limits = [integer(depth, "depth", 1n, INT64_MAX), integer(nodes, "nodes", 0n, INT64_MAX),

@@ -114,6 +114,26 @@ test("options pass through by number; unknown ones are refused", () => {
   game.free();
 });
 
+test("engine: search() without limits goes 8 plies deep; levelMove", () => {
+  for (const rules of ["modiar", "rio-kadalis"]) {
+    const game = Game.create(rules);
+    assert.equal(game.search().depth, 8);
+    assert.deepEqual(game.search(), game.search({ depth: 8 }));
+    game.free();
+  }
+  assert.ok(Game.create("modiar").search({ nodes: 200000 }).depth > 8);
+  const start = Game.create("rio-kadalis");
+  const seen = new Set();
+  for (let seed = 0; seed < 40; seed++) seen.add(start.levelMove(1, seed));
+  assert.deepEqual([...seen].sort(), [0, 1, 2, 3, 4, 5]);
+  assert.equal(start.levelMove(9, 3n), start.levelMove(9, 3));
+  const won = Game.parse("modiar/0,2,4,1,1,0/S/17,17/30");
+  for (let seed = 0; seed < 5; seed++) assert.equal(won.levelMove(18, seed), 1);
+  for (const bad of [0, 21, 2.5]) assert.throws(() => start.levelMove(bad), { status: Status.E_OPTION });
+  start.free();
+  won.free();
+});
+
 test("engine: search, mcts and playout are deterministic and legal", () => {
   const game = Game.parse("modiar/0,0,0,2,4,10/N/18,8/19");
   const r = game.search({ depth: 20 });

@@ -26,8 +26,8 @@ path, then in the ``libdir`` that ``pkg-config`` gives for ``mancala``;
 
 from ._native import path as library_path
 from ._native import lib as _lib
-from .engine import (Playout, SearchResult, Searcher, Table, TableValue, mcts, playout,
-                     solve_modiar, solve_rio_kadalis)
+from .engine import (MCTS, MCTSResult, MoveStats, Playout, SearchResult, Searcher, Table,
+                     TableValue, mcts, playout, solve_modiar, solve_rio_kadalis)
 from .errors import *  # noqa: F401,F403
 from .errors import __all__ as _errors
 from .game import RULES, End, EventKind, Game, MatchEnd, MatchRepetition, MoveEvent, Player
@@ -42,5 +42,6 @@ NORTH = Player.NORTH
 
 __all__ = ["Game", "Player", "SOUTH", "NORTH", "End", "MatchEnd", "MatchRepetition", "EventKind",
            "MoveEvent", "RULES",
-           "Playout", "SearchResult", "Searcher", "Table", "TableValue", "playout", "mcts",
+           "Playout", "SearchResult", "Searcher", "MCTS", "MCTSResult", "MoveStats", "Table",
+           "TableValue", "playout", "mcts",
            "solve_modiar", "solve_rio_kadalis", "library_path", "library_version", *_errors]

@@ -28,7 +28,7 @@ import os
 import shutil
 import subprocess
 import sys
-from ctypes import (CFUNCTYPE, POINTER, c_char_p, c_float, c_int, c_int64, c_size_t,
+from ctypes import (CFUNCTYPE, POINTER, c_char_p, c_double, c_float, c_int, c_int64, c_size_t,
                     c_uint, c_uint64, c_void_p)
 
 #: The ABI major version this binding is written for (the SONAME's number).
@@ -145,6 +145,7 @@ lib, path = _load()
 game_p = c_void_p
 batch_p = c_void_p
 search_p = c_void_p
+mcts_p = c_void_p
 table_p = c_void_p
 
 
@@ -154,6 +155,7 @@ class Event(ctypes.Structure):
 
 
 eval_fn = CFUNCTYPE(c_int, c_void_p, c_void_p)
+prior_fn = CFUNCTYPE(c_int, c_void_p, POINTER(c_double), POINTER(c_double), c_void_p)
 progress_fn = CFUNCTYPE(c_int, c_void_p, c_int, c_int, c_uint64, c_uint64)
 
 _int_p = POINTER(c_int)
@@ -229,6 +231,22 @@ _prototypes.update({
 # Added in 1.3 (MANCALA_1.3).
 _f32_p = POINTER(c_float)
 _prototypes.update({
+    "mancala_search_cancel": (c_int, [search_p]),
+    "mancala_search_level_move": (c_int, [search_p, game_p, c_int, c_uint64]),
+    "mancala_mcts_new": (c_int, [POINTER(mcts_p)]),
+    "mancala_mcts_free": (None, [mcts_p]),
+    "mancala_mcts_set_limit": (c_int, [mcts_p, c_int, c_int64]),
+    "mancala_mcts_set_param": (c_int, [mcts_p, c_int, c_double]),
+    "mancala_mcts_set_seed": (c_int, [mcts_p, c_uint64]),
+    "mancala_mcts_set_prior": (c_int, [mcts_p, prior_fn, c_void_p]),
+    "mancala_mcts_run": (c_int, [mcts_p, game_p]),
+    "mancala_mcts_cancel": (c_int, [mcts_p]),
+    "mancala_mcts_best_move": (c_int, [mcts_p]),
+    "mancala_mcts_pv": (c_int, [mcts_p, _int_p, c_size_t]),
+    "mancala_mcts_root": (c_int, [mcts_p, _int_p, POINTER(c_uint64), POINTER(c_double),
+                                  POINTER(c_double), c_size_t]),
+    "mancala_mcts_playouts": (c_uint64, [mcts_p]),
+    "mancala_mcts_visits": (c_uint64, [mcts_p]),
     "mancala_tag_set": (c_int, [game_p, c_char_p, c_char_p]),
     "mancala_tag_get": (c_char_p, [game_p, c_char_p]),
     "mancala_tag_count": (c_int, [game_p]),

@@ -10,21 +10,28 @@ from __future__ import annotations
 
 import operator
 import os
-from ctypes import byref, c_int
-from typing import Callable, Iterable, NamedTuple, Optional, Union
+import threading
+from ctypes import byref, c_double, c_int, c_uint64
+from typing import Callable, Iterable, Mapping, NamedTuple, Optional, Sequence, Union
 
-from ._native import MAX_PITS, eval_fn, lib, progress_fn, search_p, table_p
+from ._native import MAX_PITS, eval_fn, lib, mcts_p, prior_fn, progress_fn, search_p, table_p
 from ._native import path as library_path
 from .errors import Busy, InvalidArgument, OptionError, Unsupported, check, shown
 from ._handle import INT, INT64, SIZE, NativeHandle, in_use, integer
 from ._handle import _lock as handle_lock
 from .game import RULES, Game, _game
 
-__all__ = ["Playout", "SearchResult", "Searcher", "TableValue", "Table", "playout", "mcts",
+__all__ = ["Playout", "SearchResult", "Searcher", "MCTS", "MCTSResult", "MoveStats", "TableValue", "Table", "playout", "mcts",
            "solve_modiar", "solve_rio_kadalis"]
 
-_LIMIT_DEPTH, _LIMIT_NODES, _LIMIT_TIME_MS = 1, 2, 3
-_DEFAULT_DEPTH = 64   # the library's default (mancala.h, MANCALA_LIMIT_DEPTH)
+_LIMIT_DEPTH, _LIMIT_NODES, _LIMIT_TIME_MS, _LIMIT_PLAYOUTS = 1, 2, 3, 4
+_MCTS_EXPLORATION, _MCTS_REUSE = 1, 2
+#: The strength levels of :meth:`Game.level_move` (MANCALA_LEVEL_MIN/MAX).
+LEVEL_MIN, LEVEL_MAX = 1, 20
+#: The depth of a search given no limit at all: the CLI's (a tenth of a
+#: second or so from the start of either game), so that search() returns.
+DEFAULT_DEPTH = 8
+_MAX_DEPTH = 64       # with only a node or time limit (mancala.h's default depth)
 _INT_MIN, _INT_MAX = -2**31, 2**31 - 1
 
 
@@ -35,6 +42,30 @@ def _available(status: int, feature: str, what: Optional[str] = None) -> int:
         raise Unsupported(f"{feature} is not available in libmancala {_version()} "
                           f"({library_path})")
     return check(status, what or feature)
+
+
+def _interruptible(run: Callable[[], int], cancel: Callable[[], int]) -> int:
+    """Calls ``run()``, a C call that releases the GIL, so that Ctrl-C stops
+    it: in the main thread the call runs in a worker thread while this one
+    waits, where Python's signal handler can raise KeyboardInterrupt; then
+    ``cancel()`` (async-signal-safe in C) is called until the worker has
+    returned, and KeyboardInterrupt is raised. Elsewhere (no signals reach
+    other threads) ``run()`` is called directly."""
+    if threading.current_thread() is not threading.main_thread():
+        return run()
+    result: list[int] = []
+    worker = threading.Thread(target=lambda: result.append(run()), name="mancala-search",
+                              daemon=True)
+    worker.start()
+    try:
+        worker.join()
+    except KeyboardInterrupt:
+        # The run may not have started when the first cancel comes: repeat.
+        while worker.is_alive():
+            cancel()
+            worker.join(0.005)
+        raise
+    return result[0]
 
 
 def _version() -> str:
@@ -106,8 +137,13 @@ class Searcher(NativeHandle):
             evaluate: Optional[Callable[[Game], int]] = None,
             table: Optional["Table"] = None) -> SearchResult:
         """Searches the position of ``game`` (not modified); see
-        :meth:`Game.search` for the arguments. Limits left out take the
-        library's defaults: depth 64, no node or time limit.
+        :meth:`Game.search` for the arguments. With no limit at all the
+        search goes :data:`DEFAULT_DEPTH` (8) plies deep; with a node or
+        time limit only, up to 64 plies.
+
+        Ctrl-C (KeyboardInterrupt) stops a search within milliseconds when
+        it runs in the main thread; :meth:`cancel` stops it from another
+        thread.
 
         With a solved ``table`` (say of Rio Kadalis endgames), the search
         uses it for the positions it covers (``mancala_search_set_table``).
@@ -126,7 +162,9 @@ class Searcher(NativeHandle):
         """
         def limit(value, name, low):
             return integer(value, name, low, INT64[1], error=OptionError)
-        depth = _DEFAULT_DEPTH if depth is None else limit(depth, "depth", 1)
+        if depth is None:
+            depth = DEFAULT_DEPTH if nodes is None and time_ms is None else _MAX_DEPTH
+        depth = limit(depth, "depth", 1)
         nodes = 0 if nodes is None else limit(nodes, "nodes", 0)
         time_ms = 0 if time_ms is None else limit(time_ms, "time_ms", 0)
         _game(game)
@@ -150,7 +188,9 @@ class Searcher(NativeHandle):
             callback = eval_fn() if evaluate is None else _evaluation(evaluate, errors)
             check(lib.mancala_search_set_eval(handle, callback, None))
             check(lib.mancala_search_set_table(handle, None if table is None else table._h))
-            check(lib.mancala_search_run(handle, game._h), "search")
+            status = _interruptible(lambda: lib.mancala_search_run(handle, game._h),
+                                    lambda: lib.mancala_search_cancel(handle))
+            check(status, "search")
         finally:
             self._running = False
             # The C side must not keep a pointer to a callback about to die,
@@ -168,6 +208,26 @@ class Searcher(NativeHandle):
             exact=bool(check(lib.mancala_search_exact(handle))),
             nodes=lib.mancala_search_nodes(handle),
             pv=tuple(pv[:min(length, len(pv))]))
+
+    def level_move(self, game: Game, level: int, seed: int = 0) -> int:
+        """The move of a computer opponent of strength ``level``, from 1
+        (nearly random) to 20 (the strongest in about a second); see
+        :meth:`Game.level_move`."""
+        level = integer(level, "level", LEVEL_MIN, LEVEL_MAX, INT, error=OptionError)
+        seed = _seed(seed)
+        handle = self._h
+        with in_use(_game(game)):
+            return _available(_interruptible(
+                lambda: lib.mancala_search_level_move(handle, game._h, level, seed),
+                lambda: lib.mancala_search_cancel(handle)), "level_move")
+
+    def cancel(self) -> bool:
+        """Stops the search this searcher is running in another thread; it
+        then returns the result of its last completed depth. Returns
+        whether a search was under way (a search about to start is not
+        stopped: call again until it has returned). Safe from any thread.
+        """
+        return bool(check(lib.mancala_search_cancel(self._h)))
 
 
 def _evaluation(evaluate: Callable[[Game], int], errors: list) -> eval_fn:
@@ -188,13 +248,154 @@ def _evaluation(evaluate: Callable[[Game], int], errors: list) -> eval_fn:
 
 
 def mcts(game: Game, playouts: int = 1000, seed: int = 0) -> int:
-    """Monte Carlo tree search from ``game``; see :meth:`Game.mcts`."""
+    """Monte Carlo tree search from ``game``; see :meth:`Game.mcts`. The
+    move of ``mancala_mcts()``, made by an :class:`MCTS` so that Ctrl-C
+    stops it."""
     playouts = integer(playouts, "playouts", 1, INT64[1])
-    seed = _seed(seed)
-    best = c_int()
-    with in_use(_game(game)):
-        _available(lib.mancala_mcts(game._h, seed, playouts, byref(best)), "mcts")
-    return best.value
+    if len(_game(game).legal_moves) == 1:
+        return game.legal_moves[0]   # as mancala_mcts(): nothing to choose
+    with MCTS(seed=seed, playouts=playouts) as tree:
+        return tree.run(game).best_move
+
+
+class MoveStats(NamedTuple):
+    """What an MCTS run found about one legal move of the root."""
+    move: int       #: the pit
+    visits: int     #: playouts through it (the policy target, normalised)
+    value: float    #: mean result for the player to move, from -1 (lost) to 1 (won)
+    prior: float    #: the prior of ``evaluate`` (normalised), or 1/count without one
+
+
+class MCTSResult(NamedTuple):
+    """The result of :meth:`MCTS.run`."""
+    best_move: int                  #: the most visited move
+    playouts: int                   #: playouts of this run
+    visits: int                     #: visits of the root, reused ones included
+    pv: tuple[int, ...]             #: the most visited line
+    stats: tuple[MoveStats, ...]    #: one per legal move, ascending pits
+    stopped: bool                   #: Ctrl-C or :meth:`MCTS.cancel` stopped the run
+
+
+Prior = Callable[[Game], "tuple[Union[Mapping[int, float], Sequence[float]], float]"]
+
+
+class MCTS(NativeHandle):
+    """A Monte Carlo tree search (``mancala_mcts_tree``): UCT with random
+    playouts, or PUCT guided by ``evaluate``; limits by playouts, tree
+    nodes and time; statistics of the root; optional tree reuse between the
+    moves of a game. One MCTS must not be used by two threads at once.
+
+    Args:
+        seed: seed of the random playouts.
+        playouts: playouts per run (default 1000; 0: no playout limit).
+        nodes: most nodes of the tree (0: none).
+        time_ms: wall time of a run (0: none).
+        evaluate: ``f(game) -> (priors, value)`` for PUCT: ``priors`` maps
+            pits (a dict, or a sequence indexed by pit) to the prior of each
+            legal move, ``value`` is the position's value for the player to
+            move, from -1 to 1. ``game`` is a read-only view valid during
+            the call. An exception it raises stops the run and is raised
+            from :meth:`run`.
+        reuse: keep the part of the tree under the next position searched
+            when it follows this one in the same round.
+        exploration: the exploration constant (None: sqrt 2 for UCT, 1.5
+            for PUCT).
+
+    With no limit at all a run goes on until Ctrl-C or :meth:`cancel`.
+    """
+
+    __slots__ = ("_callback", "_errors")
+    _kind = "MCTS"
+
+    def __init__(self, seed: int = 0, playouts: int = 1000, *, nodes: int = 0, time_ms: int = 0,
+                 evaluate: Optional[Prior] = None, reuse: bool = False,
+                 exploration: Optional[float] = None):
+        def limit(value, name):
+            return integer(value, name, 0, INT64[1], error=OptionError)
+        playouts, nodes, time_ms = (limit(playouts, "playouts"), limit(nodes, "nodes"),
+                                    limit(time_ms, "time_ms"))
+        seed = _seed(seed)
+        if exploration is not None:
+            exploration = float(exploration)
+            if not 0 < exploration <= 1e6:
+                raise OptionError(f"exploration must be above 0 and at most 1e6, not "
+                                  f"{exploration!r}")
+        handle = mcts_p()
+        _available(lib.mancala_mcts_new(byref(handle)), "MCTS")
+        self._handle = handle.value
+        self._errors: list[BaseException] = []
+        self._callback = prior_fn() if evaluate is None else _prior(evaluate, self._errors)
+        h = self._h
+        check(lib.mancala_mcts_set_seed(h, seed))
+        check(lib.mancala_mcts_set_limit(h, _LIMIT_PLAYOUTS, playouts), "playouts")
+        check(lib.mancala_mcts_set_limit(h, _LIMIT_NODES, nodes), "nodes")
+        check(lib.mancala_mcts_set_limit(h, _LIMIT_TIME_MS, time_ms), "time_ms")
+        check(lib.mancala_mcts_set_param(h, _MCTS_REUSE, 1.0 if reuse else 0.0), "reuse")
+        check(lib.mancala_mcts_set_param(h, _MCTS_EXPLORATION, exploration or 0.0),
+              "exploration")
+        check(lib.mancala_mcts_set_prior(h, self._callback, None))
+
+    def _release(self, handle: int) -> None:
+        lib.mancala_mcts_free(handle)
+
+    def run(self, game: Game) -> MCTSResult:
+        """Searches the position of ``game`` (not modified).
+
+        Raises:
+            GameOver: the game or round is over.
+            KeyboardInterrupt: Ctrl-C (in the main thread) stopped it.
+        """
+        handle = self._h
+        with in_use(_game(game)):
+            self._errors.clear()
+            status = _interruptible(lambda: lib.mancala_mcts_run(handle, game._h),
+                                    lambda: lib.mancala_mcts_cancel(handle))
+        if self._errors:
+            raise self._errors[0]
+        check(status, "mcts")
+        moves, visits = (c_int * MAX_PITS)(), (c_uint64 * MAX_PITS)()
+        values, priors = (c_double * MAX_PITS)(), (c_double * MAX_PITS)()
+        count = check(lib.mancala_mcts_root(handle, moves, visits, values, priors, MAX_PITS))
+        pv = (c_int * 256)()
+        length = check(lib.mancala_mcts_pv(handle, pv, len(pv)))
+        return MCTSResult(
+            best_move=check(lib.mancala_mcts_best_move(handle)),
+            playouts=lib.mancala_mcts_playouts(handle),
+            visits=lib.mancala_mcts_visits(handle),
+            pv=tuple(pv[:min(length, len(pv))]),
+            stats=tuple(MoveStats(moves[i], visits[i], values[i], priors[i])
+                        for i in range(count)),
+            stopped=status == _STOPPED)
+
+    def cancel(self) -> bool:
+        """Stops the run under way in another thread (it returns what the
+        playouts so far found); whether one was under way."""
+        return bool(check(lib.mancala_mcts_cancel(self._h)))
+
+
+_STOPPED = 1   # MANCALA_STOPPED
+
+
+def _prior(evaluate: Prior, errors: list) -> prior_fn:
+    """Wraps a Python prior/value function as a C callback; an exception
+    stops the run (the callback returns 1) and is kept in ``errors``."""
+    def call(game_address, priors, value, opaque):
+        view = Game._borrow(game_address)
+        try:
+            given, v = evaluate(view)
+            items = given.items() if isinstance(given, Mapping) else enumerate(given)
+            for pit, p in items:
+                pit = operator.index(pit)
+                if 0 <= pit < MAX_PITS:
+                    priors[pit] = float(p)
+            value[0] = float(v)
+            return 0
+        except BaseException as error:  # noqa: B036 - re-raised by run()
+            errors.append(error)
+            return 1
+        finally:
+            view._handle = None   # the view must not outlive the call
+    return prior_fn(call)
 
 
 Progress = Callable[[int, int, int, int], Optional[bool]]

@@ -798,8 +798,13 @@ class Game(NativeHandle):
 
         For several searches, a :class:`Searcher` keeps its table.
 
+        With no limit at all it searches 8 plies deep (as the CLI does);
+        with only ``nodes`` or ``time_ms``, up to 64 plies. Ctrl-C stops
+        it within milliseconds with KeyboardInterrupt.
+
         Args:
-            depth: deepest iteration in plies (library default 64).
+            depth: deepest iteration in plies (default 8 without other
+                limits, else 64).
             nodes: nodes to visit at most.
             time_ms: wall time in milliseconds.
             table_bytes: transposition table size (0: 16 MiB).
@@ -815,6 +820,20 @@ class Game(NativeHandle):
         with engine.Searcher(table_bytes) as searcher:
             return searcher.run(self, depth=depth, nodes=nodes, time_ms=time_ms,
                                 evaluate=evaluate, table=table)
+
+    def level_move(self, level: int, seed: int = 0) -> int:
+        """The move a computer opponent of strength ``level`` plays here:
+        level 1 is nearly random, level 20 the strongest the search plays
+        in about a second; in between the look-ahead deepens and the choice
+        among the moves grows less random (``mancala_search_level_move``).
+        Deterministic for a position, history and seed below level 20.
+
+        Raises:
+            OptionError: a level outside 1 ... 20.
+            GameOver: the game or round is over.
+        """
+        with engine.Searcher(1 << 20) as searcher:
+            return searcher.level_move(self, level, seed)
 
     def mcts(self, playouts: int = 1000, seed: int = 0) -> int:
         """Monte Carlo tree search (UCT with random playouts); returns the

@@ -9,7 +9,12 @@ They check real results as soon as the library has the part."""
 
 import os
 import random
+import signal
+import subprocess
+import sys
 import tempfile
+import threading
+import time
 import unittest
 
 import mancala
@@ -144,6 +149,148 @@ class Search(unittest.TestCase):
             mancala.Game.parse("modiar/1,1,0,0,0,1/S/20,19/30").search(depth=2)
         with self.assertRaises(mancala.OptionError):
             mancala.Game().search(depth=0, table_bytes=1 << 16)
+
+
+def ctrl_c_interrupts(test, call):
+    """Runs CALL (hours of work) in a child Python, sends it SIGINT after
+    0.3 s: the call must end with KeyboardInterrupt (within 30 s)."""
+    script = ("import mancala\n"
+              "print('searching', flush=True)\n"
+              "try:\n"
+              f"    {call}\n"
+              "except KeyboardInterrupt:\n"
+              "    print('interrupted', flush=True)\n")
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
+                             env=os.environ)
+    try:
+        test.assertEqual(child.stdout.readline(), "searching\n")
+        time.sleep(0.3)   # well into the call
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=30)
+    finally:
+        child.kill()
+        child.wait()
+    test.assertEqual(out, "interrupted\n")
+    test.assertEqual(child.returncode, 0)
+
+
+class SearchStops(unittest.TestCase):
+    """Issue 23: a search with no arguments returns, and a long one can be
+    stopped by Ctrl-C or from another thread."""
+
+    def test_default_is_depth_8(self):
+        search_available()
+        for rules in ("modiar", "rio-kadalis", "rio-kadalis-5"):
+            result = mancala.Game(rules).search()
+            self.assertEqual(result.depth, 8)
+            self.assertEqual(result, mancala.Game(rules).search(depth=8))
+        # A time or node limit alone still lets the search go deeper.
+        self.assertGreater(mancala.Game("modiar").search(nodes=200000).depth, 8)
+
+    def test_ctrl_c_raises_keyboard_interrupt(self):
+        search_available()
+        ctrl_c_interrupts(self, "mancala.Game('rio-kadalis').search(depth=64)")
+
+    def test_cancel_from_another_thread(self):
+        search_available()
+        game = mancala.Game("rio-kadalis")
+        with mancala.Searcher(1 << 20) as searcher:
+            self.assertFalse(searcher.cancel())   # nothing under way
+            results = []
+            worker = threading.Thread(target=lambda: results.append(searcher.run(game, 64)))
+            worker.start()
+            time.sleep(0.2)
+            while worker.is_alive():
+                searcher.cancel()
+                worker.join(0.01)
+            stopped = results[0]
+            self.assertLess(stopped.depth, 64)
+            # The last completed depth, exactly as a search to that depth.
+            self.assertEqual(stopped[:4], searcher.run(game, stopped.depth)[:4])
+
+
+class Levels(unittest.TestCase):
+    def test_level_move(self):
+        search_available()
+        game = mancala.Game("rio-kadalis")
+        moves = {game.level_move(1, seed) for seed in range(40)}
+        self.assertEqual(moves, set(game.legal_moves))
+        self.assertEqual(game.level_move(9, 3), game.level_move(9, 3))
+        won = mancala.Game.parse("modiar/0,2,4,1,1,0/S/17,17/30")
+        self.assertEqual({won.level_move(18, seed) for seed in range(5)}, {1})
+        for bad in (0, 21):
+            with self.assertRaises(mancala.OptionError):
+                game.level_move(bad)
+        with self.assertRaises(TypeError):
+            game.level_move(2.5)
+
+
+def mcts_available():
+    available(lambda: mancala.MCTS().close())
+
+
+class MonteCarloTree(unittest.TestCase):
+    """Issue 26: MCTS with limits, statistics, priors and tree reuse."""
+
+    def test_same_choice_as_mcts_and_statistics(self):
+        mcts_available()
+        game = mancala.Game("rio-kadalis")
+        game.play(3)
+        for seed in range(4):
+            with mancala.MCTS(seed=seed, playouts=300) as tree:
+                result = tree.run(game)
+            self.assertEqual(result.best_move, game.mcts(300, seed))
+            self.assertEqual((result.playouts, result.visits, result.stopped), (300, 300, False))
+            self.assertEqual([s.move for s in result.stats], list(game.legal_moves))
+            self.assertEqual(sum(s.visits for s in result.stats), 300)
+            self.assertEqual(max(result.stats, key=lambda s: s.visits).move, result.best_move)
+            self.assertTrue(all(s.prior == 1 / len(result.stats) for s in result.stats))
+            self.assertEqual(result.pv[0], result.best_move)
+        # The exact statistics of the C test (Modiar's start, seed 1).
+        with mancala.MCTS(seed=1, playouts=200) as tree:
+            stats = tree.run(mancala.Game("modiar")).stats
+        self.assertEqual([(s.move, s.visits, round(s.value, 4)) for s in stats],
+                         [(0, 33, -0.3939), (1, 51, -0.1373), (2, 116, 0.1552)])
+
+    def test_priors_and_values_from_python(self):
+        mcts_available()
+        calls = []
+
+        def evaluate(view):
+            calls.append(str(view))
+            first = view.to_move * view.num_pits // 2
+            return {first: 4.0, first + 1: 1.0, first + 2: 1.0}, view.evaluate() / 42
+
+        game = mancala.Game("modiar")
+        with mancala.MCTS(playouts=100, evaluate=evaluate) as tree:
+            result = tree.run(game)
+            self.assertEqual(tree.run(game), result)
+        self.assertTrue(50 < len(calls) <= 200)
+        self.assertEqual([round(s.prior, 6) for s in result.stats],
+                         [round(4 / 6, 6), round(1 / 6, 6), round(1 / 6, 6)])
+        self.assertEqual(sum(s.visits for s in result.stats), 99)   # the first expands the root
+
+        def broken(view):
+            raise KeyError("from evaluate")
+        with mancala.MCTS(playouts=10, evaluate=broken) as tree:
+            with self.assertRaises(KeyError):
+                tree.run(game)
+        with self.assertRaises(mancala.OptionError):
+            mancala.MCTS(playouts=-1)
+
+    def test_tree_reuse(self):
+        mcts_available()
+        game = mancala.Game("rio-kadalis")
+        with mancala.MCTS(seed=9, playouts=2000, reuse=True) as tree:
+            first = tree.run(game)
+            game.play_moves(first.pv[:2])
+            again = tree.run(game)
+        self.assertEqual(again.playouts, 2000)
+        self.assertGreater(again.visits, 2000)
+
+    def test_ctrl_c_stops_mcts(self):
+        mcts_available()
+        ctrl_c_interrupts(self, "mancala.MCTS(playouts=0).run(mancala.Game('rio-kadalis'))")
 
 
 class MonteCarlo(unittest.TestCase):

@@ -1,0 +1,542 @@
+/*
+ * mancala tournament: engines of the text protocol (doc/protocol.md), run
+ * as subprocesses, play each other: paired openings with the seats
+ * exchanged, every game kept as a match record, and the result as an Elo
+ * difference with its 95% interval or an SPRT verdict. An engine that
+ * crashes, hangs or plays an illegal move loses that game; it is started
+ * again for the next one.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#ifdef _WIN32
+/* Subprocesses with pipes are POSIX's here (fork, poll): not on Windows yet. */
+int cmd_tournament(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    return fail("tournament", "not available on Windows yet");
+}
+#else
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "random.h" /* lib/: the seeded generator of the openings */
+
+static const char tournament_help[] =
+    "Usage: mancala tournament ENGINE1 ENGINE2 [--rules R] [--games N]\n"
+    "                          [--concurrency C] [--movetime MS | --depth D]\n"
+    "                          [--sprt ELO0,ELO1,ALPHA,BETA] [--records DIR]\n"
+    "                          [--seed S] [--rounds N] [--timeout MS]\n"
+    "\n"
+    "Plays ENGINE1 against ENGINE2, each a command run by /bin/sh that speaks\n"
+    "the text protocol of 'mancala engine' (doc/protocol.md), such as\n"
+    "\"mancala engine --level 7\". Games come in pairs: the same opening (two\n"
+    "random plies), once with each engine as South. An engine that crashes,\n"
+    "answers late or plays an illegal move loses the game, and is started\n"
+    "again for the next. Prints a line per game, then ENGINE1's score and its\n"
+    "Elo difference with a 95% interval, or the SPRT verdict.\n"
+    "\n"
+    "  --rules R         the game (default modiar; Rio Kadalis: whole matches)\n"
+    "  --games N         the most games (default 100)\n"
+    "  --concurrency C   games at once (default 1)\n"
+    "  --movetime MS     the time of a move (go movetime; default 100)\n"
+    "  --depth D         a search depth instead (go depth)\n"
+    "  --sprt E0,E1,A,B  stop when ENGINE1's Elo advantage is shown to be E1\n"
+    "                    rather than E0 (or the reverse), with error\n"
+    "                    probabilities A and B (such as 0,200,0.05,0.05)\n"
+    "  --records DIR     write each game's match record to DIR/game-N.txt\n"
+    "  --seed S          seed of the openings and the engines' Seed option\n"
+    "  --rounds N        end a Rio Kadalis match after N rounds (default 3)\n"
+    "  --timeout MS      extra time before a silent engine loses (default 5000)\n";
+
+#define MAX_LINE 4096
+#define RECORD_MAX 1048576
+
+/* An engine process and its pipes. */
+struct proc {
+    const char *command;
+    pid_t pid;         /* 0: not running */
+    int to, from;      /* its standard input and output */
+    char buf[MAX_LINE];
+    size_t len;
+};
+
+struct settings {
+    const char *engines[2], *rules, *records;
+    int games, concurrency, depth, rounds;
+    int64_t movetime, timeout;
+    uint64_t seed;
+    int sprt;
+    double elo0, elo1, alpha, beta;
+};
+
+struct tally {
+    pthread_mutex_t lock;
+    int next_game, played, decided;
+    double score[2];   /* points of ENGINE1 and ENGINE2 */
+    double sum_sq;     /* of ENGINE1's points per game, for the variance */
+    int wins, draws, losses, forfeits[2];
+};
+
+struct worker {
+    const struct settings *set;
+    struct tally *tally;
+    struct proc engine[2];
+    pthread_t thread;
+};
+
+/* ---- engine processes ---- */
+
+static void proc_stop(struct proc *p)
+{
+    if (!p->pid)
+        return;
+    close(p->to);
+    close(p->from);
+    kill(p->pid, SIGKILL);
+    waitpid(p->pid, NULL, 0);
+    p->pid = 0;
+}
+
+/* Writes a line; 0, or -1 if the engine is gone. */
+static int proc_send(struct proc *p, const char *line)
+{
+    size_t len = strlen(line), done = 0;
+    while (done < len) {
+        ssize_t n = write(p->to, line + done, len - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        done += (size_t)n;
+    }
+    return write(p->to, "\n", 1) == 1 ? 0 : -1;
+}
+
+static int64_t now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Reads a line into `line` within `timeout` ms: 1, 0 at the end of its
+ * output (it crashed), -1 if the time ran out. */
+static int proc_read(struct proc *p, char *line, size_t size, int64_t timeout)
+{
+    const int64_t end = now_ms() + timeout;
+    for (;;) {
+        char *nl = memchr(p->buf, '\n', p->len);
+        if (nl || p->len == sizeof p->buf) {
+            size_t n = nl ? (size_t)(nl - p->buf) : p->len;
+            snprintf(line, size, "%.*s", (int)n, p->buf);
+            line[strcspn(line, "\r")] = '\0';
+            size_t used = nl ? n + 1 : n;
+            memmove(p->buf, p->buf + used, p->len - used);
+            p->len -= used;
+            return 1;
+        }
+        const int64_t left = end - now_ms();
+        if (left <= 0)
+            return -1;
+        struct pollfd fd = {p->from, POLLIN, 0};
+        int ready = poll(&fd, 1, left > 1000000 ? 1000000 : (int)left);
+        if (ready < 0 && errno == EINTR)
+            continue;
+        if (ready <= 0)
+            continue;
+        ssize_t got = read(p->from, p->buf + p->len, sizeof p->buf - p->len);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            return 0;
+        p->len += (size_t)got;
+    }
+}
+
+/* Reads lines until one starts with `word` (then in `line`): 1, 0 or -1
+ * as proc_read(). */
+static int proc_expect(struct proc *p, const char *word, char *line, size_t size, int64_t timeout)
+{
+    const int64_t end = now_ms() + timeout;
+    const size_t len = strlen(word);
+    for (;;) {
+        int got = proc_read(p, line, size, end - now_ms());
+        if (got <= 0)
+            return got;
+        if (!strncmp(line, word, len) && (line[len] == '\0' || line[len] == ' '))
+            return 1;
+    }
+}
+
+/* Made close-on-exec before any other thread forks, so that no engine
+ * inherits another's pipes (and keeps them open after it is gone). */
+static pthread_mutex_t forking = PTHREAD_MUTEX_INITIALIZER;
+
+/* Starts the engine and greets it (uci, isready); 0 or -1. */
+static int proc_start(struct proc *p, const struct settings *set)
+{
+    int in[2] = {-1, -1}, out[2] = {-1, -1};
+    pthread_mutex_lock(&forking);
+    pid_t pid = -1;
+    if (pipe(in) == 0 && pipe(out) == 0) {
+        for (int i = 0; i < 2; i++) {
+            fcntl(in[i], F_SETFD, FD_CLOEXEC);
+            fcntl(out[i], F_SETFD, FD_CLOEXEC);
+        }
+        pid = fork();
+    }
+    pthread_mutex_unlock(&forking);
+    if (pid < 0) {
+        for (int i = 0; i < 2; i++) {
+            if (in[i] >= 0)
+                close(in[i]);
+            if (out[i] >= 0)
+                close(out[i]);
+        }
+        return -1;
+    }
+    if (pid == 0) {
+        dup2(in[0], STDIN_FILENO);
+        dup2(out[1], STDOUT_FILENO);
+        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+        execl("/bin/sh", "sh", "-c", p->command, (char *)NULL);
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    p->pid = pid;
+    p->to = in[1];
+    p->from = out[0];
+    p->len = 0;
+    char line[MAX_LINE], seed[64];
+    snprintf(seed, sizeof seed, "setoption name Seed value %llu",
+             (unsigned long long)(set->seed & INT64_MAX));
+    if (proc_send(p, "uci") < 0 || proc_expect(p, "uciok", line, sizeof line, set->timeout) <= 0 ||
+        proc_send(p, seed) < 0 || proc_send(p, "isready") < 0 ||
+        proc_expect(p, "readyok", line, sizeof line, set->timeout) <= 0) {
+        proc_stop(p);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- a game ---- */
+
+/* Appends " TOKEN" to the move list of the position command. */
+static int append(char *moves, size_t *len, const char *token)
+{
+    int n = snprintf(moves + *len, RECORD_MAX - *len, " %s", token);
+    if (n < 0 || (size_t)n >= RECORD_MAX - *len)
+        return -1;
+    *len += (size_t)n;
+    return 0;
+}
+
+/*
+ * Plays game `index`: its pair's opening, ENGINE1 as South in even games.
+ * Returns ENGINE1's points (1, 1/2, 0); *forfeit is the engine (0, 1)
+ * that lost by a fault, or -1; `why` says what happened.
+ */
+static double play_game(struct worker *w, int index, int *forfeit, char *why, size_t why_size)
+{
+    const struct settings *set = w->set;
+    const int first_south = index % 2 == 0; /* ENGINE1 is South */
+    mancala_game *g;
+    *forfeit = -1;
+    char *moves = malloc(RECORD_MAX);
+    if (!moves || mancala_new(&g, set->rules) < 0) {
+        free(moves);
+        snprintf(why, why_size, "out of memory");
+        return 0.5;
+    }
+    if (is_rio(set->rules))
+        mancala_set_option(g, MANCALA_OPT_MAX_ROUNDS, set->rounds);
+    size_t len = 0;
+    moves[0] = '\0';
+    /* The pair's opening: two random plies. */
+    uint64_t rng = set->seed ^ (uint64_t)(index / 2) * 0x632be59bd9b4e019ULL;
+    for (int ply = 0; ply < 2 && !mancala_is_over(g); ply++) {
+        int legal[MANCALA_MAX_PITS];
+        const int count = mancala_legal_moves(g, legal, MANCALA_MAX_PITS);
+        char token[16];
+        const int pit = legal[mc_random_next(&rng) % (uint64_t)count];
+        mancala_play(g, pit);
+        snprintf(token, sizeof token, "%d", pit);
+        append(moves, &len, token);
+    }
+    char *command = malloc(RECORD_MAX + 64);
+    char go[64], line[MAX_LINE];
+    if (set->depth)
+        snprintf(go, sizeof go, "go depth %d", set->depth);
+    else
+        snprintf(go, sizeof go, "go movetime %lld", (long long)set->movetime);
+    const int64_t limit = (set->depth ? 0 : set->movetime) + set->timeout;
+    snprintf(why, why_size, "%s", "");
+    for (int e = 0; e < 2 && command; e++)
+        if (!w->engine[e].pid && proc_start(&w->engine[e], set) < 0) {
+            *forfeit = e;
+            snprintf(why, why_size, "engine %d did not start or answer uci/isready", e + 1);
+        } else if (proc_send(&w->engine[e], "newgame") < 0) {
+            *forfeit = e;
+            snprintf(why, why_size, "engine %d is gone", e + 1);
+        }
+    while (*forfeit < 0 && command && !mancala_match_over(g)) {
+        if (mancala_is_over(g)) {
+            if (mancala_next_round(g) < 0 || append(moves, &len, "next") < 0)
+                break;
+            continue;
+        }
+        const int side = mancala_to_move(g);
+        const int e = (side == MANCALA_SOUTH) == first_south ? 0 : 1;
+        struct proc *p = &w->engine[e];
+        snprintf(command, RECORD_MAX + 64, "position %s moves%s", set->rules, moves);
+        int got = proc_send(p, command) < 0 || proc_send(p, go) < 0
+                      ? 0
+                      : proc_expect(p, "bestmove", line, sizeof line, limit);
+        char *end;
+        const long pit = got > 0 ? strtol(line + 8, &end, 10) : -1;
+        int status = got <= 0 || end == line + 8 || pit < 0 || pit >= MANCALA_MAX_PITS
+                         ? MANCALA_E_INVALID
+                         : mancala_play(g, (int)pit);
+        if (got <= 0 || status < 0) {
+            *forfeit = e;
+            snprintf(why, why_size, "engine %d %s", e + 1,
+                     got == 0 ? "crashed" : got < 0 ? "did not answer in time"
+                                                    : "played an illegal move");
+            proc_stop(p); /* started again for the next game */
+            break;
+        }
+        char token[16];
+        snprintf(token, sizeof token, "%ld", pit);
+        if (append(moves, &len, token) < 0)
+            break;
+    }
+    double points = 0.5;
+    if (*forfeit >= 0) {
+        points = *forfeit == 0 ? 0 : 1;
+    } else if (mancala_match_over(g)) {
+        const int winner = mancala_match_winner(g);
+        points = winner == MANCALA_DRAW ? 0.5 : (winner == MANCALA_SOUTH) == first_south ? 1 : 0;
+    }
+    if (set->records) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/game-%d.txt", set->records, index + 1);
+        const int need = mancala_format_record(g, NULL, 0);
+        char *text = need >= 0 ? malloc((size_t)need + 1) : NULL;
+        FILE *f = text ? fopen(path, "w") : NULL;
+        if (f) {
+            mancala_format_record(g, text, (size_t)need + 1);
+            fprintf(f, "%s", text);
+            fclose(f);
+        }
+        free(text);
+    }
+    free(command);
+    free(moves);
+    mancala_free(g);
+    return points;
+}
+
+/* ---- the result ---- */
+
+static double elo_of(double score)
+{
+    if (score <= 0)
+        return -INFINITY;
+    if (score >= 1)
+        return INFINITY;
+    return -400 * log10(1 / score - 1);
+}
+
+static double score_of(double elo)
+{
+    return 1 / (1 + pow(10, -elo / 400));
+}
+
+/* The log-likelihood ratio of the SPRT (the normal approximation of the
+ * game results, as fishtest and cutechess use). */
+static double sprt_llr(const struct settings *set, const struct tally *t)
+{
+    const int n = t->played;
+    if (n < 2)
+        return 0;
+    const double mean = t->score[0] / n, var = t->sum_sq / n - mean * mean;
+    if (var <= 0)
+        return 0;
+    const double s0 = score_of(set->elo0), s1 = score_of(set->elo1);
+    return (s1 - s0) * (2 * mean * n - (s0 + s1) * n) / (2 * var);
+}
+
+static void *run_games(void *arg)
+{
+    struct worker *w = arg;
+    struct tally *t = w->tally;
+    const struct settings *set = w->set;
+    for (;;) {
+        pthread_mutex_lock(&t->lock);
+        const int index = t->decided || t->next_game >= set->games ? -1 : t->next_game++;
+        pthread_mutex_unlock(&t->lock);
+        if (index < 0)
+            break;
+        int forfeit;
+        char why[128];
+        const double points = play_game(w, index, &forfeit, why, sizeof why);
+        pthread_mutex_lock(&t->lock);
+        t->played++;
+        t->score[0] += points;
+        t->score[1] += 1 - points;
+        t->sum_sq += points * points;
+        t->wins += points == 1;
+        t->draws += points == 0.5;
+        t->losses += points == 0;
+        if (forfeit >= 0)
+            t->forfeits[forfeit]++;
+        printf("game %d: %s as South: %s%s%s%s\n", index + 1, index % 2 ? "ENGINE2" : "ENGINE1",
+               points == 1 ? "ENGINE1 wins" : points == 0 ? "ENGINE2 wins" : "draw",
+               why[0] ? " (" : "", why, why[0] ? ")" : "");
+        fflush(stdout);
+        if (set->sprt) {
+            const double llr = sprt_llr(set, t);
+            if (llr >= log((1 - set->beta) / set->alpha) || llr <= log(set->beta / (1 - set->alpha)))
+                t->decided = 1;
+        }
+        pthread_mutex_unlock(&t->lock);
+    }
+    proc_stop(&w->engine[0]);
+    proc_stop(&w->engine[1]);
+    return NULL;
+}
+
+static int parse_sprt(const char *cmd, const char *text, struct settings *set)
+{
+    char *end;
+    double v[4];
+    const char *p = text;
+    for (int i = 0; i < 4; i++) {
+        errno = 0;
+        v[i] = strtod(p, &end);
+        if (end == p || errno || !isfinite(v[i]) || *end != (i < 3 ? ',' : '\0'))
+            return usage_error(cmd, "--sprt must be ELO0,ELO1,ALPHA,BETA (such as "
+                               "0,200,0.05,0.05), not %s", quote(text));
+        p = end + 1;
+    }
+    if (!(v[0] < v[1]) || !(v[2] > 0 && v[2] < 0.5) || !(v[3] > 0 && v[3] < 0.5) ||
+        fabs(v[0]) > 2000 || fabs(v[1]) > 2000)
+        return usage_error(cmd, "--sprt: ELO0 < ELO1 (within +-2000), ALPHA and BETA between 0 "
+                           "and 0.5, not %s", quote(text));
+    set->sprt = 1;
+    set->elo0 = v[0];
+    set->elo1 = v[1];
+    set->alpha = v[2];
+    set->beta = v[3];
+    return 0;
+}
+
+int cmd_tournament(int argc, char **argv)
+{
+    const char *cmd = "tournament", *engines[2] = {NULL, NULL};
+    const char *rules = "modiar", *games = NULL, *concurrency = NULL, *movetime = NULL,
+               *depth = NULL, *sprt = NULL, *records = NULL, *seed = NULL, *rounds = NULL,
+               *timeout = NULL;
+    const struct option_spec options[] = {
+        {"rules", &rules, NULL}, {"games", &games, NULL}, {"concurrency", &concurrency, NULL},
+        {"movetime", &movetime, NULL}, {"depth", &depth, NULL}, {"sprt", &sprt, NULL},
+        {"records", &records, NULL}, {"seed", &seed, NULL}, {"rounds", &rounds, NULL},
+        {"timeout", &timeout, NULL}, {0}};
+    static const char *const names[] = {"ENGINE1", "ENGINE2"};
+    int status = parse_args(cmd, argc, argv, options, engines, 2, 2, names);
+    if (status < 0)
+        return fputs(tournament_help, stdout), EXIT_DONE;
+    if (status)
+        return status;
+    struct settings set = {{engines[0], engines[1]}, rules, records, 100, 1, 0, 3, 100, 5000, 0,
+                           0, 0, 0, 0, 0};
+    long long v;
+    mancala_game *probe;
+    if ((status = mancala_new(&probe, rules)) < 0)
+        return usage_error(cmd, "--rules: %s %s", mancala_strerror(status), quote(rules));
+    mancala_free(probe);
+    if (depth && movetime)
+        return usage_error(cmd, "give --movetime or --depth, not both");
+#define NUMBER(opt, name, lo, hi, field)                                                       \
+    if (opt) {                                                                                 \
+        if ((status = parse_number(cmd, name, opt, lo, hi, &v)))                               \
+            return status;                                                                     \
+        field = v;                                                                             \
+    }
+    NUMBER(games, "--games", 1, 1000000, set.games)
+    NUMBER(concurrency, "--concurrency", 1, 64, set.concurrency)
+    NUMBER(movetime, "--movetime", 1, 3600000, set.movetime)
+    NUMBER(depth, "--depth", 1, 128, set.depth)
+    NUMBER(rounds, "--rounds", 1, 1000, set.rounds)
+    NUMBER(timeout, "--timeout", 1, 3600000, set.timeout)
+    NUMBER(seed, "--seed", 0, INT64_MAX, set.seed)
+#undef NUMBER
+    if (sprt && (status = parse_sprt(cmd, sprt, &set)))
+        return status;
+    struct stat st;
+    if (records && (stat(records, &st) != 0 || !S_ISDIR(st.st_mode)))
+        return fail(cmd, "--records: %s is not a directory", quote(records));
+
+    /* A dead engine's pipe must not kill the manager. */
+    signal(SIGPIPE, SIG_IGN);
+    struct tally tally;
+    memset(&tally, 0, sizeof tally);
+    pthread_mutex_init(&tally.lock, NULL);
+    struct worker *workers = calloc((size_t)set.concurrency, sizeof *workers);
+    if (!workers)
+        return fail(cmd, "%s", mancala_strerror(MANCALA_E_NOMEM));
+    printf("ENGINE1: %s\nENGINE2: %s\n", engines[0], engines[1]);
+    int started = 0;
+    for (int i = 0; i < set.concurrency; i++) {
+        workers[i].set = &set;
+        workers[i].tally = &tally;
+        workers[i].engine[0].command = engines[0];
+        workers[i].engine[1].command = engines[1];
+        if (i > 0 && pthread_create(&workers[i].thread, NULL, run_games, &workers[i]) != 0)
+            break;
+        started++;
+    }
+    run_games(&workers[0]);
+    for (int i = 1; i < started; i++)
+        pthread_join(workers[i].thread, NULL);
+    free(workers);
+
+    const int n = tally.played;
+    const double mean = n ? tally.score[0] / n : 0.5;
+    const double var = n ? tally.sum_sq / n - mean * mean : 0;
+    const double margin = n > 1 ? 1.96 * sqrt(var / n) : 0;
+    printf("Score of ENGINE1: %.1f of %d games (+%d =%d -%d), %.1f%%", tally.score[0], n,
+           tally.wins, tally.draws, tally.losses, 100 * mean);
+    if (tally.forfeits[0] || tally.forfeits[1])
+        printf("; lost by a fault: ENGINE1 %d, ENGINE2 %d", tally.forfeits[0], tally.forfeits[1]);
+    printf(".\n");
+    const double elo = elo_of(mean), lo = elo_of(mean - margin), hi = elo_of(mean + margin);
+    printf("Elo difference: %+.0f, 95%% interval %+.0f to %+.0f.\n", elo, lo, hi);
+    if (set.sprt) {
+        const double llr = sprt_llr(&set, &tally);
+        const double upper = log((1 - set.beta) / set.alpha), lower = log(set.beta / (1 - set.alpha));
+        printf("SPRT (elo0 %g, elo1 %g, alpha %g, beta %g): LLR %.2f (bounds %.2f, %.2f): %s\n",
+               set.elo0, set.elo1, set.alpha, set.beta, llr, lower, upper,
+               llr >= upper   ? "H1 accepted: ENGINE1 is stronger by elo1."
+               : llr <= lower ? "H0 accepted: ENGINE1 is not stronger by elo1."
+                              : "inconclusive.");
+    }
+    pthread_mutex_destroy(&tally.lock);
+    return EXIT_DONE;
+}
+#endif
