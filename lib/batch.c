@@ -145,22 +145,25 @@ static void step_game(struct mancala_batch *b, int i, int action)
         write_rows(b, i, &v, b->obs);
         return;
     }
-    const uint8_t *mask = &b->masks[(size_t)i * b->n];
+    mancala_game *g = b->games[i];
+    mancala__view(g, &v);
     if (action < 0) {
+        /* The k-th legal action, k drawn among their count: the legal
+         * pits of the mover's row, which the mask was written from (a
+         * loop of fixed length: one that stopped at the k-th would
+         * mispredict about once a step). */
+        const unsigned row = (unsigned)v.legal >> v.state->to_move * b->n;
         int legal[MANCALA_MAX_PITS / 2], count = 0;
         for (int a = 0; a < b->n; a++) {
             legal[count] = a;
-            count += mask[a];
+            count += row >> a & 1;
         }
         action = legal[mc_random_below(&b->rng[i], (uint32_t)count)];
     }
     if (b->chosen)
         b->chosen[i] = action;
-    mancala_game *g = b->games[i];
-    struct mc_view before;
-    mancala__view(g, &before);
-    const int captured = captures(&before);
-    mancala_play(g, b->to_move[i] * b->n + action);
+    const int captured = captures(&v);
+    mancala_play(g, v.state->to_move * b->n + action);
     mancala__view(g, &v);
     b->plies[i]++;
     b->quiet[i] = captures(&v) == captured ? b->quiet[i] + 1 : 0;

@@ -208,6 +208,23 @@ static void refill_positions(struct mancala_game *g, uint32_t count)
     }
 }
 
+/* Empties the set, before the history is emptied: the slots of the
+ * history's positions that are in it (the only ones not 0, with the slot
+ * past the set's), or every slot if that is less work. A batch of short
+ * games restarts often: clearing the whole set of a 20-ply Modiar game
+ * wrote 64 cache lines for about 10 slots in use. */
+static void empty_set(struct mancala_game *g)
+{
+    if (g->history_len > g->seen_slots / 16) {
+        memset(g->seen, 0, g->seen_slots * sizeof *g->seen);
+        return;
+    }
+    for (uint32_t i = 0; i < g->history_len; i++)
+        if (!(g->history[i].slot & OUT_OF_SET)) /* UINT32_MAX (not in the set) has the bit */
+            g->seen[g->history[i].slot] = 0;
+    g->seen[g->seen_slots] = 0;
+}
+
 /* Puts history[i], whose position_hash() is `hash`, into the set if
  * `quiet` (no capture followed it; else it never recurs), doubling the
  * set first if it would be more than half full (there is room: i <
@@ -1043,8 +1060,8 @@ MANCALA_EXPORT int mancala_next_round(mancala_game *game)
     game->round++;
     mancala__board_init(&game->board, v, closed);
     game->cur = s;
+    empty_set(game);
     game->history_len = 0;
-    memset(game->seen, 0, game->seen_slots * sizeof *game->seen);
     count_round_start(game);
     settle(game);
     return MANCALA_OK;
@@ -1144,9 +1161,9 @@ void mancala__restart(mancala_game *game)
     memset(game->round_starts, 0, sizeof game->round_starts);
     if (game->board.variant->match && game->cur.ply == 0)
         count_round_start(game);
+    empty_set(game);
     game->history_len = 0;
     game->log_len = 0;
-    memset(game->seen, 0, game->seen_slots * sizeof *game->seen);
     settle(game);
 }
 

@@ -64,27 +64,49 @@ void mancala__stone_scale(const struct mc_variant *v, float *scale)
         scale[k] = (float)k / (float)mc_total_stones(v);
 }
 
-void mancala__observation(const struct mc_view *v, int quiet, const float *stones, float *buf)
+/* The observation for rows of n pits (a constant where it is inlined,
+ * so the offsets are constants too): everything is read into locals first, since a
+ * store through `buf` could otherwise change what `v` points to, as far
+ * as the compiler knows, and each value would be loaded again. */
+static MC_ALWAYS_INLINE void observe(const struct mc_view *v, int quiet, const float *stones,
+                                     float *buf, const int n)
 {
-    const struct mc_variant *var = v->board->variant;
-    const int n = var->n, me = v->state->to_move, you = me ^ 1;
-    const uint8_t *mine = &v->state->pit[me * n], *theirs = &v->state->pit[you * n];
-    const unsigned my_closed = (unsigned)v->board->closed >> me * n;
-    const unsigned their_closed = (unsigned)v->board->closed >> you * n;
+    static const float flag[2] = {0.0f, 1.0f};
+    const struct mc_state *s = v->state;
+    const int me = s->to_move, you = me ^ 1;
+    uint8_t mine[MANCALA_MAX_PITS / 2], theirs[MANCALA_MAX_PITS / 2];
+    memcpy(mine, &s->pit[me * n], (size_t)n);
+    memcpy(theirs, &s->pit[you * n], (size_t)n);
+    const unsigned closed = v->board->closed;
+    const unsigned my_closed = closed >> me * n, their_closed = closed >> you * n;
+    const float captured[2] = {stones[s->captured[me]], stones[s->captured[you]]};
+    const float bank[2] = {stones[v->bank[me]], stones[v->bank[you]]};
+    /* Modiar rule 4: the first move's captures are forfeited. */
+    const float first = (float)(!v->board->variant->match && s->ply == 0);
+    const float round = (float)(v->round - 1);
     for (int a = 0; a < n; a++) {
         buf[a] = stones[mine[a]];
         buf[n + a] = stones[theirs[a]];
-        buf[2 * n + a] = (float)(my_closed >> a & 1);
-        buf[3 * n + a] = (float)(their_closed >> a & 1);
+        buf[2 * n + a] = flag[my_closed >> a & 1];
+        buf[3 * n + a] = flag[their_closed >> a & 1];
     }
-    buf[4 * n] = stones[v->state->captured[me]];
-    buf[4 * n + 1] = stones[v->state->captured[you]];
-    buf[4 * n + 2] = stones[v->bank[me]];
-    buf[4 * n + 3] = stones[v->bank[you]];
-    /* Modiar rule 4: the first move's captures are forfeited. */
-    buf[4 * n + 4] = (float)(!var->match && v->state->ply == 0);
-    buf[4 * n + 5] = (float)(v->round - 1);
+    buf[4 * n] = captured[0];
+    buf[4 * n + 1] = captured[1];
+    buf[4 * n + 2] = bank[0];
+    buf[4 * n + 3] = bank[1];
+    buf[4 * n + 4] = first;
+    buf[4 * n + 5] = round;
     buf[4 * n + 6] = (float)quiet;
+}
+
+void mancala__observation(const struct mc_view *v, int quiet, const float *stones, float *buf)
+{
+    switch (v->board->variant->n) {
+    case 3: observe(v, quiet, stones, buf, 3); break;
+    case 5: observe(v, quiet, stones, buf, 5); break;
+    case 6: observe(v, quiet, stones, buf, 6); break;
+    default: observe(v, quiet, stones, buf, v->board->variant->n); break;
+    }
 }
 
 /* The view of `game` for an observation into a buffer of `len` entries:
