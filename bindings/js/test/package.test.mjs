@@ -20,16 +20,15 @@ test("package version is the library's (meson.build)", () => {
   assert.equal(JSON.parse(readFileSync(path.join(pkg, "package.json"), "utf8")).version, version);
 });
 
-// 1.3 raised the budget from 64 KB (32 KB gzipped) for the learning
-// interface: observations, masks and returns cost 1.7 KB, the batch 6.6 KB
-// (73,137 bytes, 36,353 gzipped, measured by doc/javascript.md); and by
-// 1 KB more for the narration of a move (mancala_describe_last_move,
-// 1,339 bytes): 76,608 bytes, 38,064 gzipped, with both and the tags.
-test("size budget: .wasm <= 75 KB (gzip <= 38 KB), glue + wrapper <= 40 KB", () => {
+// 1.3 raised the budget from 64 KB (32 KB gzipped) to 80 KB (40 KB) for
+// the learning interface (8.3 KB), record tags (2.3 KB), the narration of
+// a move (1.3 KB), cancellable searches and strength levels (1.3 KB):
+// 80,536 bytes, 39,786 gzipped (doc/javascript.md).
+test("size budget: .wasm <= 80 KB (gzip <= 40 KB), glue + wrapper <= 40 KB", () => {
   const wasm = readFileSync(path.join(pkg, "dist/mancala.wasm"));
-  assert.ok(wasm.length <= 75 * 1024, `mancala.wasm is ${wasm.length} bytes`);
+  assert.ok(wasm.length <= 80 * 1024, `mancala.wasm is ${wasm.length} bytes`);
   const gzipped = gzipSync(wasm, { level: 9 }).length;
-  assert.ok(gzipped <= 38 * 1024, `mancala.wasm is ${gzipped} bytes gzipped`);
+  assert.ok(gzipped <= 40 * 1024, `mancala.wasm is ${gzipped} bytes gzipped`);
   const js = statSync(path.join(pkg, "dist/mancala.mjs")).size + statSync(path.join(pkg, "dist/index.js")).size;
   assert.ok(js <= 40 * 1024, `glue and wrapper are ${js} bytes`);
 });
