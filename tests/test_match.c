@@ -432,6 +432,7 @@ START_TEST(tags_set_get_remove)
     ck_assert_int_eq(mancala_tag_count(g), 0);
     ck_assert_ptr_null(mancala_tag_get(g, "south"));
     ck_assert_ptr_null(mancala_tag_key(g, 0));
+    ck_assert_ptr_null(mancala_tag_key(NULL, 0));
     ck_assert_int_eq(mancala_tag_set(g, "south", "search:8"), MANCALA_OK);
     ck_assert_int_eq(mancala_tag_set(g, "north", "human"), MANCALA_OK);
     ck_assert_int_eq(mancala_tag_set(g, "seed", ""), MANCALA_OK);
@@ -622,6 +623,14 @@ START_TEST(record_malformed)
                       bad[i].record, err, bad[i].reason);
         ck_assert_ptr_null(strchr(err, '\n'));
     }
+    /* A first word longer than any position is refused before parsing. */
+    char long_start[MANCALA_POSITION_MAX + 16], err0[MANCALA_REASON_MAX];
+    memset(long_start, '7', sizeof long_start - 1);
+    long_start[sizeof long_start - 1] = '\0';
+    mancala_game *none = NULL;
+    ck_assert_int_eq(mancala_parse_record(&none, long_start, err0, sizeof err0), MANCALA_E_PARSE);
+    ck_assert_ptr_null(none);
+    ck_assert_ptr_nonnull(strstr(err0, "is longer than any position (127 characters)"));
 
     /* Below the rounds played. */
     mancala_game *g;

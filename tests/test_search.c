@@ -778,6 +778,37 @@ START_TEST(mcts_tree_matches_mcts)
 }
 END_TEST
 
+/* Every call of the tree refuses a missing tree, and the results before a
+ * run are a state error; a root with no legal move lists nothing. */
+START_TEST(mcts_tree_arguments_and_state)
+{
+    mancala_mcts_tree *t = new_tree(3, 50);
+    ck_assert_int_eq(mancala_mcts_set_limit(NULL, MANCALA_LIMIT_PLAYOUTS, 1), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_mcts_set_param(NULL, MANCALA_MCTS_EXPLORATION, 1), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_mcts_set_seed(NULL, 1), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_mcts_set_prior(NULL, NULL, NULL), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_mcts_best_move(NULL), MANCALA_E_INVALID);
+    int moves[MANCALA_MAX_PITS];
+    ck_assert_int_eq(mancala_mcts_pv(NULL, moves, 1), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_mcts_pv(t, NULL, 1), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_mcts_root(NULL, moves, NULL, NULL, NULL, 1), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_mcts_pv(t, moves, 1), MANCALA_E_STATE);
+    ck_assert_int_eq(mancala_mcts_root(t, moves, NULL, NULL, NULL, 1), MANCALA_E_STATE);
+    mancala_mcts_free(NULL);
+    /* A valid exploration constant is taken; the run then counts its
+     * playouts and the root's moves without arrays to write. */
+    ck_assert_int_eq(mancala_mcts_set_param(t, MANCALA_MCTS_EXPLORATION, 0.5), MANCALA_OK);
+    mancala_game *g;
+    ck_assert_int_eq(mancala_new(&g, "modiar"), MANCALA_OK);
+    ck_assert_int_eq(mancala_mcts_run(t, g), MANCALA_OK);
+    ck_assert_uint_eq(mancala_mcts_playouts(t), 50);
+    ck_assert_int_eq(mancala_mcts_root(t, NULL, NULL, NULL, NULL, MANCALA_MAX_PITS), 3);
+    ck_assert_int_eq(mancala_mcts_pv(t, NULL, 0), mancala_mcts_pv(t, moves, MANCALA_MAX_PITS));
+    mancala_free(g);
+    mancala_mcts_free(t);
+}
+END_TEST
+
 START_TEST(mcts_tree_limits_and_errors)
 {
     mancala_game *g;
@@ -1216,6 +1247,7 @@ static Suite *search_suite(void)
     tcase_add_test(mcts, mcts_keeps_the_choices_of_1_2);
     tcase_add_test(mcts, mcts_tree_matches_mcts);
     tcase_add_test(mcts, mcts_tree_limits_and_errors);
+    tcase_add_test(mcts, mcts_tree_arguments_and_state);
     tcase_add_test(mcts, mcts_tree_with_priors);
     tcase_add_test(mcts, mcts_tree_reuse);
     tcase_add_test(mcts, level_moves);
