@@ -16,11 +16,6 @@
  * events (Rio Kadalis relays), and the narration allocates nothing. */
 #define PAGE 64
 
-static const char *player_name(int player)
-{
-    return player == MANCALA_SOUTH ? "South" : "North";
-}
-
 /* Calls `each` on every event of the last move, in order; returns 0 or a
  * negative status. */
 static int for_each_event(const mancala_game *game,
@@ -67,7 +62,7 @@ struct narration {
 static void tell_event(const mancala_event *ev, void *ctx)
 {
     struct narration *n = ctx;
-    const char *who = player_name(ev->player);
+    const char *who = mc_player_name(ev->player);
     switch (ev->kind) {
     case MANCALA_EV_CAPTURE:
         if (n->modiar)
@@ -105,7 +100,7 @@ MANCALA_EXPORT int mancala_describe_last_move(const mancala_game *game, char *bu
     struct narration n = {{buf, size, 0}, strcmp(mancala_rules(game), "modiar") == 0};
     if (size)
         buf[0] = '\0';
-    mancala__put(&n.out, "%s plays %d: %d lap%s", player_name(first.player), first.pit, s.laps,
+    mancala__put(&n.out, "%s plays %d: %d lap%s", mc_player_name(first.player), first.pit, s.laps,
                  s.laps == 1 ? "" : "s");
     if (s.laps > 1) {
         /* Rio Kadalis rule 5: each further lap is a relay from where the

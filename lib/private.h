@@ -57,6 +57,12 @@ struct mc_pits {
     uint64_t w[2];
 };
 
+/* The player's name in the library's texts (the picture, the narration). */
+static inline const char *mc_player_name(int player)
+{
+    return player == MANCALA_SOUTH ? "South" : "North";
+}
+
 /* The lowest set bit of a non-zero `bits` (a de Bruijn sequence: portable
  * C, and no branch). */
 static inline int mc_lowest_bit(unsigned bits)

@@ -87,11 +87,6 @@ static int max_int(int a, int b)
     return a > b ? a : b;
 }
 
-static const char *name_of(int player)
-{
-    return player == MANCALA_SOUTH ? "South" : "North";
-}
-
 static const char *key_of(int player)
 {
     return player == MANCALA_SOUTH ? "south" : "north";
@@ -159,9 +154,9 @@ static void score_words(char *out, size_t size, int winner, int south, int north
     else if (winner == MANCALA_DRAW)
         snprintf(out, size, "A draw, %d to %d", high, low);
     else if (match)
-        snprintf(out, size, "%s wins round %d, %d to %d", name_of(winner), round, high, low);
+        snprintf(out, size, "%s wins round %d, %d to %d", mc_player_name(winner), round, high, low);
     else
-        snprintf(out, size, "%s wins the game, %d to %d", name_of(winner), high, low);
+        snprintf(out, size, "%s wins the game, %d to %d", mc_player_name(winner), high, low);
 }
 
 static void make_words(const mancala_game *game, const struct svg_view *g, struct svg_words *w)
@@ -174,25 +169,25 @@ static void make_words(const mancala_game *game, const struct svg_view *g, struc
 
     memset(w, 0, sizeof *w);
     if (g->end == MANCALA_END_NONE) {
-        snprintf(w->headline, sizeof w->headline, "%s to move", name_of(g->to_move));
+        snprintf(w->headline, sizeof w->headline, "%s to move", mc_player_name(g->to_move));
     } else {
         score_words(w->headline, sizeof w->headline, mancala_winner(game), south, north, v->match,
                     g->round);
         const char *what = v->match ? "Round" : "Game";
         if (g->end == MANCALA_END_NO_MOVES)
             snprintf(w->reason, sizeof w->reason, "%s over: %s has no legal move.", what,
-                     name_of(g->to_move));
+                     mc_player_name(g->to_move));
         else if (g->end == MANCALA_END_REPETITION)
             snprintf(w->reason, sizeof w->reason, "%s over: the position repeated.", what);
         else
             snprintf(w->reason, sizeof w->reason, "%s over.", what);
         if (v->match && mancala_match_over(game) == 1) {
             const int winner = mancala_match_winner(game);
-            const char *who = winner == MANCALA_DRAW ? "Nobody" : name_of(winner);
+            const char *who = winner == MANCALA_DRAW ? "Nobody" : mc_player_name(winner);
             switch (mancala_match_end_reason(game)) {
             case MANCALA_MATCH_END_STONES:
                 snprintf(w->match, sizeof w->match, "%s wins the match: %s has fewer than 4 stones.",
-                         who, name_of(1 - winner));
+                         who, mc_player_name(1 - winner));
                 break;
             case MANCALA_MATCH_END_REPETITION:
                 if (winner == MANCALA_DRAW)
@@ -250,7 +245,7 @@ static void put_desc(struct mc_out *o, const struct svg_view *g, const struct sv
         put_text(o, w->match);
     }
     for (int player = MANCALA_NORTH; player >= MANCALA_SOUTH; player--) {
-        mancala__put(o, " %s's row, from left to right:", name_of(player));
+        mancala__put(o, " %s's row, from left to right:", mc_player_name(player));
         for (int col = 0; col < n; col++) {
             const int pit = pit_at(n, player, col);
             if (g->closed[pit])
@@ -258,7 +253,7 @@ static void put_desc(struct mc_out *o, const struct svg_view *g, const struct sv
             else
                 mancala__put(o, " pit %d has %d%s", pit, g->pit[pit], col + 1 < n ? "," : ".");
         }
-        mancala__put(o, " %s %s", name_of(player), w->captured[player]);
+        mancala__put(o, " %s %s", mc_player_name(player), w->captured[player]);
         if (w->bank[player][0])
             mancala__put(o, ", %s", w->bank[player]);
         if (w->score[player][0])
@@ -422,7 +417,7 @@ static void render(struct mc_out *o, const mancala_game *game, unsigned flags)
         mancala__put(o, "<text class=\"player\" data-player=\"%s\" x=\"%d\" y=\"%d\" font-size=\"%d\"%s "
                "fill=\"%s\">%s</text>\n",
             key, name_x, cy + FONT_NAME / 3, FONT_NAME, player == mover ? " font-weight=\"bold\"" : "",
-            player == mover ? COLOR_MOVE : COLOR_TEXT, name_of(player));
+            player == mover ? COLOR_MOVE : COLOR_TEXT, mc_player_name(player));
 
         /* Between neighbouring pits, a small arrowhead the way stones go
          * along this row: rightwards in South's row when sowing
