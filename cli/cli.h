@@ -171,8 +171,10 @@ int open_pits_of(const mancala_game *game, int *ks, int *kn);
  * round), else RULES.table; NULL if none. */
 const char *table_for_position(const mancala_game *game, char *buf, size_t size);
 /* The command that writes the table of table_for_position() ("mancala
- * solve modiar", "mancala solve rio-kadalis --open 3,5"), into @p buf. */
-void solve_command(const mancala_game *game, char *buf, size_t size);
+ * solve modiar", "mancala solve rio-kadalis --open 3,5"), into @p buf:
+ * 1, or 0 if no table the command solves covers the position (every pit
+ * open and more than 16 stones on the board). */
+int solve_command(const mancala_game *game, char *buf, size_t size);
 /* Opens the table at @p path for games of @p rules. A table the user
  * @p named that cannot be used is an error (message printed, EXIT_FAILED);
  * one found by its default name gets a warning and *out = NULL. Returns 0

@@ -147,15 +147,30 @@ int open_pits_of(const mancala_game *game, int *ks, int *kn)
     return 1;
 }
 
-void solve_command(const mancala_game *game, char *buf, size_t size)
+int solve_command(const mancala_game *game, char *buf, size_t size)
 {
     const char *rules = mancala_rules(game);
     int ks, kn;
     const int n = mancala_num_pits(game) / 2;
-    if (is_rio(rules) && open_pits_of(game, &ks, &kn) && !(ks == n && kn == n))
+    if (!is_rio(rules)) {
+        snprintf(buf, size, "mancala solve %s", rules);
+        return 1;
+    }
+    if (open_pits_of(game, &ks, &kn) && !(ks == n && kn == n)) {
         snprintf(buf, size, "mancala solve %s --open %d,%d", rules, ks, kn);
+        return 1;
+    }
+    /* Every pit open: endgames of at most 16 stones (12 by default). */
+    int stones = 0;
+    for (int p = 0; p < 2 * n; p++)
+        stones += mancala_pit(game, p);
+    if (stones > 16)
+        return 0;
+    if (stones > 12)
+        snprintf(buf, size, "mancala solve %s --max-stones %d", rules, stones);
     else
         snprintf(buf, size, "mancala solve %s", rules);
+    return 1;
 }
 
 const char *table_for_position(const mancala_game *game, char *buf, size_t size)
@@ -507,8 +522,8 @@ int cmd_analyze(int argc, char **argv)
         else if (!table && table_path && access(table_path, F_OK) != 0 &&
                  strcmp(ranked[0].how, "exact") != 0) {
             char solve[96];
-            solve_command(game, solve, sizeof solve);
-            printf("For exact values, solve the game: '%s' writes %s.\n", solve, table_path);
+            if (solve_command(game, solve, sizeof solve))
+                printf("For exact values, solve the game: '%s' writes %s.\n", solve, table_path);
         }
         if (interrupted) {
             printf("Interrupted (Ctrl-C): %d of %d moves ranked, the last at the depth "

@@ -298,8 +298,8 @@ static void show_hint(struct session *s)
         /* Once a game: where exact hints would come from. */
         char name[64], solve[96];
         const char *path = table_for_position(s->game, name, sizeof name);
-        if (!s->hint_suggested && !table && path && access(path, F_OK) != 0) {
-            solve_command(s->game, solve, sizeof solve);
+        if (!s->hint_suggested && !table && path && access(path, F_OK) != 0 &&
+            solve_command(s->game, solve, sizeof solve)) {
             printf("For exact hints, solve the game: '%s' writes %s.\n", solve, path);
             s->hint_suggested = 1;
         }

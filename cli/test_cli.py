@@ -939,6 +939,13 @@ def test_search():
     out = ok("analyze", "rio-kadalis-5/x,4,4,4,4,x,4,4,4,4/S/0,0/0/4,4", "--depth", "2")
     expect(out.splitlines()[-1], "For exact values, solve the game: 'mancala solve "
            "rio-kadalis-5 --open 4,4' writes rio-kadalis-5-open-4-4.table.", "a round's table")
+    # Every pit open: the endgame table, as large as the position needs,
+    # and none for more stones than it can hold.
+    out = ok("analyze", "rio-kadalis/0,0,2,0,3,0,0,1,0,4,1,3/S/20,14/9/0,0", "--depth", "2")
+    expect(out.splitlines()[-1], "For exact values, solve the game: 'mancala solve rio-kadalis "
+           "--max-stones 14' writes rio-kadalis.table.", "an endgame's table")
+    out = ok("analyze", "rio-kadalis", "--depth", "2")
+    check("For exact values" not in out, out)
     expect(analysis_rows(ok("analyze", "modiar/0,0,0,2,1,1/N/12,26/27")),
            [(3, 18, 18, "exact", [3])], "analyze M6")
 
