@@ -663,8 +663,18 @@ narrowScreen.addEventListener("change", () => {
 // Options from the address: ?south=human&north=computer&level=7&rules=rio-kadalis&instant=1&seed=42
 const params = new URLSearchParams(location.search);
 const whole = (name) => (/^\d+$/.test(params.get(name)) ? params.get(name) : null);
-for (const id of ["rules", "south", "north", "speed"]) if (params.has(id)) $(id).value = params.get(id);
+for (const id of ["rules", "speed"]) if (params.has(id)) $(id).value = params.get(id);
+// Addresses from before the strength slider still open: their random,
+// search and MCTS players are the computer, at the level that searches as
+// deep as their depth (the strongest such, or the next deeper), or at
+// level 1 for random; their playouts have no counterpart.
+const DEPTH_LEVEL = [3, 6, 8, 10, 12, 13, 14, 15, 16, 17, 18, 19, 19, 20];
+for (const id of ["south", "north"]) {
+  if (params.has(id)) $(id).value = ["random", "search", "mcts"].includes(params.get(id)) ? "computer" : params.get(id);
+}
 if (whole("level")) $("strength").value = whole("level");
+else if (whole("depth")) $("strength").value = DEPTH_LEVEL[Math.min(Math.max(Number(whole("depth")), 1), DEPTH_LEVEL.length) - 1];
+else if (params.get("south") === "random" || params.get("north") === "random") $("strength").value = 1;
 $("strength-out").textContent = $("strength").value;
 const fixedSeed = whole("seed") === null ? null : BigInt.asUintN(64, BigInt(whole("seed")));
 if (params.get("instant") === "1") $("instant").checked = true;

@@ -292,6 +292,23 @@ test("the strength slider and the seed in the address decide the computer's move
   await page.close();
 });
 
+test("addresses from before the strength slider open with the computer", async () => {
+  // [address, South, North, strength]: the old search's depth is the level
+  // that searches as deep; random is level 1; playouts mean nothing now.
+  for (const [query, south, north, strength] of [
+    ["south=search&north=mcts&depth=3&playouts=200", "computer", "computer", "8"],
+    ["south=human&north=random", "human", "computer", "1"],
+    ["south=human&north=search&depth=14", "human", "computer", "20"],
+    ["south=human&north=mcts&playouts=5000", "human", "computer", "10"],
+    ["south=human&north=computer&level=7&depth=3", "human", "computer", "7"],
+  ]) {
+    const page = await open(`?rules=modiar&${query}&table=0`);
+    assert.deepEqual([await value(page, "#south"), await value(page, "#north"), await value(page, "#strength"), await text(page, "#strength-out")],
+      [south, north, strength, strength], query);
+    await page.close();
+  }
+});
+
 test("the last move stays, in the library's words, after an engine's reply", async () => {
   const page = await open("?rules=modiar&south=human&north=computer&level=1&instant=1&table=0");
   assert.equal(await text(page, "#last-move"), "");
