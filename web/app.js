@@ -1,7 +1,7 @@
 // The page: a board drawn in SVG, moves animated from the library's move
 // events, players chosen per side. All rules come from libmancala
 // (WebAssembly); this file only draws and asks.
-import initMancala from "./mancala/index.js";
+import initMancala, { LEVEL_MAX } from "./mancala/index.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -199,7 +199,7 @@ function statusText() {
 
 function playerName(side) {
   const kind = $(side ? "north" : "south").value;
-  return { human: "person", random: "random", search: `search, depth ${$("depth").value}`, mcts: `MCTS, ${$("playouts").value} playouts`, perfect: "perfect" }[kind];
+  return { human: "person", computer: `computer, strength ${$("strength").value}`, perfect: "perfect" }[kind];
 }
 
 function refresh() {
@@ -404,18 +404,18 @@ function humanMove(pit) {
   }
 }
 
-function engineMove() {
-  const side = game.toMove;
-  const kind = $(side ? "north" : "south").value;
-  const moves = game.legalMoves;
-  if (kind === "random") return moves[Math.floor(Math.random() * moves.length)];
-  if (kind === "mcts") return game.mcts({ playouts: Number($("playouts").value), seed: BigInt(Math.floor(Math.random() * 2 ** 32)) });
-  if (kind === "perfect" && table && game.rules === "modiar") {
-    const best = table.bestMoves(game);
-    return best[Math.floor(Math.random() * best.length)];
-  }
-  // search, and "perfect" without a table
-  return game.search({ depth: Number($("depth").value), timeMs: 3000, table: table && game.rules === "modiar" ? table : undefined }).bestMove;
+/** The seed of the next engine move: a fresh one each move or, with
+ *  ?seed=S in the address, S + k for the move numbered k (from 0) in the
+ *  move list, so that a game can be played again (tests, bug reports). */
+function moveSeed() {
+  if (fixedSeed !== null) return BigInt.asUintN(64, fixedSeed + BigInt(moveLog.length));
+  return crypto.getRandomValues(new BigUint64Array(1))[0];
+}
+
+/** The perfect player's move: one of the table's best, drawn by `seed`. */
+function tableMove(seed) {
+  const best = table.bestMoves(game);
+  return best[Number(seed % BigInt(best.length))];
 }
 
 // ---- engines in a worker --------------------------------------------------
@@ -431,7 +431,7 @@ function think(request) {
     worker.onmessage = ({ data }) => {
       if (pending?.id !== data.id) return;
       if (data.partial !== undefined) {
-        pending.best = data.partial; // the move of the last completed depth
+        pending.best = data.partial; // the quick level's move
         $("stop").hidden = false;
         return;
       }
@@ -451,7 +451,7 @@ function think(request) {
   });
 }
 
-/** Stops a search that is no longer wanted (new game, undo, ...). */
+/** Stops thinking that is no longer wanted (new game, undo, ...). */
 function stopThinking() {
   $("stop").hidden = true;
   if (!pending) return;
@@ -460,7 +460,7 @@ function stopThinking() {
   pending = null;
 }
 
-/** "Stop thinking": the engine plays the move of its last completed depth. */
+/** "Stop thinking": the computer plays the quick answer it already has. */
 function moveNow() {
   const p = pending;
   if (p?.best === undefined) return;
@@ -488,17 +488,18 @@ function schedule() {
   engineTimer = setTimeout(async () => {
     if (stale()) return;
     const kind = $(game.toMove ? "north" : "south").value;
-    if (kind !== "search" && kind !== "mcts") {
-      makeMove(engineMove());
+    const seed = moveSeed();
+    if (kind === "perfect" && table && game.rules === "modiar") {
+      makeMove(tableMove(seed));
       return;
     }
+    // The computer; and the perfect player, until its table is there, at
+    // the strongest level.
     const answer = await think({
       start: roundStart,
       moves: game.history,
-      kind,
-      depth: Number($("depth").value),
-      playouts: Number($("playouts").value),
-      seed: Math.floor(Math.random() * 2 ** 32),
+      level: kind === "perfect" ? LEVEL_MAX : Number($("strength").value),
+      seed,
     });
     $("stop").hidden = true;
     if (stale() || kind !== $(game.toMove ? "north" : "south").value) return;
@@ -561,13 +562,14 @@ function undo() {
 }
 
 function updatePlayerChoices() {
-  // Until the table is there, a chosen perfect player searches.
+  // Until the table is there, a chosen perfect player plays at the
+  // strongest level; where there is none, the computer does.
   const modiar = $("rules").value === "modiar";
   const perfectOk = modiar && tableState !== "missing" && tableState !== "off";
   for (const id of ["south", "north"]) {
     const option = $(id).querySelector('option[value="perfect"]');
     option.disabled = !perfectOk;
-    if (!perfectOk && $(id).value === "perfect") $(id).value = "search";
+    if (!perfectOk && $(id).value === "perfect") $(id).value = "computer";
   }
   $("values").disabled = !perfectOk;
   if (!perfectOk) $("values").checked = false;
@@ -639,7 +641,7 @@ $("copy").addEventListener("click", async () => {
     say("Copying was not allowed: the position is selected, copy it with Ctrl+C.");
   }
 });
-for (const id of ["south", "north", "depth", "playouts"]) {
+for (const id of ["south", "north", "strength"]) {
   $(id).addEventListener("change", () => {
     stopThinking();
     refresh();
@@ -647,7 +649,7 @@ for (const id of ["south", "north", "depth", "playouts"]) {
     wantTable();
   });
 }
-$("depth").addEventListener("input", () => ($("depth-out").textContent = $("depth").value));
+$("strength").addEventListener("input", () => ($("strength-out").textContent = $("strength").value));
 $("values").addEventListener("change", () => {
   drawValues();
   wantTable();
@@ -658,11 +660,24 @@ narrowScreen.addEventListener("change", () => {
   refresh();
 });
 
-// Options from the address: ?south=search&north=mcts&rules=rio-kadalis&instant=1
+// Options from the address: ?south=human&north=computer&level=7&rules=rio-kadalis&instant=1&seed=42
 const params = new URLSearchParams(location.search);
-for (const id of ["rules", "south", "north", "depth", "playouts", "speed"]) if (params.has(id)) $(id).value = params.get(id);
+const whole = (name) => (/^\d+$/.test(params.get(name)) ? params.get(name) : null);
+for (const id of ["rules", "speed"]) if (params.has(id)) $(id).value = params.get(id);
+// Addresses from before the strength slider still open: their random,
+// search and MCTS players are the computer, at the level that searches as
+// deep as their depth (the strongest such, or the next deeper), or at
+// level 1 for random; their playouts have no counterpart.
+const DEPTH_LEVEL = [3, 6, 8, 10, 12, 13, 14, 15, 16, 17, 18, 19, 19, 20];
+for (const id of ["south", "north"]) {
+  if (params.has(id)) $(id).value = ["random", "search", "mcts"].includes(params.get(id)) ? "computer" : params.get(id);
+}
+if (whole("level")) $("strength").value = whole("level");
+else if (whole("depth")) $("strength").value = DEPTH_LEVEL[Math.min(Math.max(Number(whole("depth")), 1), DEPTH_LEVEL.length) - 1];
+else if (params.get("south") === "random" || params.get("north") === "random") $("strength").value = 1;
+$("strength-out").textContent = $("strength").value;
+const fixedSeed = whole("seed") === null ? null : BigInt.asUintN(64, BigInt(whole("seed")));
 if (params.get("instant") === "1") $("instant").checked = true;
-$("depth-out").textContent = $("depth").value;
 
 // The solved Modiar table (about 47 MB): downloaded only when the perfect
 // player or the move values are asked for in a game of Modiar, with its

@@ -1,36 +1,28 @@
-// Search and MCTS off the page's thread, so that the page stays responsive
-// while an engine thinks. A request carries the round's start position and
-// its moves (so that the repetition rule sees the same history as the
-// page's game); the answer is the move. A search answers depth by depth
-// ({ partial }), so that "Stop thinking" can play the move of the last
-// completed depth.
+// The computer player off the page's thread, so that the page stays
+// responsive while it thinks. A request carries the round's start position
+// and its moves (so that the repetition rule sees the same history as the
+// page's game), the strength level and the seed; the answer is the move of
+// that level (game.levelMove). Above level QUICK the worker first answers
+// at level QUICK ({ partial }), so that "Stop thinking" always has a move
+// to play; a WebAssembly call cannot be stopped from the page, which ends
+// the worker instead.
 import initMancala from "./mancala/index.js";
 
-function searchByDepth(game, depth, progress) {
-  const end = Date.now() + 3000;
-  let result = null;
-  for (let d = 1; d <= depth && (!result || Date.now() < end); d++) {
-    result = game.search({ depth: d, timeMs: Math.max(1, end - Date.now()) });
-    progress(result.move);
-    if (result.exact || result.depth < d) break;
-  }
-  return result.move;
-}
+// The strongest level that answers in a few milliseconds in both games
+// (doc/engine.md, "Strength levels").
+const QUICK = 14;
 
 const ready = initMancala();
 
 onmessage = async ({ data }) => {
-  const { id, start, moves, kind, depth, playouts, seed } = data;
+  const { id, start, moves, level, seed } = data;
   let game = null;
   try {
     const { Game } = await ready;
     game = Game.parse(start);
     for (const pit of moves) game.play(pit);
-    const move =
-      kind === "mcts"
-        ? game.mcts({ playouts, seed: BigInt(seed) })
-        : searchByDepth(game, depth, (partial) => postMessage({ id, partial }));
-    postMessage({ id, move });
+    if (level > QUICK) postMessage({ id, partial: game.levelMove(QUICK, seed) });
+    postMessage({ id, move: game.levelMove(level, seed) });
   } catch (err) {
     postMessage({ id, error: String(err?.message ?? err) });
   } finally {

@@ -47,7 +47,7 @@ async function idle(page) {
 }
 
 test("a person plays a whole Modiar game by clicks", { timeout: 120_000 }, async () => {
-  const page = await open("?rules=modiar&south=human&north=random&instant=1&table=0");
+  const page = await open("?rules=modiar&south=human&north=computer&level=1&instant=1&table=0");
   let clicks = 0;
   for (;;) {
     await idle(page);
@@ -55,7 +55,7 @@ test("a person plays a whole Modiar game by clicks", { timeout: 120_000 }, async
     if (/Game over/.test(status)) break;
     const playable = await page.$$("#board .pit.playable");
     if (!playable.length) {
-      // North (random) is about to move.
+      // North (the computer) is about to move.
       await page.waitForFunction(() => document.querySelector("#board .pit.playable") || /Game over/.test(document.querySelector("#status").textContent));
       continue;
     }
@@ -104,7 +104,7 @@ test("an illegal click shows the library's reason and changes nothing", async ()
 test("a Rio Kadalis match runs engine against engine through a round change", { timeout: 120_000 }, async () => {
   // R7 of RULES.md: the round ends by repetition after ten moves.
   const start = "rio-kadalis/1,0,0,0,1,0,0,1,0,0,0,1/S/24,20/56/0,0";
-  const page = await open(`?position=${encodeURIComponent(start)}&south=search&north=mcts&depth=3&playouts=200&speed=10&table=0`);
+  const page = await open(`?position=${encodeURIComponent(start)}&south=computer&north=computer&level=8&speed=10&table=0`);
   await page.waitForFunction(() => /^Round 2/.test(document.querySelector("#status").textContent), { timeout: 90_000 });
   await page.waitForFunction(() => document.querySelectorAll("#moves li:not(.round)").length >= 14, { timeout: 90_000 });
   await page.screenshot({ path: path.join(artifacts, "rio-kadalis-round-2.png") });
@@ -170,7 +170,7 @@ test("keyboard alone: tab to the board, arrows, Enter, u to undo", async () => {
 });
 
 test("on a phone-sized screen the board fits and a move animates", async () => {
-  const page = await open("?rules=rio-kadalis-5&south=human&north=search&depth=2&speed=3&table=0", { width: 390, height: 844 });
+  const page = await open("?rules=rio-kadalis-5&south=human&north=computer&level=4&speed=3&table=0", { width: 390, height: 844 });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `the page is ${width} px wide`);
   const box = await (await page.$("#board")).boundingBox();
@@ -199,8 +199,8 @@ test("the perfect player and move values, from the solved table", { skip: !expec
   await page.close();
 });
 
-test("an engine thinks in a worker: the page answers, and undo stops it", { timeout: 60_000 }, async () => {
-  const page = await open("?rules=rio-kadalis&south=human&north=search&depth=14&instant=1&table=0");
+test("the computer thinks in a worker: the page answers, and undo stops it", { timeout: 60_000 }, async () => {
+  const page = await open("?rules=rio-kadalis&south=human&north=computer&level=20&instant=1&table=0");
   await page.click('#board .pit[data-pit="0"]');
   await page.waitForFunction(() => /thinking/.test(document.querySelector("#status").textContent));
   const t0 = Date.now();
@@ -208,32 +208,109 @@ test("an engine thinks in a worker: the page answers, and undo stops it", { time
   assert.ok(Date.now() - t0 < 1000, "the page did not answer while the engine thought");
   await page.click("#undo");
   assert.equal(await value(page, "#position"), "rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0");
-  // The search had up to 3 s; no move of the stopped search arrives.
-  await new Promise((r) => setTimeout(r, 3500));
+  // Strength 20 thinks a second; no move of the stopped thinking arrives.
+  await new Promise((r) => setTimeout(r, 1500));
   assert.deepEqual(await moveList(page), []);
   assert.match(await text(page, "#status"), /^Round 1\. South to move/);
   await page.close();
 });
 
-test("stop thinking: the engine plays the move of its last completed depth", { timeout: 60_000 }, async () => {
-  const page = await open("?rules=rio-kadalis&south=human&north=search&instant=1&table=0");
-  // The slider's deepest search, 14, is over in a few tenths of a second
-  // here: one of 40 plies thinks until the worker's 3-second limit, so
-  // that only the button can bring the move within a second.
-  await page.$eval("#depth", (d) => { d.max = "40"; d.value = "40"; });
+test("stop thinking: the computer plays its quick answer at once", { timeout: 60_000 }, async () => {
+  // Strength 20 thinks a second a move; the worker answers at level 14
+  // first, in milliseconds, and that is the move the button plays.
+  const seed = 40n;
+  const page = await open(`?rules=rio-kadalis&south=human&north=computer&level=20&seed=${seed}&instant=1&table=0`);
+  // Unstopped, the button shows while the computer thinks and goes with
+  // its move.
   await page.click('#board .pit[data-pit="0"]');
   await page.waitForFunction(() => !document.querySelector("#stop").hidden);
-  await new Promise((r) => setTimeout(r, 300)); // a few depths complete
-  const t0 = Date.now();
-  await page.click("#stop");
   await page.waitForFunction(() => document.querySelectorAll("#moves li:not(.round)").length === 2);
-  assert.ok(Date.now() - t0 < 1000, "the move came at once");
-  assert.equal(await page.evaluate(() => document.querySelector("#stop").hidden), true);
+  assert.equal(await page.$eval("#stop", (b) => b.hidden), true);
+  // Stopped: the times, taken in the page, from the button showing (level
+  // 20 has just begun its second) to the move in the list.
+  await page.evaluate(() => {
+    window.times = {};
+    const stop = document.querySelector("#stop");
+    const moves = document.querySelector("#moves");
+    new MutationObserver(() => !stop.hidden && (window.times.shown ??= performance.now())).observe(stop, { attributes: true });
+    new MutationObserver(() => moves.querySelectorAll("li:not(.round)").length === 4 && (window.times.moved ??= performance.now())).observe(moves, { childList: true });
+  });
+  await idle(page);
+  await (await page.$("#board .pit.playable")).click();
+  await page.waitForFunction(() => !document.querySelector("#stop").hidden);
+  await page.click("#stop");
+  await page.waitForFunction(() => document.querySelectorAll("#moves li:not(.round)").length === 4);
+  const { shown, moved } = await page.evaluate(() => window.times);
+  assert.ok(moved - shown < 700, `the move came ${Math.round(moved - shown)} ms after the button showed`);
+  assert.equal(await page.$eval("#stop", (b) => b.hidden), true);
+  // The move is level 14's, with the seed of the page's fourth move.
+  const moves = await moveList(page);
+  const game = M.Game.create("rio-kadalis");
+  for (const m of moves.slice(0, 3)) game.play(Number(m.slice(1)));
+  assert.equal(moves[3], `N${game.levelMove(14, seed + 3n)}`);
+  // The stopped thinking sends no second move.
+  await new Promise((r) => setTimeout(r, 1500));
+  assert.equal((await moveList(page)).length, 4);
+  assert.match(await text(page, "#status"), /^Round 1\. South to move/);
+  game.free();
   await page.close();
 });
 
+test("the strength slider and the seed in the address decide the computer's move", { timeout: 60_000 }, async () => {
+  // After South's 0, North's reply is the page's move 1: with ?seed=S it
+  // draws with S + 1. Seeds where the levels asked for and the default
+  // (10), and level 17 and the quick level 14, choose differently.
+  const game = M.Game.create("rio-kadalis");
+  game.play(0);
+  const seedWhere = (differ) => {
+    for (let s = 0n; s < 200n; s++) if (differ(s + 1n)) return s;
+    assert.fail("no such seed");
+  };
+  const weak = seedWhere((s) => game.levelMove(1, s) !== game.levelMove(10, s));
+  const strong = seedWhere((s) => game.levelMove(17, s) !== game.levelMove(10, s) && game.levelMove(17, s) !== game.levelMove(14, s));
+  // Level 1 from the slider, by its keyboard.
+  let page = await open(`?rules=rio-kadalis&south=human&north=computer&seed=${weak}&instant=1&table=0`);
+  assert.equal(await value(page, "#strength"), "10");
+  await page.focus("#strength");
+  await page.keyboard.press("Home");
+  assert.equal(await value(page, "#strength"), "1");
+  assert.equal(await text(page, "#strength-out"), "1");
+  await page.click('#board .pit[data-pit="0"]');
+  await page.waitForFunction(() => document.querySelectorAll("#moves li:not(.round)").length === 2);
+  assert.deepEqual(await moveList(page), ["S0", `N${game.levelMove(1, weak + 1n)}`]);
+  await idle(page);
+  assert.match(await text(page, "#status"), /^Round 1\. South to move \(person\)\.$/);
+  await page.close();
+  // Level 17 from the address: the worker's real answer, not its quick one.
+  page = await open(`?rules=rio-kadalis&south=human&north=computer&level=17&seed=${strong}&instant=1&table=0`);
+  assert.equal(await text(page, "#strength-out"), "17");
+  await page.click('#board .pit[data-pit="0"]');
+  await page.waitForFunction(() => /^North \(computer, strength 17\) is thinking/.test(document.querySelector("#status").textContent), { polling: "mutation" });
+  await page.waitForFunction(() => document.querySelectorAll("#moves li:not(.round)").length === 2);
+  assert.deepEqual(await moveList(page), ["S0", `N${game.levelMove(17, strong + 1n)}`]);
+  game.free();
+  await page.close();
+});
+
+test("addresses from before the strength slider open with the computer", async () => {
+  // [address, South, North, strength]: the old search's depth is the level
+  // that searches as deep; random is level 1; playouts mean nothing now.
+  for (const [query, south, north, strength] of [
+    ["south=search&north=mcts&depth=3&playouts=200", "computer", "computer", "8"],
+    ["south=human&north=random", "human", "computer", "1"],
+    ["south=human&north=search&depth=14", "human", "computer", "20"],
+    ["south=human&north=mcts&playouts=5000", "human", "computer", "10"],
+    ["south=human&north=computer&level=7&depth=3", "human", "computer", "7"],
+  ]) {
+    const page = await open(`?rules=modiar&${query}&table=0`);
+    assert.deepEqual([await value(page, "#south"), await value(page, "#north"), await value(page, "#strength"), await text(page, "#strength-out")],
+      [south, north, strength, strength], query);
+    await page.close();
+  }
+});
+
 test("the last move stays, in the library's words, after an engine's reply", async () => {
-  const page = await open("?rules=modiar&south=human&north=random&instant=1&table=0");
+  const page = await open("?rules=modiar&south=human&north=computer&level=1&instant=1&table=0");
   assert.equal(await text(page, "#last-move"), "");
   await page.click('#board .pit[data-pit="0"]');
   await page.waitForFunction(() => document.querySelectorAll("#moves li").length === 2);
@@ -258,7 +335,7 @@ test("the last move stays, in the library's words, after an engine's reply", asy
 test("a person is told to press Next round, and the next round starts", async () => {
   // Binikh, and North has no move: the round ends 24 to 24.
   const start = "rio-kadalis/3,0,0,1,3,1,0,0,0,0,0,0/S/16,24/12/0,0";
-  const page = await open(`?position=${encodeURIComponent(start)}&south=human&north=search&depth=2&instant=1&table=0`);
+  const page = await open(`?position=${encodeURIComponent(start)}&south=human&north=computer&level=4&instant=1&table=0`);
   await page.click('#board .pit[data-pit="3"]');
   await idle(page);
   assert.equal(await text(page, "#status"), "Round 1 over: a draw, 24–24. Press “Next round” to start round 2.");
@@ -340,7 +417,7 @@ test("the Modiar table is downloaded only when asked for, with progress", { skip
   const asked = [];
   page.on("request", (req) => req.url().endsWith("/modiar.table") && asked.push(req.url()));
   page.on("console", (msg) => msg.type() === "error" && problems.push(`console: ${msg.text()}`));
-  await page.goto(new URL("?rules=rio-kadalis&south=human&north=search&depth=2", base).href, { waitUntil: "load" });
+  await page.goto(new URL("?rules=rio-kadalis&south=human&north=computer&level=4", base).href, { waitUntil: "load" });
   await page.waitForFunction(() => window.mancalaPage?.loaded);
   // Rio Kadalis, and Modiar without the perfect player or move values:
   // nothing is fetched.
