@@ -83,12 +83,16 @@ struct settings {
     double elo0, elo1, alpha, beta;
 };
 
+/* An engine's results. */
+struct score {
+    int games, wins, draws, losses, faults; /* faults: games lost by one */
+    double points, sum_sq;                  /* sum_sq: of the points per game, for the variance */
+};
+
 struct tally {
     pthread_mutex_t lock;
-    int next_game, played, decided;
-    double score[2];   /* points of ENGINE1 and ENGINE2 */
-    double sum_sq;     /* of ENGINE1's points per game, for the variance */
-    int wins, draws, losses, forfeits[2];
+    int next_game, decided;
+    struct score of[2];
 };
 
 struct worker {
@@ -367,14 +371,32 @@ static double score_of(double elo)
     return 1 / (1 + pow(10, -elo / 400));
 }
 
+static double mean_of(const struct score *s)
+{
+    return s->games ? s->points / s->games : 0.5;
+}
+
+/* An engine's Elo against its opponents from its mean score s,
+ * -400 log10(1/s - 1), and in *lo and *hi its 95% interval from s +- 1.96
+ * standard errors of its per-game score. */
+static double elo_interval(const struct score *s, double *lo, double *hi)
+{
+    const int n = s->games;
+    const double mean = mean_of(s), var = n ? s->sum_sq / n - mean * mean : 0;
+    const double margin = n > 1 ? 1.96 * sqrt(var / n) : 0;
+    *lo = elo_of(mean - margin);
+    *hi = elo_of(mean + margin);
+    return elo_of(mean);
+}
+
 /* The log-likelihood ratio of the SPRT (the normal approximation of the
  * game results, as fishtest and cutechess use). */
-static double sprt_llr(const struct settings *set, const struct tally *t)
+static double sprt_llr(const struct settings *set, const struct score *s)
 {
-    const int n = t->played;
+    const int n = s->games;
     if (n < 2)
         return 0;
-    const double mean = t->score[0] / n, var = t->sum_sq / n - mean * mean;
+    const double mean = s->points / n, var = s->sum_sq / n - mean * mean;
     if (var <= 0)
         return 0;
     const double s0 = score_of(set->elo0), s1 = score_of(set->elo1);
@@ -396,21 +418,24 @@ static void *run_games(void *arg)
         char why[128];
         const double points = play_game(w, index, &forfeit, why, sizeof why);
         pthread_mutex_lock(&t->lock);
-        t->played++;
-        t->score[0] += points;
-        t->score[1] += 1 - points;
-        t->sum_sq += points * points;
-        t->wins += points == 1;
-        t->draws += points == 0.5;
-        t->losses += points == 0;
+        for (int e = 0; e < 2; e++) {
+            struct score *s = &t->of[e];
+            const double p = e == 0 ? points : 1 - points;
+            s->games++;
+            s->points += p;
+            s->sum_sq += p * p;
+            s->wins += p == 1;
+            s->draws += p == 0.5;
+            s->losses += p == 0;
+        }
         if (forfeit >= 0)
-            t->forfeits[forfeit]++;
+            t->of[forfeit].faults++;
         printf("game %d: %s as South: %s%s%s%s\n", index + 1, index % 2 ? "ENGINE2" : "ENGINE1",
                points == 1 ? "ENGINE1 wins" : points == 0 ? "ENGINE2 wins" : "draw",
                why[0] ? " (" : "", why, why[0] ? ")" : "");
         fflush(stdout);
         if (set->sprt) {
-            const double llr = sprt_llr(set, t);
+            const double llr = sprt_llr(set, &t->of[0]);
             if (llr >= log((1 - set->beta) / set->alpha) || llr <= log(set->beta / (1 - set->alpha)))
                 t->decided = 1;
         }
@@ -516,19 +541,17 @@ int cmd_tournament(int argc, char **argv)
         pthread_join(workers[i].thread, NULL);
     free(workers);
 
-    const int n = tally.played;
-    const double mean = n ? tally.score[0] / n : 0.5;
-    const double var = n ? tally.sum_sq / n - mean * mean : 0;
-    const double margin = n > 1 ? 1.96 * sqrt(var / n) : 0;
-    printf("Score of ENGINE1: %.1f of %d games (+%d =%d -%d), %.1f%%", tally.score[0], n,
-           tally.wins, tally.draws, tally.losses, 100 * mean);
-    if (tally.forfeits[0] || tally.forfeits[1])
-        printf("; lost by a fault: ENGINE1 %d, ENGINE2 %d", tally.forfeits[0], tally.forfeits[1]);
+    const struct score *first = &tally.of[0];
+    double lo, hi;
+    const double elo = elo_interval(first, &lo, &hi);
+    printf("Score of ENGINE1: %.1f of %d games (+%d =%d -%d), %.1f%%", first->points,
+           first->games, first->wins, first->draws, first->losses, 100 * mean_of(first));
+    if (first->faults || tally.of[1].faults)
+        printf("; lost by a fault: ENGINE1 %d, ENGINE2 %d", first->faults, tally.of[1].faults);
     printf(".\n");
-    const double elo = elo_of(mean), lo = elo_of(mean - margin), hi = elo_of(mean + margin);
     printf("Elo difference: %+.0f, 95%% interval %+.0f to %+.0f.\n", elo, lo, hi);
     if (set.sprt) {
-        const double llr = sprt_llr(&set, &tally);
+        const double llr = sprt_llr(&set, first);
         const double upper = log((1 - set.beta) / set.alpha), lower = log(set.beta / (1 - set.alpha));
         printf("SPRT (elo0 %g, elo1 %g, alpha %g, beta %g): LLR %.2f (bounds %.2f, %.2f): %s\n",
                set.elo0, set.elo1, set.alpha, set.beta, llr, lower, upper,
