@@ -400,7 +400,7 @@ static double elo_of(double score)
         return -INFINITY;
     if (score >= 1)
         return INFINITY;
-    return -400 * log10(1 / score - 1);
+    return 400 * log10(score / (1 - score)); /* +0 for 1/2, not -0 */
 }
 
 static double score_of(double elo)
@@ -414,7 +414,7 @@ static double mean_of(const struct score *s)
 }
 
 /* An engine's Elo against its opponents from its mean score s,
- * -400 log10(1/s - 1), and in *lo and *hi its 95% interval from s +- 1.96
+ * 400 log10(s / (1 - s)), and in *lo and *hi its 95% interval from s +- 1.96
  * standard errors of its per-game score. */
 static double elo_interval(const struct score *s, double *lo, double *hi)
 {
