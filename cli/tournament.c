@@ -265,6 +265,17 @@ static int append(char *moves, size_t *len, const char *token)
     return 0;
 }
 
+/* The tag `key` naming engine `e`: its command, or "ENGINEn" where a tag
+ * cannot hold the command (over 255 bytes, control characters). */
+static void tag_engine(mancala_game *g, const char *key, const struct settings *set, int e)
+{
+    if (mancala_tag_set(g, key, set->engines[e]) < 0) {
+        char name[24];
+        snprintf(name, sizeof name, "ENGINE%d", e + 1);
+        mancala_tag_set(g, key, name);
+    }
+}
+
 /* The engines of game `index` (0-based): the pairs in the order 1-2,
  * 1-3, ..., 1-n, 2-3, ..., each --games games in a row. */
 static void pair_of(const struct settings *set, int index, int id[2])
@@ -374,6 +385,19 @@ static double play_game(struct worker *w, int index, const int id[2], int *forfe
         points = winner == MANCALA_DRAW ? 0.5 : (winner == MANCALA_SOUTH) == first_south ? 1 : 0;
     }
     if (set->records) {
+        /* Not south= and north=, which 'mancala play --load' takes for its
+         * players. */
+        const double south_points = first_south ? points : 1 - points;
+        char number[24];
+        snprintf(number, sizeof number, "%d", index + 1);
+        tag_engine(g, "south-engine", set, id[first_south ? 0 : 1]);
+        tag_engine(g, "north-engine", set, id[first_south ? 1 : 0]);
+        mancala_tag_set(g, "game", number);
+        mancala_tag_set(g, "result", south_points == 1   ? "South wins"
+                                     : south_points == 0 ? "North wins"
+                                                         : "draw");
+        if (why[0])
+            mancala_tag_set(g, "fault", why);
         char path[4096];
         snprintf(path, sizeof path, "%s/game-%d.txt", set->records, index + 1);
         const int need = mancala_format_record(g, NULL, 0);
