@@ -1215,6 +1215,120 @@ def test_tournament():
     one_line_error(["tournament", "a", "b", "--sprt", "1,2"], 2,
                    "mancala: tournament: --sprt must be ELO0,ELO1,ALPHA,BETA (such as "
                    "0,200,0.05,0.05), not '1,2'")
+    tournament_of_three()
+
+
+GAME_LINE = re.compile(r"^game (\d+): ENGINE(\d+) as South, ENGINE(\d+) as North: "
+                       r"(?:ENGINE(\d+) wins|draw)(?: \((.*)\))?$", re.M)
+STANDING = re.compile(r"^ +(\d+) ENGINE(\d+) +(\d+)  (\d+\.\d) \(\+(\d+) =(\d+) -(\d+)\) +"
+                      r"(\d+\.\d)% +(\d+)  ([+-](?:\d+|inf)) \(([+-](?:\d+|inf)) to "
+                      r"([+-](?:\d+|inf))\)$", re.M)
+
+
+def round_robin(out, engines, games):
+    """The game lines and standings of a round robin of `engines` engines,
+    `games` a pair, checked against each other; returns the games as
+    {number: (south, north, winner or None, fault)} and the standings as
+    [(engine, points, wins, draws, losses, faults, elo)], best first."""
+    played = {int(m[0]): (int(m[1]), int(m[2]), int(m[3]) if m[3] else None, m[4])
+              for m in GAME_LINE.findall(out)}
+    pairs = [(a, b) for a in range(1, engines + 1) for b in range(a + 1, engines + 1)]
+    expect(sorted(played), list(range(1, len(pairs) * games + 1)), f"the games played:\n{out}")
+    points = dict.fromkeys(range(1, engines + 1), 0.0)
+    for n, (south, north, winner, _) in played.items():
+        # Each pair's games in a row, its first engine South in odd ones.
+        first, second = pairs[(n - 1) // games]
+        k = (n - 1) % games
+        expect((south, north), (first, second) if k % 2 == 0 else (second, first),
+               f"the seats of game {n}")
+        check(winner in (None, south, north), f"game {n}: a winner that did not play")
+        for engine in (south, north):
+            points[engine] += 1 if winner == engine else 0.5 if winner is None else 0
+    table = out[out.index("\nStandings"):]
+    check(table.startswith("\nStandings (each engine's Elo against the others together, from its "
+                           "score):\nrank engine      games  score                score%  faults  "
+                           "Elo (95% interval)\n"), table)
+    rows = STANDING.findall(table)
+    expect(len(rows), engines, f"the standings:\n{table}")
+    standings = []
+    for rank, row in enumerate(rows, 1):
+        (place, engine, n, score, wins, draws, losses, percent, faults, elo, lo, hi) = row
+        engine, n, score, wins, draws, losses = (int(engine), int(n), float(score), int(wins),
+                                                 int(draws), int(losses))
+        expect(int(place), rank, "the ranks in order")
+        expect((n, wins + draws + losses), ((engines - 1) * games,) * 2, f"ENGINE{engine}'s games")
+        expect((score, wins + draws / 2), (points[engine],) * 2, f"ENGINE{engine}'s score")
+        expect(percent, f"{100 * score / n:.1f}", f"ENGINE{engine}'s score %")
+        check(float(lo) <= float(elo) <= float(hi), f"ENGINE{engine}'s interval")
+        standings.append((engine, score, wins, draws, losses, int(faults), float(elo)))
+    check(all(a[1] >= b[1] for a, b in zip(standings, standings[1:])), "the best score first")
+    # Every game gives out one point in all.
+    expect(sum(row[1] for row in standings), float(len(played)), "the points of all engines")
+    return played, standings
+
+
+def tournament_of_three():
+    # Issue 26: a round robin of three levels, far apart, 8 games a pair;
+    # deterministic for the seed, as a level's moves depend on its seed and
+    # the game only (below level 20, not on go's limits or the timing).
+    me = os.path.abspath(MANCALA)
+    levels = [f"{me} engine --level {level}" for level in (12, 6, 1)]
+    with tempfile.TemporaryDirectory() as folder:
+        status, out, err = run("tournament", *levels, "--games", "8", "--depth", "1",
+                               "--seed", "3", "--concurrency", "2", "--records", folder)
+        expect((status, err), (0, ""), f"round robin:\n{out}")
+        check(out.startswith("".join(f"ENGINE{i}: {c}\n" for i, c in enumerate(levels, 1))), out)
+        played, standings = round_robin(out, 3, 8)
+        expect([row[0] for row in standings], [1, 2, 3], f"the stronger level first:\n{out}")
+        check(standings[0][6] > 0 > standings[2][6], out)
+        check(all(fault == "" for *_, fault in played.values()), out)
+        # Openings paired: games 2k+1 and 2k+2 of a pair start alike, and
+        # every pair plays the same openings; the tags name the engines.
+        openings = {}
+        for n, (south, north, winner, _) in played.items():
+            record = open(os.path.join(folder, f"game-{n}.txt")).read()
+            tags = dict(re.findall(r'([a-z-]+)="([^"]*)"', record))
+            expect((tags["south-engine"], tags["north-engine"], tags["game"]),
+                   (levels[south - 1], levels[north - 1], str(n)), f"the tags of game {n}")
+            expect(tags["result"], "draw" if winner is None else
+                   "South wins" if winner == south else "North wins", f"game {n}'s result tag")
+            openings.setdefault((n - 1) % 8 // 2, set()).add(
+                tuple(re.sub(r'[a-z-]+="[^"]*"', "", record).split()[1:3]))
+        expect(sorted(len(o) for o in openings.values()), [1] * 4, f"openings: {openings}")
+    # The same games, one at a time.
+    status, again, err = run("tournament", *levels, "--games", "8", "--depth", "1", "--seed", "3")
+    expect(sorted(again.splitlines()), sorted(out.splitlines()), "the games at concurrency 1")
+
+    # An engine that crashes loses each of its games, and the others play on.
+    with tempfile.TemporaryDirectory() as folder:
+        fake = os.path.join(folder, "fake.py")
+        with open(fake, "w") as f:
+            f.write(FAKE_ENGINE)
+        status, out, err = run("tournament", levels[1], f"{sys.executable} {fake} crash",
+                               levels[2], "--games", "4", "--depth", "1", "--timeout", "2000")
+        expect((status, err), (0, ""), f"a faulty engine:\n{out}")
+        played, standings = round_robin(out, 3, 4)
+        for n, (south, north, winner, fault) in played.items():
+            if 2 in (south, north):
+                expect((winner, fault), (north if south == 2 else south, "engine 2 crashed"),
+                       f"game {n}")
+            else:
+                expect(fault, "", f"game {n}")
+        expect(standings[-1][:6], (2, 0.0, 0, 0, 8, 8), f"the faulty engine last:\n{out}")
+        expect([row[5] for row in standings[:2]], [0, 0], "the others' faults")
+
+    for args, message in (
+            (["a"], "missing ENGINE2"),
+            (["a", "b", "c", "--sprt", "0,200,0.05,0.05"], "--sprt compares two engines, not 3"),
+            (["a", "b", "c", "--games", "400000"],
+             "--games 400000 for each of the 3 pairs of 3 engines is 1200000 games; a "
+             "tournament has at most 1000000"),
+            (["a", "b", "c", "--games", "0"],
+             "--games must be a whole number from 1 to 1000000, not '0'"),
+            ([str(i) for i in range(1500)] + ["--games", "1"],
+             "--games 1 for each of the 1124250 pairs of 1500 engines is 1124250 games; a "
+             "tournament has at most 1000000")):
+        one_line_error(["tournament", *args], 2, "mancala: tournament: " + message)
 
 
 def test_mcts():

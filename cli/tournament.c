@@ -2,9 +2,10 @@
  * mancala tournament: engines of the text protocol (doc/protocol.md), run
  * as subprocesses, play each other: paired openings with the seats
  * exchanged, every game kept as a match record, and the result as an Elo
- * difference with its 95% interval or an SPRT verdict. An engine that
- * crashes, hangs or plays an illegal move loses that game; it is started
- * again for the next one.
+ * difference with its 95% interval or an SPRT verdict; three or more
+ * engines play a round robin, every pair --games games, and get a table of
+ * standings. An engine that crashes, hangs or plays an illegal move loses
+ * that game; it is started again for the next one.
  *
  * SPDX-License-Identifier: MIT
  */
@@ -36,8 +37,9 @@ int cmd_tournament(int argc, char **argv)
 #include "random.h" /* lib/: the seeded generator of the openings */
 
 static const char tournament_help[] =
-    "Usage: mancala tournament ENGINE1 ENGINE2 [--rules R] [--games N]\n"
-    "                          [--concurrency C] [--movetime MS | --depth D]\n"
+    "Usage: mancala tournament ENGINE1 ENGINE2 [ENGINE3 ...] [--rules R]\n"
+    "                          [--games N] [--concurrency C]\n"
+    "                          [--movetime MS | --depth D]\n"
     "                          [--sprt ELO0,ELO1,ALPHA,BETA] [--records DIR]\n"
     "                          [--seed S] [--rounds N] [--timeout MS]\n"
     "\n"
@@ -49,14 +51,21 @@ static const char tournament_help[] =
     "again for the next. Prints a line per game, then ENGINE1's score and its\n"
     "Elo difference with a 95% interval, or the SPRT verdict.\n"
     "\n"
+    "Three or more engines play a round robin: each pair of them plays N\n"
+    "games as above. A table then ranks the engines by score, each with its\n"
+    "Elo against the others together (from its score, as cutechess reports\n"
+    "it) and a 95% interval.\n"
+    "\n"
     "  --rules R         the game (default modiar; Rio Kadalis: whole matches)\n"
-    "  --games N         the most games (default 100)\n"
+    "  --games N         the most games of each pair of engines (default 100;\n"
+    "                    at most 1000000 in all)\n"
     "  --concurrency C   games at once (default 1)\n"
     "  --movetime MS     the time of a move (go movetime; default 100)\n"
     "  --depth D         a search depth instead (go depth)\n"
-    "  --sprt E0,E1,A,B  stop when ENGINE1's Elo advantage is shown to be E1\n"
-    "                    rather than E0 (or the reverse), with error\n"
-    "                    probabilities A and B (such as 0,200,0.05,0.05)\n"
+    "  --sprt E0,E1,A,B  two engines only: stop when ENGINE1's Elo advantage\n"
+    "                    is shown to be E1 rather than E0 (or the reverse),\n"
+    "                    with error probabilities A and B (such as\n"
+    "                    0,200,0.05,0.05)\n"
     "  --records DIR     write each game's match record to DIR/game-N.txt\n"
     "  --seed S          seed of the openings and the engines' Seed option\n"
     "  --rounds N        end a Rio Kadalis match after N rounds (default 3)\n"
@@ -64,6 +73,7 @@ static const char tournament_help[] =
 
 #define MAX_LINE 4096
 #define RECORD_MAX 1048576
+#define MAX_GAMES 1000000 /* of a tournament, over all pairs */
 
 /* An engine process and its pipes. */
 struct proc {
@@ -75,22 +85,31 @@ struct proc {
 };
 
 struct settings {
-    const char *engines[2], *rules, *records;
-    int games, concurrency, depth, rounds;
+    const char **engines, *rules, *records;
+    int count;                /* of engines, 2 or more */
+    int games, total;         /* of each pair; of the tournament */
+    int concurrency, depth, rounds;
     int64_t movetime, timeout;
     uint64_t seed;
     int sprt;
     double elo0, elo1, alpha, beta;
 };
 
-struct tally {
-    pthread_mutex_t lock;
-    int next_game, played, decided;
-    double score[2];   /* points of ENGINE1 and ENGINE2 */
-    double sum_sq;     /* of ENGINE1's points per game, for the variance */
-    int wins, draws, losses, forfeits[2];
+/* An engine's results. */
+struct score {
+    int games, wins, draws, losses, faults; /* faults: games lost by one */
+    double points, sum_sq;                  /* sum_sq: of the points per game, for the variance */
 };
 
+struct tally {
+    pthread_mutex_t lock;
+    int next_game, decided;
+    struct score *of; /* each engine's */
+};
+
+/* Plays games one after the other with its own engine processes: those of
+ * the two engines of its last game (the seats of the pair's first and
+ * second engine), kept running while the next game is of the same pair. */
 struct worker {
     const struct settings *set;
     struct tally *tally;
@@ -246,15 +265,42 @@ static int append(char *moves, size_t *len, const char *token)
     return 0;
 }
 
+/* The tag `key` naming engine `e`: its command, or "ENGINEn" where a tag
+ * cannot hold the command (over 255 bytes, control characters). */
+static void tag_engine(mancala_game *g, const char *key, const struct settings *set, int e)
+{
+    if (mancala_tag_set(g, key, set->engines[e]) < 0) {
+        char name[24];
+        snprintf(name, sizeof name, "ENGINE%d", e + 1);
+        mancala_tag_set(g, key, name);
+    }
+}
+
+/* The engines of game `index` (0-based): the pairs in the order 1-2,
+ * 1-3, ..., 1-n, 2-3, ..., each --games games in a row. */
+static void pair_of(const struct settings *set, int index, int id[2])
+{
+    int pair = index / set->games;
+    id[0] = 0;
+    while (pair >= set->count - 1 - id[0]) {
+        pair -= set->count - 1 - id[0];
+        id[0]++;
+    }
+    id[1] = id[0] + 1 + pair;
+}
+
 /*
- * Plays game `index`: its pair's opening, ENGINE1 as South in even games.
- * Returns ENGINE1's points (1, 1/2, 0); *forfeit is the engine (0, 1)
- * that lost by a fault, or -1; `why` says what happened.
+ * Plays game `index` between engines id[0] and id[1]: the k-th game of
+ * their pair plays opening k/2 (the same for every pair), id[0] as South
+ * when k is even. Returns id[0]'s points (1, 1/2, 0); *forfeit is the
+ * seat (0 for id[0], 1) that lost by a fault, or -1; `why` says what
+ * happened.
  */
-static double play_game(struct worker *w, int index, int *forfeit, char *why, size_t why_size)
+static double play_game(struct worker *w, int index, const int id[2], int *forfeit, char *why,
+                        size_t why_size)
 {
     const struct settings *set = w->set;
-    const int first_south = index % 2 == 0; /* ENGINE1 is South */
+    const int k = index % set->games, first_south = k % 2 == 0; /* id[0] is South */
     mancala_game *g;
     *forfeit = -1;
     char *moves = malloc(RECORD_MAX);
@@ -268,7 +314,7 @@ static double play_game(struct worker *w, int index, int *forfeit, char *why, si
     size_t len = 0;
     moves[0] = '\0';
     /* The pair's opening: two random plies. */
-    uint64_t rng = set->seed ^ (uint64_t)(index / 2) * 0x632be59bd9b4e019ULL;
+    uint64_t rng = set->seed ^ (uint64_t)(k / 2) * 0x632be59bd9b4e019ULL;
     for (int ply = 0; ply < 2 && !mancala_is_over(g); ply++) {
         int legal[MANCALA_MAX_PITS];
         const int count = mancala_legal_moves(g, legal, MANCALA_MAX_PITS);
@@ -286,14 +332,20 @@ static double play_game(struct worker *w, int index, int *forfeit, char *why, si
         snprintf(go, sizeof go, "go movetime %lld", (long long)set->movetime);
     const int64_t limit = (set->depth ? 0 : set->movetime) + set->timeout;
     snprintf(why, why_size, "%s", "");
-    for (int e = 0; e < 2 && command; e++)
-        if (!w->engine[e].pid && proc_start(&w->engine[e], set) < 0) {
-            *forfeit = e;
-            snprintf(why, why_size, "engine %d did not start or answer uci/isready", e + 1);
-        } else if (proc_send(&w->engine[e], "newgame") < 0) {
-            *forfeit = e;
-            snprintf(why, why_size, "engine %d is gone", e + 1);
+    for (int e = 0; e < 2 && command; e++) {
+        struct proc *p = &w->engine[e];
+        if (p->command != set->engines[id[e]]) { /* the worker's last game was another pair's */
+            proc_stop(p);
+            p->command = set->engines[id[e]];
         }
+        if (!p->pid && proc_start(p, set) < 0) {
+            *forfeit = e;
+            snprintf(why, why_size, "engine %d did not start or answer uci/isready", id[e] + 1);
+        } else if (proc_send(p, "newgame") < 0) {
+            *forfeit = e;
+            snprintf(why, why_size, "engine %d is gone", id[e] + 1);
+        }
+    }
     while (*forfeit < 0 && command && !mancala_match_over(g)) {
         if (mancala_is_over(g)) {
             if (mancala_next_round(g) < 0 || append(moves, &len, "next") < 0)
@@ -314,7 +366,7 @@ static double play_game(struct worker *w, int index, int *forfeit, char *why, si
                          : mancala_play(g, (int)pit);
         if (got <= 0 || status < 0) {
             *forfeit = e;
-            snprintf(why, why_size, "engine %d %s", e + 1,
+            snprintf(why, why_size, "engine %d %s", id[e] + 1,
                      got == 0 ? "crashed" : got < 0 ? "did not answer in time"
                                                     : "played an illegal move");
             proc_stop(p); /* started again for the next game */
@@ -333,6 +385,19 @@ static double play_game(struct worker *w, int index, int *forfeit, char *why, si
         points = winner == MANCALA_DRAW ? 0.5 : (winner == MANCALA_SOUTH) == first_south ? 1 : 0;
     }
     if (set->records) {
+        /* Not south= and north=, which 'mancala play --load' takes for its
+         * players. */
+        const double south_points = first_south ? points : 1 - points;
+        char number[24];
+        snprintf(number, sizeof number, "%d", index + 1);
+        tag_engine(g, "south-engine", set, id[first_south ? 0 : 1]);
+        tag_engine(g, "north-engine", set, id[first_south ? 1 : 0]);
+        mancala_tag_set(g, "game", number);
+        mancala_tag_set(g, "result", south_points == 1   ? "South wins"
+                                     : south_points == 0 ? "North wins"
+                                                         : "draw");
+        if (why[0])
+            mancala_tag_set(g, "fault", why);
         char path[4096];
         snprintf(path, sizeof path, "%s/game-%d.txt", set->records, index + 1);
         const int need = mancala_format_record(g, NULL, 0);
@@ -359,7 +424,7 @@ static double elo_of(double score)
         return -INFINITY;
     if (score >= 1)
         return INFINITY;
-    return -400 * log10(1 / score - 1);
+    return 400 * log10(score / (1 - score)); /* +0 for 1/2, not -0 */
 }
 
 static double score_of(double elo)
@@ -367,14 +432,32 @@ static double score_of(double elo)
     return 1 / (1 + pow(10, -elo / 400));
 }
 
+static double mean_of(const struct score *s)
+{
+    return s->games ? s->points / s->games : 0.5;
+}
+
+/* An engine's Elo against its opponents from its mean score s,
+ * 400 log10(s / (1 - s)), and in *lo and *hi its 95% interval from s +- 1.96
+ * standard errors of its per-game score. */
+static double elo_interval(const struct score *s, double *lo, double *hi)
+{
+    const int n = s->games;
+    const double mean = mean_of(s), var = n ? s->sum_sq / n - mean * mean : 0;
+    const double margin = n > 1 ? 1.96 * sqrt(var / n) : 0;
+    *lo = elo_of(mean - margin);
+    *hi = elo_of(mean + margin);
+    return elo_of(mean);
+}
+
 /* The log-likelihood ratio of the SPRT (the normal approximation of the
  * game results, as fishtest and cutechess use). */
-static double sprt_llr(const struct settings *set, const struct tally *t)
+static double sprt_llr(const struct settings *set, const struct score *s)
 {
-    const int n = t->played;
+    const int n = s->games;
     if (n < 2)
         return 0;
-    const double mean = t->score[0] / n, var = t->sum_sq / n - mean * mean;
+    const double mean = s->points / n, var = s->sum_sq / n - mean * mean;
     if (var <= 0)
         return 0;
     const double s0 = score_of(set->elo0), s1 = score_of(set->elo1);
@@ -388,29 +471,40 @@ static void *run_games(void *arg)
     const struct settings *set = w->set;
     for (;;) {
         pthread_mutex_lock(&t->lock);
-        const int index = t->decided || t->next_game >= set->games ? -1 : t->next_game++;
+        const int index = t->decided || t->next_game >= set->total ? -1 : t->next_game++;
         pthread_mutex_unlock(&t->lock);
         if (index < 0)
             break;
-        int forfeit;
+        int forfeit, id[2];
         char why[128];
-        const double points = play_game(w, index, &forfeit, why, sizeof why);
+        pair_of(set, index, id);
+        const double points = play_game(w, index, id, &forfeit, why, sizeof why);
         pthread_mutex_lock(&t->lock);
-        t->played++;
-        t->score[0] += points;
-        t->score[1] += 1 - points;
-        t->sum_sq += points * points;
-        t->wins += points == 1;
-        t->draws += points == 0.5;
-        t->losses += points == 0;
+        for (int e = 0; e < 2; e++) {
+            struct score *s = &t->of[id[e]];
+            const double p = e == 0 ? points : 1 - points;
+            s->games++;
+            s->points += p;
+            s->sum_sq += p * p;
+            s->wins += p == 1;
+            s->draws += p == 0.5;
+            s->losses += p == 0;
+        }
         if (forfeit >= 0)
-            t->forfeits[forfeit]++;
-        printf("game %d: %s as South: %s%s%s%s\n", index + 1, index % 2 ? "ENGINE2" : "ENGINE1",
-               points == 1 ? "ENGINE1 wins" : points == 0 ? "ENGINE2 wins" : "draw",
+            t->of[id[forfeit]].faults++;
+        /* Two engines: "game 3: ENGINE1 as South: ENGINE2 wins"; more
+         * name North too, "game 3: ENGINE1 as South, ENGINE3 as North: ...". */
+        const int south = index % set->games % 2;
+        char north[32] = "", result[32] = "draw";
+        if (set->count > 2)
+            snprintf(north, sizeof north, ", ENGINE%d as North", id[1 - south] + 1);
+        if (points != 0.5)
+            snprintf(result, sizeof result, "ENGINE%d wins", id[points == 1 ? 0 : 1] + 1);
+        printf("game %d: ENGINE%d as South%s: %s%s%s%s\n", index + 1, id[south] + 1, north, result,
                why[0] ? " (" : "", why, why[0] ? ")" : "");
         fflush(stdout);
         if (set->sprt) {
-            const double llr = sprt_llr(set, t);
+            const double llr = sprt_llr(set, &t->of[0]);
             if (llr >= log((1 - set->beta) / set->alpha) || llr <= log(set->beta / (1 - set->alpha)))
                 t->decided = 1;
         }
@@ -446,9 +540,12 @@ static int parse_sprt(const char *cmd, const char *text, struct settings *set)
     return 0;
 }
 
-int cmd_tournament(int argc, char **argv)
+/* Reads the command line into `set`; `engines` has room for argc + 1
+ * commands. Returns 0, EXIT_USAGE or EXIT_FAILED (message printed), or -1
+ * if --help was asked. */
+static int read_settings(int argc, char **argv, const char **engines, struct settings *set)
 {
-    const char *cmd = "tournament", *engines[2] = {NULL, NULL};
+    const char *cmd = "tournament";
     const char *rules = "modiar", *games = NULL, *concurrency = NULL, *movetime = NULL,
                *depth = NULL, *sprt = NULL, *records = NULL, *seed = NULL, *rounds = NULL,
                *timeout = NULL;
@@ -458,13 +555,14 @@ int cmd_tournament(int argc, char **argv)
         {"records", &records, NULL}, {"seed", &seed, NULL}, {"rounds", &rounds, NULL},
         {"timeout", &timeout, NULL}, {0}};
     static const char *const names[] = {"ENGINE1", "ENGINE2"};
-    int status = parse_args(cmd, argc, argv, options, engines, 2, 2, names);
-    if (status < 0)
-        return fputs(tournament_help, stdout), EXIT_DONE;
+    int status = parse_args(cmd, argc, argv, options, engines, 2, argc, names);
     if (status)
         return status;
-    struct settings set = {{engines[0], engines[1]}, rules, records, 100, 1, 0, 3, 100, 5000, 0,
-                           0, 0, 0, 0, 0};
+    *set = (struct settings){.engines = engines, .rules = rules, .records = records,
+                             .games = 100, .concurrency = 1, .rounds = 3, .movetime = 100,
+                             .timeout = 5000};
+    while (engines[set->count])
+        set->count++;
     long long v;
     mancala_game *probe;
     if ((status = mancala_new(&probe, rules)) < 0)
@@ -478,35 +576,108 @@ int cmd_tournament(int argc, char **argv)
             return status;                                                                     \
         field = v;                                                                             \
     }
-    NUMBER(games, "--games", 1, 1000000, set.games)
-    NUMBER(concurrency, "--concurrency", 1, 64, set.concurrency)
-    NUMBER(movetime, "--movetime", 1, 3600000, set.movetime)
-    NUMBER(depth, "--depth", 1, 128, set.depth)
-    NUMBER(rounds, "--rounds", 1, 1000, set.rounds)
-    NUMBER(timeout, "--timeout", 1, 3600000, set.timeout)
-    NUMBER(seed, "--seed", 0, INT64_MAX, set.seed)
+    NUMBER(games, "--games", 1, MAX_GAMES, set->games)
+    NUMBER(concurrency, "--concurrency", 1, 64, set->concurrency)
+    NUMBER(movetime, "--movetime", 1, 3600000, set->movetime)
+    NUMBER(depth, "--depth", 1, 128, set->depth)
+    NUMBER(rounds, "--rounds", 1, 1000, set->rounds)
+    NUMBER(timeout, "--timeout", 1, 3600000, set->timeout)
+    NUMBER(seed, "--seed", 0, INT64_MAX, set->seed)
 #undef NUMBER
-    if (sprt && (status = parse_sprt(cmd, sprt, &set)))
+    const long long pairs = (long long)set->count * (set->count - 1) / 2;
+    if (pairs > MAX_GAMES / set->games)
+        return usage_error(cmd, "--games %d for each of the %lld pairs of %d engines is %lld "
+                           "games; a tournament has at most %d", set->games, pairs, set->count,
+                           pairs * set->games, MAX_GAMES);
+    set->total = (int)pairs * set->games;
+    if (sprt && set->count > 2)
+        return usage_error(cmd, "--sprt compares two engines, not %d", set->count);
+    if (sprt && (status = parse_sprt(cmd, sprt, set)))
         return status;
     struct stat st;
     if (records && (stat(records, &st) != 0 || !S_ISDIR(st.st_mode)))
         return fail(cmd, "--records: %s is not a directory", quote(records));
+    return 0;
+}
 
+/* Two engines: ENGINE1's score, its Elo difference and the SPRT's verdict. */
+static void print_match(const struct settings *set, const struct score *of)
+{
+    const struct score *first = &of[0];
+    double lo, hi;
+    const double elo = elo_interval(first, &lo, &hi);
+    printf("Score of ENGINE1: %.1f of %d games (+%d =%d -%d), %.1f%%", first->points,
+           first->games, first->wins, first->draws, first->losses, 100 * mean_of(first));
+    if (first->faults || of[1].faults)
+        printf("; lost by a fault: ENGINE1 %d, ENGINE2 %d", first->faults, of[1].faults);
+    printf(".\n");
+    printf("Elo difference: %+.0f, 95%% interval %+.0f to %+.0f.\n", elo, lo, hi);
+    if (set->sprt) {
+        const double llr = sprt_llr(set, first);
+        const double upper = log((1 - set->beta) / set->alpha);
+        const double lower = log(set->beta / (1 - set->alpha));
+        printf("SPRT (elo0 %g, elo1 %g, alpha %g, beta %g): LLR %.2f (bounds %.2f, %.2f): %s\n",
+               set->elo0, set->elo1, set->alpha, set->beta, llr, lower, upper,
+               llr >= upper   ? "H1 accepted: ENGINE1 is stronger by elo1."
+               : llr <= lower ? "H0 accepted: ENGINE1 is not stronger by elo1."
+                              : "inconclusive.");
+    }
+}
+
+/* The better score first, then the engine given first. */
+static int by_score(const void *a, const void *b)
+{
+    const struct score *x = *(const struct score *const *)a, *y = *(const struct score *const *)b;
+    const double mx = mean_of(x), my = mean_of(y);
+    return mx != my ? (mx < my ? 1 : -1) : (x < y ? -1 : 1);
+}
+
+/* Three or more: the standings, an engine a line, the best score first. */
+static int print_standings(const struct settings *set, const struct score *of)
+{
+    const struct score **rank = malloc((size_t)set->count * sizeof *rank);
+    if (!rank)
+        return fail("tournament", "%s", mancala_strerror(MANCALA_E_NOMEM));
+    for (int e = 0; e < set->count; e++)
+        rank[e] = &of[e];
+    qsort(rank, (size_t)set->count, sizeof *rank, by_score);
+    printf("Standings (each engine's Elo against the others together, from its score):\n");
+    printf("rank engine      games  score                score%%  faults  Elo (95%% interval)\n");
+    for (int r = 0; r < set->count; r++) {
+        const struct score *s = rank[r];
+        char name[24], score[64];
+        double lo, hi;
+        const double elo = elo_interval(s, &lo, &hi);
+        snprintf(name, sizeof name, "ENGINE%d", (int)(s - of) + 1);
+        snprintf(score, sizeof score, "%.1f (+%d =%d -%d)", s->points, s->wins, s->draws,
+                 s->losses);
+        printf("%4d %-10s %6d  %-20s %5.1f%% %7d  %+.0f (%+.0f to %+.0f)\n", r + 1, name,
+               s->games, score, 100 * mean_of(s), s->faults, elo, lo, hi);
+    }
+    free(rank);
+    return EXIT_DONE;
+}
+
+static int run_tournament(const struct settings *set)
+{
     /* A dead engine's pipe must not kill the manager. */
     signal(SIGPIPE, SIG_IGN);
     struct tally tally;
     memset(&tally, 0, sizeof tally);
+    tally.of = calloc((size_t)set->count, sizeof *tally.of);
+    struct worker *workers = calloc((size_t)set->concurrency, sizeof *workers);
+    if (!tally.of || !workers) {
+        free(tally.of);
+        free(workers);
+        return fail("tournament", "%s", mancala_strerror(MANCALA_E_NOMEM));
+    }
     pthread_mutex_init(&tally.lock, NULL);
-    struct worker *workers = calloc((size_t)set.concurrency, sizeof *workers);
-    if (!workers)
-        return fail(cmd, "%s", mancala_strerror(MANCALA_E_NOMEM));
-    printf("ENGINE1: %s\nENGINE2: %s\n", engines[0], engines[1]);
+    for (int e = 0; e < set->count; e++)
+        printf("ENGINE%d: %s\n", e + 1, set->engines[e]);
     int started = 0;
-    for (int i = 0; i < set.concurrency; i++) {
-        workers[i].set = &set;
+    for (int i = 0; i < set->concurrency; i++) {
+        workers[i].set = set;
         workers[i].tally = &tally;
-        workers[i].engine[0].command = engines[0];
-        workers[i].engine[1].command = engines[1];
         if (i > 0 && pthread_create(&workers[i].thread, NULL, run_games, &workers[i]) != 0)
             break;
         started++;
@@ -515,28 +686,25 @@ int cmd_tournament(int argc, char **argv)
     for (int i = 1; i < started; i++)
         pthread_join(workers[i].thread, NULL);
     free(workers);
-
-    const int n = tally.played;
-    const double mean = n ? tally.score[0] / n : 0.5;
-    const double var = n ? tally.sum_sq / n - mean * mean : 0;
-    const double margin = n > 1 ? 1.96 * sqrt(var / n) : 0;
-    printf("Score of ENGINE1: %.1f of %d games (+%d =%d -%d), %.1f%%", tally.score[0], n,
-           tally.wins, tally.draws, tally.losses, 100 * mean);
-    if (tally.forfeits[0] || tally.forfeits[1])
-        printf("; lost by a fault: ENGINE1 %d, ENGINE2 %d", tally.forfeits[0], tally.forfeits[1]);
-    printf(".\n");
-    const double elo = elo_of(mean), lo = elo_of(mean - margin), hi = elo_of(mean + margin);
-    printf("Elo difference: %+.0f, 95%% interval %+.0f to %+.0f.\n", elo, lo, hi);
-    if (set.sprt) {
-        const double llr = sprt_llr(&set, &tally);
-        const double upper = log((1 - set.beta) / set.alpha), lower = log(set.beta / (1 - set.alpha));
-        printf("SPRT (elo0 %g, elo1 %g, alpha %g, beta %g): LLR %.2f (bounds %.2f, %.2f): %s\n",
-               set.elo0, set.elo1, set.alpha, set.beta, llr, lower, upper,
-               llr >= upper   ? "H1 accepted: ENGINE1 is stronger by elo1."
-               : llr <= lower ? "H0 accepted: ENGINE1 is not stronger by elo1."
-                              : "inconclusive.");
-    }
+    const int status = set->count == 2 ? (print_match(set, tally.of), EXIT_DONE)
+                                       : print_standings(set, tally.of);
     pthread_mutex_destroy(&tally.lock);
-    return EXIT_DONE;
+    free(tally.of);
+    return status;
+}
+
+int cmd_tournament(int argc, char **argv)
+{
+    const char **engines = calloc((size_t)argc + 1, sizeof *engines);
+    if (!engines)
+        return fail("tournament", "%s", mancala_strerror(MANCALA_E_NOMEM));
+    struct settings set;
+    int status = read_settings(argc, argv, engines, &set);
+    if (status < 0)
+        status = (fputs(tournament_help, stdout), EXIT_DONE);
+    else if (status == 0)
+        status = run_tournament(&set);
+    free(engines);
+    return status;
 }
 #endif
