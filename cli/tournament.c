@@ -104,6 +104,10 @@ struct score {
 struct tally {
     pthread_mutex_t lock;
     int next_game, decided;
+    /* The SPRT's log-likelihood ratio when it crossed a bound (games that
+     * were being played then still finish and count in the score, but the
+     * verdict is the one that stopped the tournament). */
+    double decided_llr;
     struct score *of; /* each engine's */
 };
 
@@ -505,8 +509,11 @@ static void *run_games(void *arg)
         fflush(stdout);
         if (set->sprt) {
             const double llr = sprt_llr(set, &t->of[0]);
-            if (llr >= log((1 - set->beta) / set->alpha) || llr <= log(set->beta / (1 - set->alpha)))
+            if (!t->decided && (llr >= log((1 - set->beta) / set->alpha) ||
+                                llr <= log(set->beta / (1 - set->alpha)))) {
                 t->decided = 1;
+                t->decided_llr = llr;
+            }
         }
         pthread_mutex_unlock(&t->lock);
     }
@@ -601,8 +608,9 @@ static int read_settings(int argc, char **argv, const char **engines, struct set
 }
 
 /* Two engines: ENGINE1's score, its Elo difference and the SPRT's verdict. */
-static void print_match(const struct settings *set, const struct score *of)
+static void print_match(const struct settings *set, const struct tally *t)
 {
+    const struct score *of = t->of;
     const struct score *first = &of[0];
     double lo, hi;
     const double elo = elo_interval(first, &lo, &hi);
@@ -613,7 +621,7 @@ static void print_match(const struct settings *set, const struct score *of)
     printf(".\n");
     printf("Elo difference: %+.0f, 95%% interval %+.0f to %+.0f.\n", elo, lo, hi);
     if (set->sprt) {
-        const double llr = sprt_llr(set, first);
+        const double llr = t->decided ? t->decided_llr : sprt_llr(set, first);
         const double upper = log((1 - set->beta) / set->alpha);
         const double lower = log(set->beta / (1 - set->alpha));
         printf("SPRT (elo0 %g, elo1 %g, alpha %g, beta %g): LLR %.2f (bounds %.2f, %.2f): %s\n",
@@ -686,7 +694,7 @@ static int run_tournament(const struct settings *set)
     for (int i = 1; i < started; i++)
         pthread_join(workers[i].thread, NULL);
     free(workers);
-    const int status = set->count == 2 ? (print_match(set, tally.of), EXIT_DONE)
+    const int status = set->count == 2 ? (print_match(set, &tally), EXIT_DONE)
                                        : print_standings(set, tally.of);
     pthread_mutex_destroy(&tally.lock);
     free(tally.of);
