@@ -333,10 +333,30 @@ static void resolve_exits(struct dist *d, const struct exit_note *notes, size_t 
     d->phase = was;
 }
 
+/* SIGINT, SIGTERM or SIGHUP on any rank: the job stops at the next
+ * round of a layer's expansion or generation of its attractor (within
+ * about a second), every rank together, the finished layers kept in the
+ * partial file. */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int signo)
+{
+    (void)signo;
+    interrupted = 1;
+}
+
+/* Whether any rank was interrupted (collective). */
+static int stop_asked(void)
+{
+    int mine = interrupted, any = 0;
+    MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    return any;
+}
+
 /* Pass 1 (list 0): exits and counters of this rank's positions, and the
  * number of predecessors of each owned position. Pass 2: the predecessor
  * lists. Positions go EXPAND_CHUNK at a time between exchanges. */
-static void expand_layer(struct dist *d, int list)
+static int expand_layer(struct dist *d, int list)
 {
     uint64_t rounds = ((uint64_t)d->m + d->chunk - 1) / d->chunk, most;
     MPI_Allreduce(&rounds, &most, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
@@ -346,6 +366,13 @@ static void expand_layer(struct dist *d, int list)
     uint32_t i = 0;
     struct vec notes = {0};
     for (uint64_t round = 0; round < most; round++) {
+        /* Every rank runs `most` rounds: all hear a stop at the same one
+         * (mpirun kills the processes a second after it forwards a
+         * signal, and a large layer's expansion takes longer). */
+        if (stop_asked()) {
+            free(notes.data);
+            return MANCALA_E_CANCELLED;
+        }
         const uint32_t end = d->m - i > d->chunk ? i + d->chunk : d->m;
         notes.len = 0;
         for (; i < end; i++, walk_next(d, &w)) {
@@ -396,20 +423,24 @@ static void expand_layer(struct dist *d, int list)
                           notes.len / sizeof(struct exit_note));
     }
     free(notes.data);
+    return MANCALA_OK;
 }
 
-/* Builds the predecessor lists of this rank's positions. */
-static void build_predecessors(struct dist *d)
+/* Builds the predecessor lists of this rank's positions: MANCALA_OK, or
+ * MANCALA_E_CANCELLED on every rank if one was interrupted. */
+static int build_predecessors(struct dist *d)
 {
     memset(d->pred_start, 0, ((size_t)d->m + 1) * sizeof *d->pred_start);
-    expand_layer(d, 0);
+    if (expand_layer(d, 0) != MANCALA_OK)
+        return MANCALA_E_CANCELLED;
     for (uint32_t i = 0; i < d->m; i++)
         d->pred_start[i + 1] += d->pred_start[i];
     d->pred = xmalloc((size_t)d->pred_start[d->m] * sizeof *d->pred);
     d->edges += d->pred_start[d->m];
     d->last_edges = d->pred_start[d->m];
     d->last_positions = d->m;
-    expand_layer(d, 1);
+    if (expand_layer(d, 1) != MANCALA_OK)
+        return MANCALA_E_CANCELLED;
     for (uint32_t i = d->m; i > 0; i--)
         d->pred_start[i] = d->pred_start[i - 1];
     d->pred_start[0] = 0;
@@ -426,6 +457,7 @@ static void build_predecessors(struct dist *d)
             list[b] = x;
         }
     }
+    return MANCALA_OK;
 }
 
 static void settle_h(struct dist *d, uint32_t local, int v)
@@ -535,32 +567,14 @@ static void maybe_die(const struct dist *d)
         raise(SIGKILL);
 }
 
-/* SIGINT, SIGTERM or SIGHUP on any rank: the job stops at the next
- * generation of the attractor (within about a second), every rank
- * together, the finished layers kept in the partial file. */
-static volatile sig_atomic_t interrupted;
-
-static void on_interrupt(int signo)
-{
-    (void)signo;
-    interrupted = 1;
-}
-
-/* Whether any rank was interrupted (collective). */
-static int stop_asked(void)
-{
-    int mine = interrupted, any = 0;
-    MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    return any;
-}
-
 /* Solves the layer: MANCALA_OK, or MANCALA_E_CANCELLED on every rank if
  * one was interrupted. */
 static int solve_layer(struct dist *d)
 {
     int status = MANCALA_OK;
     d->phase = PHASE_EDGES;
-    build_predecessors(d);
+    if (build_predecessors(d) != MANCALA_OK)
+        return MANCALA_E_CANCELLED;
     maybe_die(d);
 
     struct vec cur = {0}, next = {0};
