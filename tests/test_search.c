@@ -1019,7 +1019,11 @@ START_TEST(level_moves)
         ck_assert_int_eq(mancala_search_level_move(s, g, 1, seed), move);
     }
     ck_assert_uint_eq(seen, 0x3f); /* all six moves of the start */
-    for (int level = 2; level <= 19; level++)
+    /* (Up to level 12 under valgrind, whose setup runs 2 % of heavy tests:
+     * there the deeper levels reach the second a move may take, and a
+     * move cut short by the clock is not deterministic.) */
+    const int deterministic = test_scaled(100) < 10 ? 12 : 19;
+    for (int level = 2; level <= deterministic; level++)
         ck_assert_int_eq(mancala_search_level_move(s, g, level, 7),
                          mancala_search_level_move(s, g, level, 7));
     /* The searcher's own limits are kept. */
