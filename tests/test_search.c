@@ -1027,7 +1027,8 @@ START_TEST(level_moves)
         clock_gettime(CLOCK_MONOTONIC, &t0);
         const int move = mancala_search_level_move(s, g, level, 7);
         clock_gettime(CLOCK_MONOTONIC, &t1);
-        const double seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+        const double seconds =
+            (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
         ck_assert_int_ge(move, 0);
         if (seconds < 0.25)
             ck_assert_int_eq(mancala_search_level_move(s, g, level, 7), move);
