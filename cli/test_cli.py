@@ -1298,6 +1298,17 @@ def tournament_of_three():
     # The same games, one at a time.
     status, again, err = run("tournament", *levels, "--games", "8", "--depth", "1", "--seed", "3")
     expect(sorted(again.splitlines()), sorted(out.splitlines()), "the games at concurrency 1")
+    # Each engine has its own seed in each game: Modiar has at most 9
+    # openings of two plies, so 12 opening pairs repeat some, and yet no
+    # two of the 24 games of two drawing levels are the same game.
+    with tempfile.TemporaryDirectory() as folder:
+        status, out, err = run("tournament", levels[2], f"{me} engine --level 2", "--games", "24",
+                               "--seed", "3", "--concurrency", "2", "--records", folder)
+        expect((status, err), (0, ""), f"level 1 against level 2:\n{out}")
+        games = [re.sub(r'[a-z-]+="[^"]*"', "", open(os.path.join(folder, f"game-{n}.txt")).read())
+                 for n in range(1, 25)]
+        check(len({tuple(g.split()[1:3]) for g in games}) < 12, "openings repeated")
+        expect(len(set(games)), 24, "distinct games")
 
     # An engine that crashes loses each of its games, and the others play on.
     with tempfile.TemporaryDirectory() as folder:

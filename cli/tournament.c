@@ -67,7 +67,8 @@ static const char tournament_help[] =
     "                    with error probabilities A and B (such as\n"
     "                    0,200,0.05,0.05)\n"
     "  --records DIR     write each game's match record to DIR/game-N.txt\n"
-    "  --seed S          seed of the openings and the engines' Seed option\n"
+    "  --seed S          seed of the openings and of the engines' Seed option,\n"
+    "                    a seed drawn from it for each game and engine\n"
     "  --rounds N        end a Rio Kadalis match after N rounds (default 3)\n"
     "  --timeout MS      extra time before a silent engine loses (default 5000)\n";
 
@@ -342,10 +343,17 @@ static double play_game(struct worker *w, int index, const int id[2], int *forfe
             proc_stop(p);
             p->command = set->engines[id[e]];
         }
+        /* Each engine draws from its own seed in each game (from --seed,
+         * the game's number in its pair and the engine): otherwise a
+         * level's games from the same opening and seat would all be the
+         * same game, and a match of N games far fewer than N. */
+        const uint64_t seed = mc_random_seed(set->seed, 2 * (uint64_t)k + (uint64_t)e);
+        snprintf(line, sizeof line, "setoption name Seed value %llu",
+                 (unsigned long long)(seed & INT64_MAX));
         if (!p->pid && proc_start(p, set) < 0) {
             *forfeit = e;
             snprintf(why, why_size, "engine %d did not start or answer uci/isready", id[e] + 1);
-        } else if (proc_send(p, "newgame") < 0) {
+        } else if (proc_send(p, line) < 0 || proc_send(p, "newgame") < 0) {
             *forfeit = e;
             snprintf(why, why_size, "engine %d is gone", id[e] + 1);
         }

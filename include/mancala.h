@@ -1201,17 +1201,22 @@ int mancala_search_cancel(mancala_search *search);
  *
  * One search (with the searcher's evaluation and solved table) gives
  * every legal move its exact score to a depth that grows with the level
- * (the move included): 1 ply at levels 1-3, 2 at
- * 4-6, 3 at 7-8, 4 at 9-10, 5 at 11-12, 6 at 13, then 7, 8, ..., 11 at
- * 14-18, 13 at 19, and as deep as the time allows at 20. Then one move is
- * drawn among those whose score is at most 2 x (20 - level) stones below
- * the best (the blunders a player of that level would not make), each
- * with a weight exp(-(stones below the best) / T), where the temperature
- * T = 20 ((20 - level) / 19)^2 stones falls from 20 at level 1 to 0.06 at
- * level 19 and 0 (the best move, the lowest pit on ties) at level 20.
- * So weak levels miss what lies deep and sometimes choose a lesser move,
- * as a person does, and strong levels never give away more than a few
- * stones on purpose.
+ * (the move included): in Modiar 1 ply at levels 1-4, 2 at 5-6, 3 at
+ * 7-8, 4 at 9, 5 at 10-11, 7 at 12-14, 10 at 15-16, then 12, 14 and 18
+ * at 17-19; in Rio Kadalis 1 at levels 1-4, 2 at 5-6, 3 at 7-8, then one
+ * more a level from 4 at level 9 to 13 at level 19 (7 at levels 12 and
+ * 13); and as deep as the time allows at level 20. Then one move is
+ * drawn among those whose score is at most a margin below the best (the
+ * blunders a player of that level would not make: 99 stones at level 1
+ * and 40 at 2, between 30 and 3 at levels 3-18, 1 at level 19), each with
+ * a weight exp(-(stones below the best) / T) for a temperature T of 1000
+ * stones (nearly at random) at level 1, 20, 10 and 5 at levels 2-4, then
+ * between 5 and 0.2 stones; level 20 plays the best move (the lowest pit
+ * on ties). Each level is a deeper search or a cooler draw than the one
+ * below; doc/engine.md, "Strength levels", gives the tables, the seeded
+ * matches that measured each step and the ratings. So weak levels miss
+ * what lies deep and often choose a lesser move, as a person does, and
+ * strong levels never give away more than a stone or three on purpose.
  *
  * A move takes at most about a second of search (a time limit of 1000
  * ms); below level 20 the search usually stops at its depth long before,

@@ -9,16 +9,77 @@
 #include "private.h"
 #include "random.h"
 
-/* Per level: the depth of the look-ahead (the move itself included). */
-static const uint8_t level_depth[MANCALA_LEVEL_MAX + 1] = {
-    0, 1, 1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 11, 13, MC_SEARCH_MAX_DEPTH};
-/* Per level: the weight of a move for each stone it scores below the best,
- * exp(-1 / T) for the temperature T = 20 ((20 - level) / 19)^2 stones
- * (written out, so that every platform draws the same moves). */
-static const double level_ratio[MANCALA_LEVEL_MAX + 1] = {
-    0, 0.951229, 0.945813, 0.939454, 0.93192, 0.922911, 0.912021, 0.898701,
-    0.882191, 0.86142, 0.834853, 0.800243, 0.75425, 0.691863, 0.605689, 0.48578,
-    0.32364, 0.134586, 0.010971, 1.44872e-08, 0};
+/*
+ * Per game and level: the depth of the look-ahead (the move itself
+ * included), the weight of a move for each stone it scores below the
+ * best, exp(-1 / T) for the temperature T in stones (written out, so that
+ * every platform draws the same moves), and the margin: the most stones
+ * below the best a move may score to be drawn at all. Level 20 plays the
+ * best move of as deep a search as a second allows.
+ *
+ * Each level is a step above the one below, a deeper search or a cooler
+ * draw, measured by seeded matches (doc/engine.md, "Strength levels").
+ * In Modiar a temperature below about a stone changes nothing measurable
+ * (presumably as the moves of a position seldom score within a stone),
+ * so the cooler steps go from 3-5 stones to 1-2, the depths that
+ * add little are left out, and the top levels differ by depth alone. In
+ * Rio Kadalis a hot draw costs more than a ply or two (a deeper level
+ * with T = 3 or 4 lost to the cooler level below), so there each level
+ * from 7 up is one ply deeper than the one below at the same temperature
+ * or as deep and cooler, and the depth stops at 13 plies, as its relay
+ * sowing makes a deep search slow.
+ */
+struct level {
+    uint8_t depth;
+    double ratio; /* exp(-1 / T) */
+    uint8_t margin;
+};
+static const struct level modiar_levels[MANCALA_LEVEL_MAX + 1] = {
+    {0, 0, 0},
+    {1, 0.999, 99},           /*  1: T 1000 */
+    {1, 0.951229, 40},        /*  2: T 20 */
+    {1, 0.904837, 30},        /*  3: T 10 */
+    {1, 0.818731, 20},        /*  4: T 5 */
+    {2, 0.818731, 16},        /*  5: T 5 */
+    {2, 0.606531, 10},        /*  6: T 2 */
+    {3, 0.778801, 14},        /*  7: T 4 */
+    {3, 0.513417, 8},         /*  8: T 1.5 */
+    {4, 0.513417, 8},         /*  9: T 1.5 */
+    {5, 0.716531, 10},        /* 10: T 3 */
+    {5, 0.367879, 6},         /* 11: T 1 */
+    {7, 0.716531, 10},        /* 12: T 3 */
+    {7, 0.606531, 8},         /* 13: T 2 */
+    {7, 0.367879, 6},         /* 14: T 1 */
+    {10, 0.606531, 8},        /* 15: T 2 */
+    {10, 0.367879, 5},        /* 16: T 1 */
+    {12, 0.367879, 4},        /* 17: T 1 */
+    {14, 0.135335, 3},        /* 18: T 0.5 */
+    {18, 0.00673795, 1},      /* 19: T 0.2 */
+    {MC_SEARCH_MAX_DEPTH, 0, 0}, /* 20: the best move */
+};
+static const struct level rio_levels[MANCALA_LEVEL_MAX + 1] = {
+    {0, 0, 0},
+    {1, 0.999, 99},           /*  1: T 1000 */
+    {1, 0.951229, 40},        /*  2: T 20 */
+    {1, 0.904837, 30},        /*  3: T 10 */
+    {1, 0.818731, 20},        /*  4: T 5 */
+    {2, 0.818731, 16},        /*  5: T 5 */
+    {2, 0.606531, 10},        /*  6: T 2 */
+    {3, 0.606531, 10},        /*  7: T 2 */
+    {3, 0.367879, 6},         /*  8: T 1 */
+    {4, 0.367879, 6},         /*  9: T 1 */
+    {5, 0.367879, 6},         /* 10: T 1 */
+    {6, 0.367879, 6},         /* 11: T 1 */
+    {7, 0.367879, 6},         /* 12: T 1 */
+    {7, 0.135335, 3},         /* 13: T 0.5 */
+    {8, 0.135335, 3},         /* 14: T 0.5 */
+    {9, 0.135335, 3},         /* 15: T 0.5 */
+    {10, 0.135335, 3},        /* 16: T 0.5 */
+    {11, 0.135335, 3},        /* 17: T 0.5 */
+    {12, 0.035674, 2},        /* 18: T 0.3 */
+    {13, 0.00673795, 1},      /* 19: T 0.2 */
+    {MC_SEARCH_MAX_DEPTH, 0, 0}, /* 20: the best move */
+};
 /* The most time of a move at any level. */
 #define LEVEL_TIME_MS 1000
 
@@ -71,7 +132,9 @@ MANCALA_EXPORT int mancala_search_level_move(mancala_search *search, const manca
     if (count == 1)
         return moves[0];
     /* One search that scores every move exactly to the level's depth. */
-    struct mc_limits limits = {level_depth[level], 0, LEVEL_TIME_MS, 1};
+    const struct level *l =
+        strcmp(mancala_rules(game), "modiar") ? &rio_levels[level] : &modiar_levels[level];
+    struct mc_limits limits = {l->depth, 0, LEVEL_TIME_MS, 1};
     mancala__search_limits(search, &limits, &limits);
     const int status = mancala_search_run(search, game);
     mancala__search_limits(search, &limits, &limits);
@@ -79,6 +142,6 @@ MANCALA_EXPORT int mancala_search_level_move(mancala_search *search, const manca
         return status;
     /* The temperature and the margin fall as the level rises: level 1
      * draws nearly at random, level 20 plays its best. */
-    return choose_move(moves, mancala__search_root_scores(search), count, level_ratio[level],
-                       2 * (MANCALA_LEVEL_MAX - level), seed);
+    return choose_move(moves, mancala__search_root_scores(search), count, l->ratio, l->margin,
+                       seed);
 }

@@ -1036,6 +1036,25 @@ START_TEST(level_moves)
     /* The searcher's own limits are kept. */
     ck_assert_int_eq(mancala_search_run(s, g), MANCALA_OK);
     ck_assert_int_eq(mancala_search_depth(s), 5);
+    /* Each game has its own ladder (doc/engine.md, "Strength levels"): the
+     * search of a level goes to that game's depth for the level (in Rio
+     * Kadalis up to level 16: levels 17-19 take a few hundred
+     * milliseconds at the start, and may meet the second's limit on a
+     * loaded machine). */
+    static const int modiar_depth[] = {0, 1, 1, 1, 1, 2, 2, 3, 3, 4, 5,
+                                       5, 7, 7, 7, 10, 10, 12, 14, 18};
+    static const int rio_depth[] = {0, 1, 1, 1, 1, 2, 2, 3, 3, 4, 5, 6, 7, 7, 8, 9, 10};
+    mancala_game *modiar;
+    ck_assert_int_eq(mancala_new(&modiar, "modiar"), MANCALA_OK);
+    for (int level = 1; level <= 19; level++) {
+        ck_assert_int_ge(mancala_search_level_move(s, modiar, level, 1), 0);
+        ck_assert_int_eq(mancala_search_depth(s), modiar_depth[level]);
+        if (level > 16)
+            continue;
+        ck_assert_int_ge(mancala_search_level_move(s, g, level, 1), 0);
+        ck_assert_int_eq(mancala_search_depth(s), rio_depth[level]);
+    }
+    mancala_free(modiar);
     /* High levels do not throw a won ending away (the position of
      * mcts_finds_the_winning_move: only 1 wins). */
     mancala_game *won = parse_ok("modiar/0,2,4,1,1,0/S/17,17/30");

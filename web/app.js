@@ -668,7 +668,7 @@ for (const id of ["rules", "speed"]) if (params.has(id)) $(id).value = params.ge
 // search and MCTS players are the computer, at the level that searches as
 // deep as their depth (the strongest such, or the next deeper), or at
 // level 1 for random; their playouts have no counterpart.
-const DEPTH_LEVEL = [3, 6, 8, 10, 12, 13, 14, 15, 16, 17, 18, 19, 19, 20];
+const DEPTH_LEVEL = [4, 6, 8, 9, 11, 14, 14, 16, 16, 16, 17, 17, 18, 18];
 for (const id of ["south", "north"]) {
   if (params.has(id)) $(id).value = ["random", "search", "mcts"].includes(params.get(id)) ? "computer" : params.get(id);
 }

@@ -298,7 +298,7 @@ test("addresses from before the strength slider open with the computer", async (
   for (const [query, south, north, strength] of [
     ["south=search&north=mcts&depth=3&playouts=200", "computer", "computer", "8"],
     ["south=human&north=random", "human", "computer", "1"],
-    ["south=human&north=search&depth=14", "human", "computer", "20"],
+    ["south=human&north=search&depth=14", "human", "computer", "18"],
     ["south=human&north=mcts&playouts=5000", "human", "computer", "10"],
     ["south=human&north=computer&level=7&depth=3", "human", "computer", "7"],
   ]) {
