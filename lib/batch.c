@@ -48,7 +48,7 @@ struct mancala_batch {
     float *obs, *final_obs, *rewards;
     uint8_t *masks, *terminated, *truncated;
     int32_t *to_move;
-    float scale[MC_STONES_MAX + 1]; /* mancala__stone_scale() */
+    float divisor;        /* S: counts of stones are written divided by it */
     struct batch_options set, active;
     /* The job of the current step, read by the workers. */
     const int32_t *actions; /* NULL for random actions */
@@ -82,7 +82,7 @@ static void batch_release(const struct mancala_batch *b, void *ptr)
  * players from its view. */
 static void write_rows(struct mancala_batch *b, int i, const struct mc_view *v, float *obs)
 {
-    mancala__observation(v, (int)b->quiet[i], b->scale, &obs[(size_t)i * b->obs_size]);
+    mancala__observation(v, (int)b->quiet[i], b->divisor, &obs[(size_t)i * b->obs_size]);
     mancala__legal_mask(v, &b->masks[(size_t)i * b->n]);
     b->to_move[i] = v->state->to_move;
 }
@@ -334,7 +334,7 @@ MANCALA_EXPORT int mancala_batch_new_with_allocator(mancala_batch **out, const c
     b->n = v->n;
     b->obs_size = MC_OBSERVATION_SIZE(v->n);
     b->threads = 1;
-    mancala__stone_scale(v, b->scale);
+    b->divisor = (float)mc_total_stones(v);
     b->workers[0].batch = b;
     b->workers[0].end = count;
     b->set = (struct batch_options){MANCALA_AUTORESET_NEXT_STEP, 0, 0, DEFAULT_MAX_PLIES, 1, 1, 0};

@@ -99,6 +99,32 @@ static inline uint64_t mc_load_le64(const uint8_t *p)
            (uint64_t)p[7] << 56;
 }
 
+/* Stores the `len` (at most 8) lowest bytes of `x` at `p`, the lowest
+ * first, on any byte order. Where the machine stores the low byte first
+ * (known to the compiler), they are the word's first bytes: with `len` a
+ * constant, a store or two. */
+static inline void mc_store_bytes(uint8_t *p, uint64_t x, int len)
+{
+    const uint16_t one = 1;
+    uint8_t low;
+    memcpy(&low, &one, 1);
+    if (low) {
+        memcpy(p, &x, (size_t)len);
+        return;
+    }
+    for (int i = 0; i < len; i++) /* GCOVR_EXCL_LINE: big-endian machines only */
+        p[i] = (uint8_t)(x >> 8 * i); /* GCOVR_EXCL_LINE */
+}
+
+/* A byte for each bit of `bits` (below 2^7, a set of pits of one row):
+ * byte i (counted from the lowest) is bit i. The multiplication adds a
+ * copy of `bits` at every seventh bit, so bit i of copy i lands on bit 8i;
+ * copies of 7 bits do not overlap, so no carry disturbs them. */
+static inline uint64_t mc_row_bytes(unsigned bits)
+{
+    return (uint64_t)bits * 0x0002040810204081u & 0x0101010101010101u;
+}
+
 /* A 16-bit fingerprint of a Rio Kadalis lap start on a ring of open pits:
  * ring[0] the stones of the origin (the hand), ring[i] those of the i-th
  * open pit after it in the sowing direction, 0 from the ring's end to
