@@ -148,17 +148,11 @@ static void step_game(struct mancala_batch *b, int i, int action)
     mancala_game *g = b->games[i];
     mancala__view(g, &v);
     if (action < 0) {
-        /* The k-th legal action, k drawn among their count: the legal
-         * pits of the mover's row, which the mask was written from (a
-         * loop of fixed length: one that stopped at the k-th would
-         * mispredict about once a step). */
+        /* The k-th legal action, k drawn among their count: the handle
+         * lists the legal pits in ascending order, as the mask has them. */
         const unsigned row = (unsigned)v.legal >> v.state->to_move * b->n;
-        int legal[MANCALA_MAX_PITS / 2], count = 0;
-        for (int a = 0; a < b->n; a++) {
-            legal[count] = a;
-            count += row >> a & 1;
-        }
-        action = legal[mc_random_below(&b->rng[i], (uint32_t)count)];
+        const uint32_t k = mc_random_below(&b->rng[i], (uint32_t)mc_count_row_bits(row));
+        action = v.moves[k] - v.state->to_move * b->n;
     }
     if (b->chosen)
         b->chosen[i] = action;

@@ -1124,6 +1124,7 @@ void mancala__view(const mancala_game *game, struct mc_view *view)
     view->state = &game->cur;
     view->bank = game->bank;
     view->legal = game->moves.count ? game->moves.legal : 0;
+    view->moves = game->moves.pit;
     view->end = game->end;
     view->round = game->round;
     view->history_room = game->history_cap - game->history_len;
