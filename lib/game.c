@@ -568,6 +568,20 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
     return MANCALA_OK;
 }
 
+/* Makes the position of a history entry current, with the legal moves
+ * saved with it (their children not known: a move played is sown then).
+ * It had legal moves (one was played), so the game is not over there. */
+static void restore_entry(struct mancala_game *g, const struct history_entry *entry)
+{
+    g->cur = entry->state;
+    g->hash = entry->hash;
+    g->moves.count = entry->count;
+    memcpy(g->moves.pit, entry->pit, sizeof entry->pit);
+    g->moves.legal = (uint16_t)(entry->legal << entry->state.to_move * g->board.variant->n);
+    g->moves.known = 0;
+    g->end = MANCALA_END_NONE;
+}
+
 MANCALA_EXPORT int mancala_undo(mancala_game *game)
 {
     if (!game)
@@ -578,12 +592,7 @@ MANCALA_EXPORT int mancala_undo(mancala_game *game)
      * game is not over there. Its legal moves were saved with it; a child
      * is sown again only when it is played. */
     const struct history_entry *entry = &game->history[--game->history_len];
-    game->cur = entry->state;
-    game->hash = entry->hash;
-    game->moves.count = entry->count;
-    memcpy(game->moves.pit, entry->pit, sizeof entry->pit);
-    game->moves.legal = (uint16_t)(entry->legal << entry->state.to_move * game->board.variant->n);
-    game->moves.known = 0;
+    restore_entry(game, entry);
     /* The set holds the same positions as when this one was reached: its
      * slot is emptied (if it is out of the set, the one past the set's,
      * without a branch: whether the move captured is as good as random),
@@ -591,7 +600,6 @@ MANCALA_EXPORT int mancala_undo(mancala_game *game)
     const uint32_t slot = entry->slot, out = 0u - (slot >> 31);
     game->seen[(slot & ~out) | (game->seen_slots & out)] = 0;
     game->free_slot = slot == UINT32_MAX ? UINT32_MAX : slot & ~OUT_OF_SET;
-    game->end = MANCALA_END_NONE;
     return MANCALA_OK;
 }
 
@@ -1150,6 +1158,7 @@ int mancala__quiet_plies(const mancala_game *game)
 
 void mancala__restart(mancala_game *game)
 {
+    const int first_round = game->round == 1;
     /* The board changes only with the rounds of a match (and its lap
      * tables take as long as some hundred plies). */
     if (game->board.closed != game->start_closed)
@@ -1163,8 +1172,22 @@ void mancala__restart(mancala_game *game)
     if (game->board.variant->match && game->cur.ply == 0)
         count_round_start(game);
     empty_set(game);
-    game->history_len = 0;
     game->log_len = 0;
+    if (game->history_len && first_round) {
+        /* The first round began here too: the first entry of the history
+         * holds this position with its legal moves, which are not listed
+         * again (a batch restarts its games often, and listing the start
+         * of Rio Kadalis sows most of its moves). Only the set of
+         * positions is looked up, to find the slot the position goes in
+         * (it is empty: the position is not found). */
+        restore_entry(game, &game->history[0]);
+        game->free_slot = UINT32_MAX;
+        if (game->repetition)
+            in_history(game, &game->cur, game->hash, &game->free_slot);
+        game->history_len = 0;
+        return;
+    }
+    game->history_len = 0;
     settle(game);
 }
 
