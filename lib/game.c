@@ -43,25 +43,29 @@ struct history_entry {
 #define MAX_STONES 48
 
 struct mancala_game {
-    struct mc_board board;
+    /* What every move reads and writes comes first, in as few cache lines
+     * as it fits: a batch (batch.c) steps thousands of handles in turn,
+     * and each line of each handle is fetched again at each step. */
     struct mc_state cur;
-    struct mc_moves moves;     /* legal moves of cur; count 0 once over;
-                                * no children known after an undo */
     uint8_t end;               /* enum mancala_end */
     uint8_t repetition;        /* MANCALA_OPT_REPETITION */
     uint8_t bank[2];
-    uint8_t round_first;       /* who moved first in this round */
     int round;
-    mancala_alloc_fn alloc;
-    void *opaque;
-    struct history_entry *history; /* positions before each move of this round */
-    uint32_t *seen;            /* the same positions as a set (see in_history()),
-                                * in the history's block, room for 4 * history_cap */
-    uint32_t seen_slots;       /* slots of `seen` in use: a power of two */
     uint32_t hash;             /* position_hash(&cur), kept by settle() and undo */
     uint32_t free_slot;        /* the slot of `seen` where cur goes in, if settle()
                                 * found it (else UINT32_MAX) */
+    uint32_t seen_slots;       /* slots of `seen` in use: a power of two */
     uint32_t history_len, history_cap;
+    uint32_t log_len, log_cap; /* of `log` below */
+    struct history_entry *history; /* positions before each move of this round */
+    uint32_t *seen;            /* the same positions as a set (see in_history()),
+                                * in the history's block, room for 4 * history_cap */
+    struct mc_moves moves;     /* legal moves of cur; count 0 once over;
+                                * no children known after an undo */
+    struct mc_board board;
+    uint8_t round_first;       /* who moved first in this round */
+    mancala_alloc_fn alloc;
+    void *opaque;
     /* The match (RULES.md, "Match"). */
     uint8_t match_repetition;  /* MANCALA_OPT_MATCH_REPETITION (enum
                                 * mancala_match_repetition) */
@@ -77,7 +81,6 @@ struct mancala_game {
     uint16_t start_closed;
     uint8_t start_bank[2];
     uint8_t *log;
-    uint32_t log_len, log_cap;
     struct mc_tags tags;       /* free key/value pairs (tags.c) */
 };
 

@@ -138,22 +138,23 @@ static inline unsigned mc_ring_fingerprint(const uint8_t ring[16])
     return (unsigned)(h >> 48);
 }
 
-/* The board of the current game or round. */
+/* The board of the current game or round. Every move reads the fields
+ * before the lap tables: they share a cache line. */
 struct mc_board {
     const struct mc_variant *variant;
     uint16_t closed;                  /* bit p set: pit p is closed */
     uint8_t npits;                    /* 2n */
     uint8_t next[MANCALA_MAX_PITS];   /* next open pit in the sowing direction */
+    uint8_t open;                     /* open pits */
+    struct mc_pits north;             /* 0xff in the byte of each of North's pits */
     /* Laps of fewer stones than open pits, sown by words (rio_kadalis.c):
      * lap_run[p][h] has bit q set for each of the h open pits q after p,
      * lap_last[p][h] is the last of them. The other entries of lap_last
      * (h = 0 or h >= open, closed p) and its extra row are MANCALA_MAX_PITS,
      * a pit that is not on the board: the move list's tests read them,
      * indexed by any count of stones (at most 48) without a bound check. */
-    uint8_t open;                                          /* open pits */
     uint8_t lap_last[MANCALA_MAX_PITS + 1][64];
     uint16_t lap_run[MANCALA_MAX_PITS][MANCALA_MAX_PITS];
-    struct mc_pits north;                      /* 0xff in the byte of each of North's pits */
 };
 
 /* The legal moves of a position, and the positions they lead to. */
