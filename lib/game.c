@@ -5,6 +5,7 @@
  *
  * SPDX-License-Identifier: MIT
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -100,7 +101,10 @@ const struct mc_variant *mancala__variant_find(const char *name, size_t len)
     return NULL;
 }
 
-void mancala__board_init(struct mc_board *b, const struct mc_variant *variant, uint16_t closed)
+/* The board of `variant` with `closed` pits, its lap tables `shared` (or
+ * its own, if NULL). */
+static void board_make(struct mc_board *b, const struct mc_variant *variant, uint16_t closed,
+                       const struct mc_laps *shared)
 {
     const int npits = 2 * variant->n;
     b->variant = variant;
@@ -115,7 +119,32 @@ void mancala__board_init(struct mc_board *b, const struct mc_variant *variant, u
         while (q != p && (closed >> q & 1));
         b->next[p] = (uint8_t)q;
     }
+    b->shared = shared;
     mancala__lap_tables(b);
+}
+
+/* The lap tables of each variant's board with every pit open, made once
+ * (by whichever thread first needs them) and then only read. */
+static struct mc_laps open_laps[sizeof variants / sizeof variants[0]];
+static pthread_once_t open_laps_once = PTHREAD_ONCE_INIT;
+
+static void make_open_laps(void)
+{
+    for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++) {
+        struct mc_board b;
+        board_make(&b, &variants[i], 0, NULL);
+        open_laps[i] = b.own;
+    }
+}
+
+void mancala__board_init(struct mc_board *b, const struct mc_variant *variant, uint16_t closed)
+{
+    const struct mc_laps *shared = NULL;
+    if (!closed) {
+        pthread_once(&open_laps_once, make_open_laps);
+        shared = &open_laps[variant - variants];
+    }
+    board_make(b, variant, closed, shared);
 }
 
 /* ---- allocation ---- */

@@ -138,6 +138,17 @@ static inline unsigned mc_ring_fingerprint(const uint8_t ring[16])
     return (unsigned)(h >> 48);
 }
 
+/* Laps of fewer stones than open pits, sown by words (rio_kadalis.c):
+ * run[p][h] has bit q set for each of the h open pits q after p, last[p][h]
+ * is the last of them. The other entries of `last` (h = 0 or h >= open,
+ * closed p) and its extra row are MANCALA_MAX_PITS, a pit that is not on
+ * the board: the move list's tests read them, indexed by any count of
+ * stones (at most 48) without a bound check. */
+struct mc_laps {
+    uint8_t last[MANCALA_MAX_PITS + 1][64];
+    uint16_t run[MANCALA_MAX_PITS][MANCALA_MAX_PITS];
+};
+
 /* The board of the current game or round. Every move reads the fields
  * before the lap tables: they share a cache line. */
 struct mc_board {
@@ -147,15 +158,18 @@ struct mc_board {
     uint8_t next[MANCALA_MAX_PITS];   /* next open pit in the sowing direction */
     uint8_t open;                     /* open pits */
     struct mc_pits north;             /* 0xff in the byte of each of North's pits */
-    /* Laps of fewer stones than open pits, sown by words (rio_kadalis.c):
-     * lap_run[p][h] has bit q set for each of the h open pits q after p,
-     * lap_last[p][h] is the last of them. The other entries of lap_last
-     * (h = 0 or h >= open, closed p) and its extra row are MANCALA_MAX_PITS,
-     * a pit that is not on the board: the move list's tests read them,
-     * indexed by any count of stones (at most 48) without a bound check. */
-    uint8_t lap_last[MANCALA_MAX_PITS + 1][64];
-    uint16_t lap_run[MANCALA_MAX_PITS][MANCALA_MAX_PITS];
+    /* The lap tables (mc_laps()): with every pit open, the variant's, made
+     * once and shared by every board (the handles of a batch then read one
+     * copy, which stays in the caches, not a kilobyte each); else `own`.
+     * A board copied stays right either way. */
+    const struct mc_laps *shared;
+    struct mc_laps own;
 };
+
+static inline const struct mc_laps *mc_laps(const struct mc_board *b)
+{
+    return b->shared ? b->shared : &b->own;
+}
 
 /* The legal moves of a position, and the positions they lead to. */
 struct mc_moves {
@@ -259,7 +273,8 @@ static inline int mc_owner(const struct mc_board *b, int pit)
 
 /* Sets up `b` for `variant` with the given closed pits. */
 void mancala__board_init(struct mc_board *b, const struct mc_variant *variant, uint16_t closed);
-/* The lap tables of `b`, from b->next (rio_kadalis.c). */
+/* b->open, b->north and, unless b->shared, the lap tables of `b`, from
+ * b->next (rio_kadalis.c). */
 void mancala__lap_tables(struct mc_board *b);
 
 /* Bookkeeping every move ends with. */
