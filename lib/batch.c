@@ -173,10 +173,18 @@ static void step_game(struct mancala_batch *b, int i, int action)
     write_rows(b, i, &v, b->obs);
 }
 
+/* Games ahead of the one being stepped whose handles are prefetched. */
+#define PREFETCH_AHEAD 4
+
 static void step_share(struct mancala_batch *b, const struct batch_worker *w)
 {
-    for (int i = w->first; i < w->end; i++)
+    for (int i = w->first; i < w->end; i++) {
+        if (i + PREFETCH_AHEAD < w->end)
+            mancala__prefetch(b->games[i + PREFETCH_AHEAD], 0);
+        if (i + PREFETCH_AHEAD / 2 < w->end)
+            mancala__prefetch(b->games[i + PREFETCH_AHEAD / 2], 1);
         step_game(b, i, b->actions ? b->actions[i] : -1);
+    }
 }
 
 /* ---- threads ---- */
