@@ -1212,7 +1212,7 @@ int mancala__quiet_plies(const mancala_game *game)
     return (int)(game->history_len - lo);
 }
 
-void mancala__restart(mancala_game *game)
+void mancala__restart(mancala_game *game, uint32_t slots)
 {
     const int first_round = game->round == 1;
     /* The board changes only with the rounds of a match (and its lap
@@ -1228,6 +1228,10 @@ void mancala__restart(mancala_game *game)
     if (game->board.variant->match && game->cur.ply == 0)
         count_round_start(game);
     empty_set(game);
+    /* Every slot is 0 now (the one past the set's too): the set may start
+     * at any size its memory holds. */
+    if (slots >= 2 && slots <= 2 * game->history_cap)
+        game->seen_slots = slots;
     game->log_len = 0;
     if (game->history_len && first_round) {
         /* The first round began here too: the first entry of the history

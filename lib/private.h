@@ -376,7 +376,9 @@ int mancala__last_move_events(const mancala_game *game, mancala_event *events, s
  * of a handle's position; the plies since the last capture of the round
  * (or since the handle was created), the positions the repetition rule
  * remembers; restarting a handle at the position it was created at
- * (options, allocator and memory kept, nothing allocated); and reserving
+ * (options, allocator and memory kept, nothing allocated), its set of
+ * positions starting again at `slots` slots (a power of two; it doubles
+ * as a round grows, as ever; 0 keeps the size it has); and reserving
  * room for `log_bytes` bytes of the match log, so that
  * mancala_next_round() does not allocate while they suffice. */
 struct mc_view {
@@ -400,7 +402,7 @@ void mancala__prefetch(const mancala_game *game, int history);
 /* The allocator of handles created without one (realloc() and free()). */
 void *mancala__default_alloc(void *opaque, void *ptr, size_t size);
 int mancala__quiet_plies(const mancala_game *game);
-void mancala__restart(mancala_game *game);
+void mancala__restart(mancala_game *game, uint32_t slots);
 int mancala__reserve(mancala_game *game, uint32_t log_bytes);
 
 /* The tags of a handle (tags.c): `count` tags as "key\0value\0" pairs in
