@@ -82,8 +82,8 @@ static void batch_release(const struct mancala_batch *b, void *ptr)
  * players from its view. */
 static void write_rows(struct mancala_batch *b, int i, const struct mc_view *v, float *obs)
 {
-    mancala__observation(v, (int)b->quiet[i], b->divisor, &obs[(size_t)i * b->obs_size]);
-    mancala__legal_mask(v, &b->masks[(size_t)i * b->n]);
+    mancala__observation(v, (int)b->quiet[i], b->divisor, &obs[(size_t)i * b->obs_size],
+                         &b->masks[(size_t)i * b->n]);
     b->to_move[i] = v->state->to_move;
 }
 
@@ -184,16 +184,18 @@ static void step_game(struct mancala_batch *b, int i, int action)
     write_rows(b, i, &v, b->obs);
 }
 
-/* Games ahead of the one being stepped whose handles are prefetched. */
+/* How many games ahead of the one being stepped the handles are asked
+ * for (mancala__prefetch()), and half as many ahead the parts of their
+ * histories found from them: a large batch's step otherwise waits for
+ * each line of each handle in turn, none of them in the caches. */
 #define PREFETCH_AHEAD 4
 
 static void step_share(struct mancala_batch *b, const struct batch_worker *w)
 {
     for (int i = w->first; i < w->end; i++) {
-        if (i + PREFETCH_AHEAD < w->end)
-            mancala__prefetch(b->games[i + PREFETCH_AHEAD], 0);
-        if (i + PREFETCH_AHEAD / 2 < w->end)
-            mancala__prefetch(b->games[i + PREFETCH_AHEAD / 2], 1);
+        const int far = i + PREFETCH_AHEAD, near = i + PREFETCH_AHEAD / 2;
+        mancala__prefetch(far < w->end ? b->games[far] : NULL,
+                          near < w->end ? b->games[near] : NULL);
         step_game(b, i, b->actions ? b->actions[i] : -1);
     }
 }

@@ -1171,27 +1171,28 @@ void mancala__view(const mancala_game *game, struct mc_view *view)
     view->log_room = game->log_cap - game->log_len;
 }
 
-void mancala__prefetch(const mancala_game *game, int history)
+void mancala__prefetch(const mancala_game *far, const mancala_game *near)
 {
 #if defined(__GNUC__) || defined(__clang__)
-    if (!history) {
+    if (far) {
         /* The lines of what every move reads first (struct mancala_game):
          * the position with its legal moves, and the board's first
          * fields. */
-        __builtin_prefetch(game);
-        __builtin_prefetch(&game->moves.pit[MANCALA_MAX_PITS - 1]);
-        __builtin_prefetch(&game->board);
-        __builtin_prefetch(&game->board.shared);
-        return;
+        __builtin_prefetch(far);
+        __builtin_prefetch(&far->moves.pit[MANCALA_MAX_PITS - 1]);
+        __builtin_prefetch(&far->board);
+        __builtin_prefetch(&far->board.shared);
     }
-    /* The history's entry the next move writes, and the slot of the set
-     * the position goes in (if known). */
-    __builtin_prefetch(&game->history[game->history_len], 1);
-    if (game->free_slot != UINT32_MAX)
-        __builtin_prefetch(&game->seen[game->free_slot], 1);
+    if (near) {
+        /* The history's entry the next move writes, and the slot of the
+         * set the position goes in (if known). */
+        __builtin_prefetch(&near->history[near->history_len], 1);
+        if (near->free_slot != UINT32_MAX)
+            __builtin_prefetch(&near->seen[near->free_slot], 1);
+    }
 #else
-    (void)game;
-    (void)history;
+    (void)far;
+    (void)near;
 #endif
 }
 

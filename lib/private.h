@@ -394,11 +394,12 @@ struct mc_view {
     uint32_t log_room;     /* bytes the match log takes without allocating */
 };
 void mancala__view(const mancala_game *game, struct mc_view *view);
-/* Asks the processor to fetch the parts of the handle a move reads first
- * (history 0), or the parts of its history it writes (history 1, found
- * from the first: once they have arrived), for a batch that does so a few
- * games ahead. Changes nothing. */
-void mancala__prefetch(const mancala_game *game, int history);
+/* Asks the processor to fetch the parts of handle `far` that a move reads
+ * first, and the parts of the history of handle `near` that its next move
+ * writes (found from the first parts: `near` is a handle whose first parts
+ * were asked for earlier), for a batch that does so a few games ahead.
+ * Either may be NULL. Changes nothing. */
+void mancala__prefetch(const mancala_game *far, const mancala_game *near);
 /* The allocator of handles created without one (realloc() and free()). */
 void *mancala__default_alloc(void *opaque, void *ptr, size_t size);
 int mancala__quiet_plies(const mancala_game *game);

@@ -75,7 +75,7 @@ MANCALA_EXPORT int mancala_observation_size(const mancala_game *game)
  * division vectorizes, which a table of the quotients (an earlier
  * version) did not, and a multiplication by 1 / S would round twice. */
 static MC_ALWAYS_INLINE void observe(const struct mc_view *v, int quiet, float divisor,
-                                     float *buf, const int n)
+                                     float *buf, uint8_t *mask, const int n)
 {
     const struct mc_state *s = v->state;
     const int me = s->to_move, you = me ^ 1;
@@ -105,35 +105,38 @@ static MC_ALWAYS_INLINE void observe(const struct mc_view *v, int quiet, float d
     buf[4 * n + 4] = first;
     buf[4 * n + 5] = round;
     buf[4 * n + 6] = (float)quiet;
+    if (mask)
+        mc_store_bytes(mask, mc_row_bytes((unsigned)v->legal >> me * n), n);
 }
 
 /* One function for each row length, so that each is compiled for its
  * own (the registers of one case do not burden the others). */
 static __attribute__((noinline)) void observe3(const struct mc_view *v, int quiet, float divisor,
-                                               float *buf)
+                                               float *buf, uint8_t *mask)
 {
-    observe(v, quiet, divisor, buf, 3);
+    observe(v, quiet, divisor, buf, mask, 3);
 }
 
 static __attribute__((noinline)) void observe5(const struct mc_view *v, int quiet, float divisor,
-                                               float *buf)
+                                               float *buf, uint8_t *mask)
 {
-    observe(v, quiet, divisor, buf, 5);
+    observe(v, quiet, divisor, buf, mask, 5);
 }
 
 static __attribute__((noinline)) void observe6(const struct mc_view *v, int quiet, float divisor,
-                                               float *buf)
+                                               float *buf, uint8_t *mask)
 {
-    observe(v, quiet, divisor, buf, 6);
+    observe(v, quiet, divisor, buf, mask, 6);
 }
 
-void mancala__observation(const struct mc_view *v, int quiet, float divisor, float *buf)
+void mancala__observation(const struct mc_view *v, int quiet, float divisor, float *buf,
+                          uint8_t *mask)
 {
     switch (v->board->variant->n) {
-    case 3: observe3(v, quiet, divisor, buf); break;
-    case 5: observe5(v, quiet, divisor, buf); break;
-    case 6: observe6(v, quiet, divisor, buf); break;
-    default: observe(v, quiet, divisor, buf, v->board->variant->n); break;
+    case 3: observe3(v, quiet, divisor, buf, mask); break;
+    case 5: observe5(v, quiet, divisor, buf, mask); break;
+    case 6: observe6(v, quiet, divisor, buf, mask); break;
+    default: observe(v, quiet, divisor, buf, mask, v->board->variant->n); break;
     }
 }
 
@@ -156,7 +159,7 @@ MANCALA_EXPORT int mancala_observation(const mancala_game *game, float *buf, siz
     if (size < 0)
         return size;
     mancala__observation(&v, mancala__quiet_plies(game), (float)mc_total_stones(v.board->variant),
-                         buf);
+                         buf, NULL);
     return size;
 }
 
@@ -168,7 +171,7 @@ MANCALA_EXPORT int mancala_observation_bytes(const mancala_game *game, uint8_t *
         return size;
     /* The same entries with every count unscaled, then cut to a byte. */
     float obs[MC_OBSERVATION_MAX];
-    mancala__observation(&v, mancala__quiet_plies(game), 1.0f, obs);
+    mancala__observation(&v, mancala__quiet_plies(game), 1.0f, obs, NULL);
     for (int i = 0; i < size; i++)
         buf[i] = (uint8_t)(obs[i] < UINT8_MAX ? obs[i] : UINT8_MAX);
     return size;

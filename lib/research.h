@@ -20,8 +20,10 @@ int mancala__legal_mask(const struct mc_view *v, uint8_t *mask);
  * (mancala__quiet_plies()), into buf[0 .. MC_OBSERVATION_SIZE(n)-1]; a
  * count of stones k is written as (float)k / divisor: divisor S (the
  * game's stones, mc_total_stones()) for the scaled observation, 1 for
- * the counts themselves. */
-void mancala__observation(const struct mc_view *v, int quiet, float divisor, float *buf);
+ * the counts themselves. And, unless `mask` is NULL, the legal mask as
+ * mancala__legal_mask() writes it (a batch writes both at once). */
+void mancala__observation(const struct mc_view *v, int quiet, float divisor, float *buf,
+                          uint8_t *mask);
 /* mancala_returns() on valid arguments. */
 int mancala__returns(const mancala_game *game, unsigned flags, float returns[2]);
 
