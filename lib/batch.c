@@ -139,8 +139,11 @@ static void finish_move(struct mancala_batch *b, int i, struct mc_view *v)
         b->truncated[i] = 1;
 }
 
-/* One step of game i: `action` (-1: a random one). */
-static void step_game(struct mancala_batch *b, int i, int action)
+/* One step of game i, `action` (-1: a random one), in two halves so that
+ * a batch moves the next game between them (step_share()). The first
+ * ends an ended episode's step (returning 0), or plays the move (returning
+ * 1: end_step() follows). */
+static int begin_step(struct mancala_batch *b, int i, int action)
 {
     float *reward = &b->rewards[2 * (size_t)i];
     reward[0] = reward[1] = 0.0f;
@@ -149,12 +152,12 @@ static void step_game(struct mancala_batch *b, int i, int action)
         if (b->chosen)
             b->chosen[i] = -1;
         if (b->active.autoreset == MANCALA_AUTORESET_DISABLED)
-            return;
+            return 0;
         /* MANCALA_AUTORESET_NEXT_STEP: this step starts the next episode. */
         restart_game(b, i, &v);
         b->terminated[i] = b->truncated[i] = 0;
         write_rows(b, i, &v, b->obs);
-        return;
+        return 0;
     }
     mancala_game *g = b->games[i];
     mancala__view(g, &v);
@@ -168,11 +171,18 @@ static void step_game(struct mancala_batch *b, int i, int action)
     if (b->chosen)
         b->chosen[i] = action;
     const int captured = captures(&v);
-    mancala_play(g, v.state->to_move * b->n + action);
-    mancala__view(g, &v);
+    mancala__play_begin(g, v.state->to_move * b->n + action);
+    /* v.state is the handle's position, now the one the move reached. */
     b->plies[i]++;
     b->quiet[i] = captures(&v) == captured ? b->quiet[i] + 1 : 0;
     b->terminated[i] = b->truncated[i] = 0;
+    return 1;
+}
+
+static void end_step(struct mancala_batch *b, int i)
+{
+    struct mc_view v;
+    mancala__play_end(b->games[i], &v);
     finish_move(b, i, &v);
     if (b->terminated[i] || b->truncated[i]) {
         b->ended[i] = 1;
@@ -190,14 +200,24 @@ static void step_game(struct mancala_batch *b, int i, int action)
  * each line of each handle in turn, none of them in the caches. */
 #define PREFETCH_AHEAD 4
 
+/* Steps the games of a share, each step's second half after the first
+ * half of the next game's: the lookup of the repetition rule, which in a
+ * large batch waits for memory, is then under way while the next game
+ * moves. The games are independent, so the order changes nothing. */
 static void step_share(struct mancala_batch *b, const struct batch_worker *w)
 {
+    int pending = -1; /* the game whose second half is due, if any */
     for (int i = w->first; i < w->end; i++) {
         const int far = i + PREFETCH_AHEAD, near = i + PREFETCH_AHEAD / 2;
         mancala__prefetch(far < w->end ? b->games[far] : NULL,
                           near < w->end ? b->games[near] : NULL);
-        step_game(b, i, b->actions ? b->actions[i] : -1);
+        const int moved = begin_step(b, i, b->actions ? b->actions[i] : -1);
+        if (pending >= 0)
+            end_step(b, pending);
+        pending = moved ? i : -1;
     }
+    if (pending >= 0)
+        end_step(b, pending);
 }
 
 /* ---- threads ---- */

@@ -317,6 +317,17 @@ static MC_ALWAYS_INLINE int in_history(const struct mancala_game *g, const struc
     return 0;
 }
 
+/* The legal moves of cur, and whether they end the game. */
+static inline void list_moves(struct mancala_game *g)
+{
+    const struct mc_rules *rules = g->board.variant->rules;
+    if (rules->list)
+        rules->list(&g->board, &g->cur, &g->moves);
+    else
+        rules->generate(&g->board, &g->cur, &g->moves, NULL);
+    g->end = g->moves.count ? MANCALA_END_NONE : MANCALA_END_NO_MOVES;
+}
+
 /* Brings the legal moves and the end of the game up to date with cur.
  * The repetition rule looks cur up even after a capture, when it cannot
  * have occurred before (captures remove stones for good): the lookup
@@ -332,12 +343,31 @@ static inline void settle(struct mancala_game *g)
         g->end = MANCALA_END_REPETITION;
         return;
     }
-    const struct mc_rules *rules = g->board.variant->rules;
-    if (rules->list)
-        rules->list(&g->board, &g->cur, &g->moves);
-    else
-        rules->generate(&g->board, &g->cur, &g->moves, NULL);
-    g->end = g->moves.count ? MANCALA_END_NONE : MANCALA_END_NO_MOVES;
+    list_moves(g);
+}
+
+/* The same in two halves, for a batch (mancala__play_begin()): the moves,
+ * then the repetition rule. The slot of the set that the rule looks cur
+ * up in is asked for first, and arrives while the moves are listed and
+ * another game of the batch moves: in a large batch, the set is seldom
+ * in a cache. (A position that did occur, which makes the list useless,
+ * is rare.) */
+static inline void settle_moves(struct mancala_game *g)
+{
+    g->hash = position_hash(&g->cur);
+    g->free_slot = UINT32_MAX;
+    if (g->repetition)
+        MC_PREFETCH(&g->seen[g->hash & (g->seen_slots - 1)], 0);
+    list_moves(g);
+}
+
+static inline void settle_repetition(struct mancala_game *g)
+{
+    if (g->repetition && in_history(g, &g->cur, g->hash, &g->free_slot)) {
+        g->moves.count = 0;
+        g->moves.legal = 0;
+        g->end = MANCALA_END_REPETITION;
+    }
 }
 
 /* ---- creation ---- */
@@ -540,10 +570,9 @@ static int illegal_reason(const struct mancala_game *g, int pit)
     return why[pit];
 }
 
-static int reserve_history(struct mancala_game *g)
+/* Doubles the history (reserve_history(), out of line: rare). */
+static __attribute__((noinline)) int grow_history(struct mancala_game *g)
 {
-    if (g->history_len < g->history_cap)
-        return MANCALA_OK;
     if (g->history_cap > UINT32_MAX / 8 || history_bytes(g->history_cap) > SIZE_MAX / 2)
         return MANCALA_E_NOMEM;
     uint32_t cap = g->history_cap * 2;
@@ -558,7 +587,14 @@ static int reserve_history(struct mancala_game *g)
     return MANCALA_OK;
 }
 
-MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
+static inline int reserve_history(struct mancala_game *g)
+{
+    return g->history_len < g->history_cap ? MANCALA_OK : grow_history(g);
+}
+
+/* mancala_play(), or (`half` 1) its first half for a batch: all but the
+ * repetition rule (settle_repetition()). */
+static MC_ALWAYS_INLINE int play(struct mancala_game *game, int pit, const int half)
 {
     if (!game)
         return MANCALA_E_INVALID;
@@ -596,8 +632,16 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
     remember_position(game, game->history_len, entry->hash,
                       same_captures(&entry->state, &game->cur));
     game->history_len++;
-    settle(game);
+    if (half)
+        settle_moves(game);
+    else
+        settle(game);
     return MANCALA_OK;
+}
+
+MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
+{
+    return play(game, pit, 0);
 }
 
 /* Makes the position of a history entry current, with the legal moves
@@ -1158,7 +1202,7 @@ MANCALA_EXPORT int mancala_match_winner(const mancala_game *game)
 
 /* ---- for the learning interface (research.c, batch.c) ---- */
 
-void mancala__view(const mancala_game *game, struct mc_view *view)
+static MC_ALWAYS_INLINE void view_of(const struct mancala_game *game, struct mc_view *view)
 {
     view->board = &game->board;
     view->state = &game->cur;
@@ -1171,29 +1215,40 @@ void mancala__view(const mancala_game *game, struct mc_view *view)
     view->log_room = game->log_cap - game->log_len;
 }
 
+void mancala__view(const mancala_game *game, struct mc_view *view)
+{
+    view_of(game, view);
+}
+
 void mancala__prefetch(const mancala_game *far, const mancala_game *near)
 {
-#if defined(__GNUC__) || defined(__clang__)
     if (far) {
         /* The lines of what every move reads first (struct mancala_game):
          * the position with its legal moves, and the board's first
          * fields. */
-        __builtin_prefetch(far);
-        __builtin_prefetch(&far->moves.pit[MANCALA_MAX_PITS - 1]);
-        __builtin_prefetch(&far->board);
-        __builtin_prefetch(&far->board.shared);
+        MC_PREFETCH(far, 0);
+        MC_PREFETCH(&far->moves.pit[MANCALA_MAX_PITS - 1], 0);
+        MC_PREFETCH(&far->board, 0);
+        MC_PREFETCH(&far->board.shared, 0);
     }
     if (near) {
         /* The history's entry the next move writes, and the slot of the
          * set the position goes in (if known). */
-        __builtin_prefetch(&near->history[near->history_len], 1);
+        MC_PREFETCH(&near->history[near->history_len], 1);
         if (near->free_slot != UINT32_MAX)
-            __builtin_prefetch(&near->seen[near->free_slot], 1);
+            MC_PREFETCH(&near->seen[near->free_slot], 1);
     }
-#else
-    (void)far;
-    (void)near;
-#endif
+}
+
+int mancala__play_begin(mancala_game *game, int pit)
+{
+    return play(game, pit, 1);
+}
+
+void mancala__play_end(mancala_game *game, struct mc_view *view)
+{
+    settle_repetition(game);
+    view_of(game, view);
 }
 
 int mancala__quiet_plies(const mancala_game *game)

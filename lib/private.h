@@ -27,6 +27,14 @@
  * caller to keep their values in registers. */
 #define MC_ALWAYS_INLINE inline __attribute__((always_inline))
 
+/* Asks the processor to fetch the cache line of `address` (to write it
+ * if `write` is 1), where the compiler can say so; changes nothing. */
+#if defined(__GNUC__) || defined(__clang__)
+#define MC_PREFETCH(address, write) __builtin_prefetch((address), (write))
+#else
+#define MC_PREFETCH(address, write) ((void)(address))
+#endif
+
 /* Output with snprintf() semantics, for the writers of positions, match
  * records and pictures: `len` counts every byte asked for, at most
  * size - 1 of them are stored (notation.c). */
@@ -394,6 +402,14 @@ struct mc_view {
     uint32_t log_room;     /* bytes the match log takes without allocating */
 };
 void mancala__view(const mancala_game *game, struct mc_view *view);
+/* mancala_play() in two halves, for a batch that moves another game in
+ * between: the first (which returns what mancala_play() would) plays the
+ * move and lists the next moves, the second applies the repetition rule,
+ * whose lookup in the set of positions is then under way, and writes the
+ * view of the position reached. Nothing else may use the handle in
+ * between. */
+int mancala__play_begin(mancala_game *game, int pit);
+void mancala__play_end(mancala_game *game, struct mc_view *view);
 /* Asks the processor to fetch the parts of handle `far` that a move reads
  * first, and the parts of the history of handle `near` that its next move
  * writes (found from the first parts: `near` is a handle whose first parts
