@@ -593,8 +593,9 @@ static inline int reserve_history(struct mancala_game *g)
 }
 
 /* mancala_play(), or (`half` 1) its first half for a batch: all but the
- * repetition rule (settle_repetition()). */
-static MC_ALWAYS_INLINE int play(struct mancala_game *game, int pit, const int half)
+ * repetition rule (settle_repetition()). One copy for both: each calls it
+ * last, which compiles to a jump. */
+static __attribute__((noinline)) int play(struct mancala_game *game, int pit, int half)
 {
     if (!game)
         return MANCALA_E_INVALID;
