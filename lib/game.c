@@ -1285,9 +1285,10 @@ void mancala__restart(mancala_game *game, uint32_t slots)
     if (game->board.variant->match && game->cur.ply == 0)
         count_round_start(game);
     empty_set(game);
-    /* Every slot is 0 now (the one past the set's too): the set may start
-     * at any size its memory holds. */
-    if (slots >= 2 && slots <= 2 * game->history_cap)
+    /* Every slot of the set is 0 now, and the one past it: a smaller set
+     * may start here (the slots past a set are not all known to be 0, so
+     * a larger one may not). */
+    if (slots >= 2 && slots <= game->seen_slots)
         game->seen_slots = slots;
     game->log_len = 0;
     if (game->history_len && first_round) {

@@ -385,8 +385,9 @@ int mancala__last_move_events(const mancala_game *game, mancala_event *events, s
  * (or since the handle was created), the positions the repetition rule
  * remembers; restarting a handle at the position it was created at
  * (options, allocator and memory kept, nothing allocated), its set of
- * positions starting again at `slots` slots (a power of two; it doubles
- * as a round grows, as ever; 0 keeps the size it has); and reserving
+ * positions starting again at `slots` slots if that is no more than it
+ * has (a power of two; it doubles as a round grows, as ever; 0 keeps the
+ * size it has); and reserving
  * room for `log_bytes` bytes of the match log, so that
  * mancala_next_round() does not allocate while they suffice. */
 struct mc_view {

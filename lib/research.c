@@ -72,8 +72,9 @@ MANCALA_EXPORT int mancala_observation_size(const mancala_game *game)
  * store through `buf` from reloading what `v` points to (as far as the
  * compiler knows, a store of a float could change it). Dividing each
  * count by S gives what the rule says, count / S rounded once; the same
- * division vectorizes, which a table of the quotients (an earlier
- * version) did not, and a multiplication by 1 / S would round twice. */
+ * division vectorizes, which reading a table of the quotients (an
+ * earlier version) did not; a multiplication by 1 / S would round twice,
+ * and not always give the same float. */
 static MC_ALWAYS_INLINE void observe(const struct mc_view *v, int quiet, float divisor,
                                      float *buf, uint8_t *mask, const int n)
 {
