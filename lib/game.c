@@ -5,6 +5,7 @@
  *
  * SPDX-License-Identifier: MIT
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -43,25 +44,29 @@ struct history_entry {
 #define MAX_STONES 48
 
 struct mancala_game {
-    struct mc_board board;
+    /* What every move reads and writes comes first, in as few cache lines
+     * as it fits: a batch (batch.c) steps thousands of handles in turn,
+     * and each line of each handle is fetched again at each step. */
     struct mc_state cur;
-    struct mc_moves moves;     /* legal moves of cur; count 0 once over;
-                                * no children known after an undo */
     uint8_t end;               /* enum mancala_end */
     uint8_t repetition;        /* MANCALA_OPT_REPETITION */
     uint8_t bank[2];
-    uint8_t round_first;       /* who moved first in this round */
     int round;
-    mancala_alloc_fn alloc;
-    void *opaque;
-    struct history_entry *history; /* positions before each move of this round */
-    uint32_t *seen;            /* the same positions as a set (see in_history()),
-                                * in the history's block, room for 4 * history_cap */
-    uint32_t seen_slots;       /* slots of `seen` in use: a power of two */
     uint32_t hash;             /* position_hash(&cur), kept by settle() and undo */
     uint32_t free_slot;        /* the slot of `seen` where cur goes in, if settle()
                                 * found it (else UINT32_MAX) */
+    uint32_t seen_slots;       /* slots of `seen` in use: a power of two */
     uint32_t history_len, history_cap;
+    uint32_t log_len, log_cap; /* of `log` below */
+    struct history_entry *history; /* positions before each move of this round */
+    uint32_t *seen;            /* the same positions as a set (see in_history()),
+                                * in the history's block, room for 4 * history_cap */
+    struct mc_moves moves;     /* legal moves of cur; count 0 once over;
+                                * no children known after an undo */
+    struct mc_board board;
+    uint8_t round_first;       /* who moved first in this round */
+    mancala_alloc_fn alloc;
+    void *opaque;
     /* The match (RULES.md, "Match"). */
     uint8_t match_repetition;  /* MANCALA_OPT_MATCH_REPETITION (enum
                                 * mancala_match_repetition) */
@@ -77,7 +82,6 @@ struct mancala_game {
     uint16_t start_closed;
     uint8_t start_bank[2];
     uint8_t *log;
-    uint32_t log_len, log_cap;
     struct mc_tags tags;       /* free key/value pairs (tags.c) */
 };
 
@@ -97,7 +101,10 @@ const struct mc_variant *mancala__variant_find(const char *name, size_t len)
     return NULL;
 }
 
-void mancala__board_init(struct mc_board *b, const struct mc_variant *variant, uint16_t closed)
+/* The board of `variant` with `closed` pits, its lap tables `shared` (or
+ * its own, if NULL). */
+static void board_make(struct mc_board *b, const struct mc_variant *variant, uint16_t closed,
+                       const struct mc_laps *shared)
 {
     const int npits = 2 * variant->n;
     b->variant = variant;
@@ -112,7 +119,32 @@ void mancala__board_init(struct mc_board *b, const struct mc_variant *variant, u
         while (q != p && (closed >> q & 1));
         b->next[p] = (uint8_t)q;
     }
+    b->shared = shared;
     mancala__lap_tables(b);
+}
+
+/* The lap tables of each variant's board with every pit open, made once
+ * (by whichever thread first needs them) and then only read. */
+static struct mc_laps open_laps[sizeof variants / sizeof variants[0]];
+static pthread_once_t open_laps_once = PTHREAD_ONCE_INIT;
+
+static void make_open_laps(void)
+{
+    for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++) {
+        struct mc_board b;
+        board_make(&b, &variants[i], 0, NULL);
+        open_laps[i] = b.own;
+    }
+}
+
+void mancala__board_init(struct mc_board *b, const struct mc_variant *variant, uint16_t closed)
+{
+    const struct mc_laps *shared = NULL;
+    if (!closed) {
+        pthread_once(&open_laps_once, make_open_laps);
+        shared = &open_laps[variant - variants];
+    }
+    board_make(b, variant, closed, shared);
 }
 
 /* ---- allocation ---- */
@@ -285,6 +317,17 @@ static MC_ALWAYS_INLINE int in_history(const struct mancala_game *g, const struc
     return 0;
 }
 
+/* The legal moves of cur, and whether they end the game. */
+static inline void list_moves(struct mancala_game *g)
+{
+    const struct mc_rules *rules = g->board.variant->rules;
+    if (rules->list)
+        rules->list(&g->board, &g->cur, &g->moves);
+    else
+        rules->generate(&g->board, &g->cur, &g->moves, NULL);
+    g->end = g->moves.count ? MANCALA_END_NONE : MANCALA_END_NO_MOVES;
+}
+
 /* Brings the legal moves and the end of the game up to date with cur.
  * The repetition rule looks cur up even after a capture, when it cannot
  * have occurred before (captures remove stones for good): the lookup
@@ -300,12 +343,31 @@ static inline void settle(struct mancala_game *g)
         g->end = MANCALA_END_REPETITION;
         return;
     }
-    const struct mc_rules *rules = g->board.variant->rules;
-    if (rules->list)
-        rules->list(&g->board, &g->cur, &g->moves);
-    else
-        rules->generate(&g->board, &g->cur, &g->moves, NULL);
-    g->end = g->moves.count ? MANCALA_END_NONE : MANCALA_END_NO_MOVES;
+    list_moves(g);
+}
+
+/* The same in two halves, for a batch (mancala__play_begin()): the moves,
+ * then the repetition rule. The slot of the set that the rule looks cur
+ * up in is asked for first, and arrives while the moves are listed and
+ * another game of the batch moves: in a large batch, the set is seldom
+ * in a cache. (A position that did occur, which makes the list useless,
+ * is rare.) */
+static inline void settle_moves(struct mancala_game *g)
+{
+    g->hash = position_hash(&g->cur);
+    g->free_slot = UINT32_MAX;
+    if (g->repetition)
+        MC_PREFETCH(&g->seen[g->hash & (g->seen_slots - 1)], 0);
+    list_moves(g);
+}
+
+static inline void settle_repetition(struct mancala_game *g)
+{
+    if (g->repetition && in_history(g, &g->cur, g->hash, &g->free_slot)) {
+        g->moves.count = 0;
+        g->moves.legal = 0;
+        g->end = MANCALA_END_REPETITION;
+    }
 }
 
 /* ---- creation ---- */
@@ -508,10 +570,9 @@ static int illegal_reason(const struct mancala_game *g, int pit)
     return why[pit];
 }
 
-static int reserve_history(struct mancala_game *g)
+/* Doubles the history (reserve_history(), out of line: rare). */
+static __attribute__((noinline)) int grow_history(struct mancala_game *g)
 {
-    if (g->history_len < g->history_cap)
-        return MANCALA_OK;
     if (g->history_cap > UINT32_MAX / 8 || history_bytes(g->history_cap) > SIZE_MAX / 2)
         return MANCALA_E_NOMEM;
     uint32_t cap = g->history_cap * 2;
@@ -526,7 +587,15 @@ static int reserve_history(struct mancala_game *g)
     return MANCALA_OK;
 }
 
-MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
+static inline int reserve_history(struct mancala_game *g)
+{
+    return g->history_len < g->history_cap ? MANCALA_OK : grow_history(g);
+}
+
+/* mancala_play(), or (`half` 1) its first half for a batch: all but the
+ * repetition rule (settle_repetition()). One copy for both: each calls it
+ * last, which compiles to a jump. */
+static __attribute__((noinline)) int play(struct mancala_game *game, int pit, int half)
 {
     if (!game)
         return MANCALA_E_INVALID;
@@ -564,8 +633,30 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
     remember_position(game, game->history_len, entry->hash,
                       same_captures(&entry->state, &game->cur));
     game->history_len++;
-    settle(game);
+    if (half)
+        settle_moves(game);
+    else
+        settle(game);
     return MANCALA_OK;
+}
+
+MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
+{
+    return play(game, pit, 0);
+}
+
+/* Makes the position of a history entry current, with the legal moves
+ * saved with it (their children not known: a move played is sown then).
+ * It had legal moves (one was played), so the game is not over there. */
+static void restore_entry(struct mancala_game *g, const struct history_entry *entry)
+{
+    g->cur = entry->state;
+    g->hash = entry->hash;
+    g->moves.count = entry->count;
+    memcpy(g->moves.pit, entry->pit, sizeof entry->pit);
+    g->moves.legal = (uint16_t)(entry->legal << entry->state.to_move * g->board.variant->n);
+    g->moves.known = 0;
+    g->end = MANCALA_END_NONE;
 }
 
 MANCALA_EXPORT int mancala_undo(mancala_game *game)
@@ -578,12 +669,7 @@ MANCALA_EXPORT int mancala_undo(mancala_game *game)
      * game is not over there. Its legal moves were saved with it; a child
      * is sown again only when it is played. */
     const struct history_entry *entry = &game->history[--game->history_len];
-    game->cur = entry->state;
-    game->hash = entry->hash;
-    game->moves.count = entry->count;
-    memcpy(game->moves.pit, entry->pit, sizeof entry->pit);
-    game->moves.legal = (uint16_t)(entry->legal << entry->state.to_move * game->board.variant->n);
-    game->moves.known = 0;
+    restore_entry(game, entry);
     /* The set holds the same positions as when this one was reached: its
      * slot is emptied (if it is out of the set, the one past the set's,
      * without a branch: whether the move captured is as good as random),
@@ -591,7 +677,6 @@ MANCALA_EXPORT int mancala_undo(mancala_game *game)
     const uint32_t slot = entry->slot, out = 0u - (slot >> 31);
     game->seen[(slot & ~out) | (game->seen_slots & out)] = 0;
     game->free_slot = slot == UINT32_MAX ? UINT32_MAX : slot & ~OUT_OF_SET;
-    game->end = MANCALA_END_NONE;
     return MANCALA_OK;
 }
 
@@ -1118,16 +1203,53 @@ MANCALA_EXPORT int mancala_match_winner(const mancala_game *game)
 
 /* ---- for the learning interface (research.c, batch.c) ---- */
 
-void mancala__view(const mancala_game *game, struct mc_view *view)
+static MC_ALWAYS_INLINE void view_of(const struct mancala_game *game, struct mc_view *view)
 {
     view->board = &game->board;
     view->state = &game->cur;
     view->bank = game->bank;
     view->legal = game->moves.count ? game->moves.legal : 0;
+    view->moves = game->moves.pit;
     view->end = game->end;
     view->round = game->round;
     view->history_room = game->history_cap - game->history_len;
     view->log_room = game->log_cap - game->log_len;
+}
+
+void mancala__view(const mancala_game *game, struct mc_view *view)
+{
+    view_of(game, view);
+}
+
+void mancala__prefetch(const mancala_game *far, const mancala_game *near)
+{
+    if (far) {
+        /* The lines of what every move reads first (struct mancala_game):
+         * the position with its legal moves, and the board's first
+         * fields. */
+        MC_PREFETCH(far, 0);
+        MC_PREFETCH(&far->moves.pit[MANCALA_MAX_PITS - 1], 0);
+        MC_PREFETCH(&far->board, 0);
+        MC_PREFETCH(&far->board.shared, 0);
+    }
+    if (near) {
+        /* The history's entry the next move writes, and the slot of the
+         * set the position goes in (if known). */
+        MC_PREFETCH(&near->history[near->history_len], 1);
+        if (near->free_slot != UINT32_MAX)
+            MC_PREFETCH(&near->seen[near->free_slot], 1);
+    }
+}
+
+int mancala__play_begin(mancala_game *game, int pit)
+{
+    return play(game, pit, 1);
+}
+
+void mancala__play_end(mancala_game *game, struct mc_view *view)
+{
+    settle_repetition(game);
+    view_of(game, view);
 }
 
 int mancala__quiet_plies(const mancala_game *game)
@@ -1147,8 +1269,9 @@ int mancala__quiet_plies(const mancala_game *game)
     return (int)(game->history_len - lo);
 }
 
-void mancala__restart(mancala_game *game)
+void mancala__restart(mancala_game *game, uint32_t slots)
 {
+    const int first_round = game->round == 1;
     /* The board changes only with the rounds of a match (and its lap
      * tables take as long as some hundred plies). */
     if (game->board.closed != game->start_closed)
@@ -1162,8 +1285,27 @@ void mancala__restart(mancala_game *game)
     if (game->board.variant->match && game->cur.ply == 0)
         count_round_start(game);
     empty_set(game);
-    game->history_len = 0;
+    /* Every slot of the set is 0 now, and the one past it: a smaller set
+     * may start here (the slots past a set are not all known to be 0, so
+     * a larger one may not). */
+    if (slots >= 2 && slots <= game->seen_slots)
+        game->seen_slots = slots;
     game->log_len = 0;
+    if (game->history_len && first_round) {
+        /* The first round began here too: the first entry of the history
+         * holds this position with its legal moves, which are not listed
+         * again (a batch restarts its games often, and listing the start
+         * of Rio Kadalis sows most of its moves). Only the set of
+         * positions is looked up, to find the slot the position goes in
+         * (it is empty: the position is not found). */
+        restore_entry(game, &game->history[0]);
+        game->free_slot = UINT32_MAX;
+        if (game->repetition)
+            in_history(game, &game->cur, game->hash, &game->free_slot);
+        game->history_len = 0;
+        return;
+    }
+    game->history_len = 0;
     settle(game);
 }
 

@@ -27,6 +27,14 @@
  * caller to keep their values in registers. */
 #define MC_ALWAYS_INLINE inline __attribute__((always_inline))
 
+/* Asks the processor to fetch the cache line of `address` (to write it
+ * if `write` is 1), where the compiler can say so; changes nothing. */
+#if defined(__GNUC__) || defined(__clang__)
+#define MC_PREFETCH(address, write) __builtin_prefetch((address), (write))
+#else
+#define MC_PREFETCH(address, write) ((void)(address))
+#endif
+
 /* Output with snprintf() semantics, for the writers of positions, match
  * records and pictures: `len` counts every byte asked for, at most
  * size - 1 of them are stored (notation.c). */
@@ -99,6 +107,32 @@ static inline uint64_t mc_load_le64(const uint8_t *p)
            (uint64_t)p[7] << 56;
 }
 
+/* Stores the `len` (at most 8) lowest bytes of `x` at `p`, the lowest
+ * first, on any byte order. Where the machine stores the low byte first
+ * (known to the compiler), they are the word's first bytes: with `len` a
+ * constant, a store or two. */
+static inline void mc_store_bytes(uint8_t *p, uint64_t x, int len)
+{
+    const uint16_t one = 1;
+    uint8_t low;
+    memcpy(&low, &one, 1);
+    if (low) {
+        memcpy(p, &x, (size_t)len);
+        return;
+    }
+    for (int i = 0; i < len; i++) /* GCOVR_EXCL_LINE: big-endian machines only */
+        p[i] = (uint8_t)(x >> 8 * i); /* GCOVR_EXCL_LINE */
+}
+
+/* A byte for each bit of `bits` (below 2^7, a set of pits of one row):
+ * byte i (counted from the lowest) is bit i. The multiplication adds a
+ * copy of `bits` at every seventh bit, so bit i of copy i lands on bit 8i;
+ * copies of 7 bits do not overlap, so no carry disturbs them. */
+static inline uint64_t mc_row_bytes(unsigned bits)
+{
+    return (uint64_t)bits * 0x0002040810204081u & 0x0101010101010101u;
+}
+
 /* A 16-bit fingerprint of a Rio Kadalis lap start on a ring of open pits:
  * ring[0] the stones of the origin (the hand), ring[i] those of the i-th
  * open pit after it in the sowing direction, 0 from the ring's end to
@@ -112,23 +146,38 @@ static inline unsigned mc_ring_fingerprint(const uint8_t ring[16])
     return (unsigned)(h >> 48);
 }
 
-/* The board of the current game or round. */
+/* Laps of fewer stones than open pits, sown by words (rio_kadalis.c):
+ * run[p][h] has bit q set for each of the h open pits q after p, last[p][h]
+ * is the last of them. The other entries of `last` (h = 0 or h >= open,
+ * closed p) and its extra row are MANCALA_MAX_PITS, a pit that is not on
+ * the board: the move list's tests read them, indexed by any count of
+ * stones (at most 48) without a bound check. */
+struct mc_laps {
+    uint8_t last[MANCALA_MAX_PITS + 1][64];
+    uint16_t run[MANCALA_MAX_PITS][MANCALA_MAX_PITS];
+};
+
+/* The board of the current game or round. Every move reads the fields
+ * before the lap tables: they share a cache line. */
 struct mc_board {
     const struct mc_variant *variant;
     uint16_t closed;                  /* bit p set: pit p is closed */
     uint8_t npits;                    /* 2n */
     uint8_t next[MANCALA_MAX_PITS];   /* next open pit in the sowing direction */
-    /* Laps of fewer stones than open pits, sown by words (rio_kadalis.c):
-     * lap_run[p][h] has bit q set for each of the h open pits q after p,
-     * lap_last[p][h] is the last of them. The other entries of lap_last
-     * (h = 0 or h >= open, closed p) and its extra row are MANCALA_MAX_PITS,
-     * a pit that is not on the board: the move list's tests read them,
-     * indexed by any count of stones (at most 48) without a bound check. */
-    uint8_t open;                                          /* open pits */
-    uint8_t lap_last[MANCALA_MAX_PITS + 1][64];
-    uint16_t lap_run[MANCALA_MAX_PITS][MANCALA_MAX_PITS];
-    struct mc_pits north;                      /* 0xff in the byte of each of North's pits */
+    uint8_t open;                     /* open pits */
+    struct mc_pits north;             /* 0xff in the byte of each of North's pits */
+    /* The lap tables (mc_laps()): with every pit open, the variant's, made
+     * once and shared by every board (the handles of a batch then read one
+     * copy, which stays in the caches, not a kilobyte each); else `own`.
+     * A board copied stays right either way. */
+    const struct mc_laps *shared;
+    struct mc_laps own;
 };
+
+static inline const struct mc_laps *mc_laps(const struct mc_board *b)
+{
+    return b->shared ? b->shared : &b->own;
+}
 
 /* The legal moves of a position, and the positions they lead to. */
 struct mc_moves {
@@ -232,7 +281,8 @@ static inline int mc_owner(const struct mc_board *b, int pit)
 
 /* Sets up `b` for `variant` with the given closed pits. */
 void mancala__board_init(struct mc_board *b, const struct mc_variant *variant, uint16_t closed);
-/* The lap tables of `b`, from b->next (rio_kadalis.c). */
+/* b->open, b->north and, unless b->shared, the lap tables of `b`, from
+ * b->next (rio_kadalis.c). */
 void mancala__lap_tables(struct mc_board *b);
 
 /* Bookkeeping every move ends with. */
@@ -334,7 +384,10 @@ int mancala__last_move_events(const mancala_game *game, mancala_event *events, s
  * of a handle's position; the plies since the last capture of the round
  * (or since the handle was created), the positions the repetition rule
  * remembers; restarting a handle at the position it was created at
- * (options, allocator and memory kept, nothing allocated); and reserving
+ * (options, allocator and memory kept, nothing allocated), its set of
+ * positions starting again at `slots` slots if that is no more than it
+ * has (a power of two; it doubles as a round grows, as ever; 0 keeps the
+ * size it has); and reserving
  * room for `log_bytes` bytes of the match log, so that
  * mancala_next_round() does not allocate while they suffice. */
 struct mc_view {
@@ -342,16 +395,32 @@ struct mc_view {
     const struct mc_state *state;
     const uint8_t *bank;
     uint16_t legal;        /* bit p: pit p is a legal move (0 once over) */
+    const uint8_t *moves;  /* the legal pits in ascending order, as many as
+                            * `legal` has bits */
     uint8_t end;           /* enum mancala_end */
     int round;
     uint32_t history_room; /* moves mancala_play() makes without allocating */
     uint32_t log_room;     /* bytes the match log takes without allocating */
 };
 void mancala__view(const mancala_game *game, struct mc_view *view);
+/* mancala_play() in two halves, for a batch that moves another game in
+ * between: the first (which returns what mancala_play() would) plays the
+ * move and lists the next moves, the second applies the repetition rule,
+ * whose lookup in the set of positions is then under way, and writes the
+ * view of the position reached. Nothing else may use the handle in
+ * between. */
+int mancala__play_begin(mancala_game *game, int pit);
+void mancala__play_end(mancala_game *game, struct mc_view *view);
+/* Asks the processor to fetch the parts of handle `far` that a move reads
+ * first, and the parts of the history of handle `near` that its next move
+ * writes (found from the first parts: `near` is a handle whose first parts
+ * were asked for earlier), for a batch that does so a few games ahead.
+ * Either may be NULL. Changes nothing. */
+void mancala__prefetch(const mancala_game *far, const mancala_game *near);
 /* The allocator of handles created without one (realloc() and free()). */
 void *mancala__default_alloc(void *opaque, void *ptr, size_t size);
 int mancala__quiet_plies(const mancala_game *game);
-void mancala__restart(mancala_game *game);
+void mancala__restart(mancala_game *game, uint32_t slots);
 int mancala__reserve(mancala_game *game, uint32_t log_bytes);
 
 /* The tags of a handle (tags.c): `count` tags as "key\0value\0" pairs in

@@ -37,8 +37,14 @@ int mancala__legal_mask(const struct mc_view *v, uint8_t *mask)
 {
     const int n = v->board->variant->n;
     const unsigned row = (unsigned)v->legal >> v->state->to_move * n;
-    for (int a = 0; a < n; a++)
-        mask[a] = row >> a & 1;
+    /* A byte a pit, stored as a few words where n is a constant. */
+    const uint64_t bytes = mc_row_bytes(row);
+    switch (n) {
+    case 3: mc_store_bytes(mask, bytes, 3); break;
+    case 5: mc_store_bytes(mask, bytes, 5); break;
+    case 6: mc_store_bytes(mask, bytes, 6); break;
+    default: mc_store_bytes(mask, bytes, n); break;
+    }
     return mc_count_row_bits(row);
 }
 
@@ -58,54 +64,80 @@ MANCALA_EXPORT int mancala_observation_size(const mancala_game *game)
     return game ? MC_OBSERVATION_SIZE(mancala_num_pits(game) / 2) : MANCALA_E_INVALID;
 }
 
-void mancala__stone_scale(const struct mc_variant *v, float *scale)
-{
-    for (int k = 0; k <= MC_STONES_MAX; k++)
-        scale[k] = (float)k / (float)mc_total_stones(v);
-}
-
 /* The observation for rows of n pits (a constant where it is inlined,
- * so the offsets are constants too): everything is read into locals first, since a
- * store through `buf` could otherwise change what `v` points to, as far
- * as the compiler knows, and each value would be loaded again. */
-static MC_ALWAYS_INLINE void observe(const struct mc_view *v, int quiet, const float *stones,
-                                     float *buf, const int n)
+ * so the offsets are constants too). The counts and flags are gathered
+ * as bytes first, then converted by loops of 16 entries, whole vectors
+ * that compilers turn into a few vector instructions (the unused entries
+ * cost nothing more); reading everything into locals first also keeps a
+ * store through `buf` from reloading what `v` points to (as far as the
+ * compiler knows, a store of a float could change it). Dividing each
+ * count by S gives what the rule says, count / S rounded once; the same
+ * division vectorizes, which reading a table of the quotients (an
+ * earlier version) did not; a multiplication by 1 / S would round twice,
+ * and not always give the same float. */
+static MC_ALWAYS_INLINE void observe(const struct mc_view *v, int quiet, float divisor,
+                                     float *buf, uint8_t *mask, const int n)
 {
-    static const float flag[2] = {0.0f, 1.0f};
     const struct mc_state *s = v->state;
     const int me = s->to_move, you = me ^ 1;
-    uint8_t mine[MANCALA_MAX_PITS / 2], theirs[MANCALA_MAX_PITS / 2];
-    memcpy(mine, &s->pit[me * n], (size_t)n);
-    memcpy(theirs, &s->pit[you * n], (size_t)n);
-    const unsigned closed = v->board->closed;
-    const unsigned my_closed = closed >> me * n, their_closed = closed >> you * n;
-    const float captured[2] = {stones[s->captured[me]], stones[s->captured[you]]};
-    const float bank[2] = {stones[v->bank[me]], stones[v->bank[you]]};
+    const unsigned row = (1u << n) - 1, closed = v->board->closed;
     /* Modiar rule 4: the first move's captures are forfeited. */
     const float first = (float)(!v->board->variant->match && s->ply == 0);
     const float round = (float)(v->round - 1);
-    for (int a = 0; a < n; a++) {
-        buf[a] = stones[mine[a]];
-        buf[n + a] = stones[theirs[a]];
-        buf[2 * n + a] = flag[my_closed >> a & 1];
-        buf[3 * n + a] = flag[their_closed >> a & 1];
-    }
-    buf[4 * n] = captured[0];
-    buf[4 * n + 1] = captured[1];
-    buf[4 * n + 2] = bank[0];
-    buf[4 * n + 3] = bank[1];
+    /* The counts: the mover's row, the other's, and from 12 on the
+     * captures and banks. The flags: the rows' closed pits. */
+    uint8_t count[16] = {0}, flag[16] = {0};
+    memcpy(count, &s->pit[me * n], (size_t)n);
+    memcpy(count + n, &s->pit[you * n], (size_t)n);
+    count[12] = s->captured[me];
+    count[13] = s->captured[you];
+    count[14] = v->bank[me];
+    count[15] = v->bank[you];
+    mc_store_bytes(flag, mc_row_bytes(closed >> me * n & row), 8);
+    mc_store_bytes(flag + n, mc_row_bytes(closed >> you * n & row), 8);
+    float counts[16], flags[16];
+    for (int k = 0; k < 16; k++)
+        counts[k] = (float)count[k] / divisor;
+    for (int k = 0; k < 16; k++)
+        flags[k] = (float)flag[k];
+    memcpy(buf, counts, 2 * (size_t)n * sizeof *buf);
+    memcpy(buf + 2 * n, flags, 2 * (size_t)n * sizeof *buf);
+    memcpy(buf + 4 * n, counts + 12, 4 * sizeof *buf);
     buf[4 * n + 4] = first;
     buf[4 * n + 5] = round;
     buf[4 * n + 6] = (float)quiet;
+    if (mask)
+        mc_store_bytes(mask, mc_row_bytes((unsigned)v->legal >> me * n), n);
 }
 
-void mancala__observation(const struct mc_view *v, int quiet, const float *stones, float *buf)
+/* One function for each row length, so that each is compiled for its
+ * own (the registers of one case do not burden the others). */
+static __attribute__((noinline)) void observe3(const struct mc_view *v, int quiet, float divisor,
+                                               float *buf, uint8_t *mask)
+{
+    observe(v, quiet, divisor, buf, mask, 3);
+}
+
+static __attribute__((noinline)) void observe5(const struct mc_view *v, int quiet, float divisor,
+                                               float *buf, uint8_t *mask)
+{
+    observe(v, quiet, divisor, buf, mask, 5);
+}
+
+static __attribute__((noinline)) void observe6(const struct mc_view *v, int quiet, float divisor,
+                                               float *buf, uint8_t *mask)
+{
+    observe(v, quiet, divisor, buf, mask, 6);
+}
+
+void mancala__observation(const struct mc_view *v, int quiet, float divisor, float *buf,
+                          uint8_t *mask)
 {
     switch (v->board->variant->n) {
-    case 3: observe(v, quiet, stones, buf, 3); break;
-    case 5: observe(v, quiet, stones, buf, 5); break;
-    case 6: observe(v, quiet, stones, buf, 6); break;
-    default: observe(v, quiet, stones, buf, v->board->variant->n); break;
+    case 3: observe3(v, quiet, divisor, buf, mask); break;
+    case 5: observe5(v, quiet, divisor, buf, mask); break;
+    case 6: observe6(v, quiet, divisor, buf, mask); break;
+    default: observe(v, quiet, divisor, buf, mask, v->board->variant->n); break;
     }
 }
 
@@ -127,9 +159,8 @@ MANCALA_EXPORT int mancala_observation(const mancala_game *game, float *buf, siz
     const int size = observation_view(game, buf, len, &v);
     if (size < 0)
         return size;
-    float scale[MC_STONES_MAX + 1];
-    mancala__stone_scale(v.board->variant, scale);
-    mancala__observation(&v, mancala__quiet_plies(game), scale, buf);
+    mancala__observation(&v, mancala__quiet_plies(game), (float)mc_total_stones(v.board->variant),
+                         buf, NULL);
     return size;
 }
 
@@ -140,10 +171,8 @@ MANCALA_EXPORT int mancala_observation_bytes(const mancala_game *game, uint8_t *
     if (size < 0)
         return size;
     /* The same entries with every count unscaled, then cut to a byte. */
-    float counts[MC_STONES_MAX + 1], obs[MC_OBSERVATION_MAX];
-    for (int k = 0; k <= MC_STONES_MAX; k++)
-        counts[k] = (float)k;
-    mancala__observation(&v, mancala__quiet_plies(game), counts, obs);
+    float obs[MC_OBSERVATION_MAX];
+    mancala__observation(&v, mancala__quiet_plies(game), 1.0f, obs, NULL);
     for (int i = 0; i < size; i++)
         buf[i] = (uint8_t)(obs[i] < UINT8_MAX ? obs[i] : UINT8_MAX);
     return size;

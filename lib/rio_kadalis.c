@@ -214,7 +214,8 @@ static MC_ALWAYS_INLINE void add_run(struct sowing *w, uint64_t run0, uint64_t r
  * stone into every open pit per round of the board, the origin last, then
  * the rest as a shorter lap. As lap_by_words() below; out of line, so
  * that the hot path stays short. */
-static __attribute__((noinline)) int long_lap(const struct mc_board *b, struct sowing *w,
+static __attribute__((noinline)) int long_lap(const struct mc_board *b,
+                                              const struct mc_laps *laps, struct sowing *w,
                                               int from, int *hand)
 {
     const int rounds = *hand / b->open, rest = *hand % b->open;
@@ -227,8 +228,8 @@ static __attribute__((noinline)) int long_lap(const struct mc_board *b, struct s
         add_run(w, spread[open & 0xff], spread[open >> 8]);
     }
     if (rest) {
-        const unsigned bits = b->lap_run[from][rest];
-        last = b->lap_last[from][rest];
+        const unsigned bits = laps->run[from][rest];
+        last = laps->last[from][rest];
         held = pit_of(w, last);
         add_run(w, spread[bits & 0xff], spread[bits >> 8]);
     }
@@ -236,7 +237,8 @@ static __attribute__((noinline)) int long_lap(const struct mc_board *b, struct s
     return last;
 }
 
-/* The same lap on `w`, `hand` being the stones of `from` (at least 1). A
+/* The same lap on `w`, `hand` being the stones of `from` (at least 1),
+ * `laps` the board's tables (mc_laps(b), looked up once a move). A
  * hand smaller than the number of open pits puts one stone into each pit
  * of a run of open pits: the origin is emptied by a mask and the run
  * added, one of each per word, and the fours it forms are all found and
@@ -246,16 +248,16 @@ static __attribute__((noinline)) int long_lap(const struct mc_board *b, struct s
  * 0 after binikh (rule 4; its four is then among the fours of w->t0 and
  * w->t1, credited to the pit's owner), 1 if the move ends there (rule 5),
  * else the stones the move relays. */
-static MC_ALWAYS_INLINE int lap_by_words(const struct mc_board *b, struct sowing *w, int from,
-                                         int *hand)
+static MC_ALWAYS_INLINE int lap_by_words(const struct mc_board *b, const struct mc_laps *laps,
+                                         struct sowing *w, int from, int *hand)
 {
     if (*hand >= b->open)
-        return long_lap(b, w, from, hand);
+        return long_lap(b, laps, w, from, hand);
     /* Rule 2: lift the hand, put a stone into each of the next `hand` open
      * pits, the last one included. */
-    const unsigned bits = b->lap_run[from][*hand];
+    const unsigned bits = laps->run[from][*hand];
     const uint64_t run0 = spread[bits & 0xff], run1 = spread[bits >> 8];
-    const int last = b->lap_last[from][*hand];
+    const int last = laps->last[from][*hand];
     /* The last pit gets one stone (it is not the origin). Read before the
      * pits change, this does not wait for the words: the next lap starts
      * sooner. */
@@ -270,8 +272,6 @@ static MC_ALWAYS_INLINE int lap_by_words(const struct mc_board *b, struct sowing
 /* The tables of lap_by_words(), from b->next (struct mc_board). */
 void mancala__lap_tables(struct mc_board *b)
 {
-    memset(b->lap_last, MANCALA_MAX_PITS, sizeof b->lap_last);
-    memset(b->lap_run, 0, sizeof b->lap_run);
     memset(&b->north, 0, sizeof b->north);
     int open = 0;
     for (int p = 0; p < b->npits; p++) {
@@ -280,6 +280,11 @@ void mancala__lap_tables(struct mc_board *b)
             b->north.w[p >> 3] |= (uint64_t)0xff << 8 * (p & 7);
     }
     b->open = (uint8_t)open;
+    if (b->shared)
+        return;
+    struct mc_laps *laps = &b->own;
+    memset(laps->last, MANCALA_MAX_PITS, sizeof laps->last);
+    memset(laps->run, 0, sizeof laps->run);
     for (int p = 0; p < b->npits; p++) {
         if (b->closed >> p & 1)
             continue;
@@ -287,8 +292,8 @@ void mancala__lap_tables(struct mc_board *b)
         for (int hand = 1, q = p; hand < open; hand++) {
             q = b->next[q];
             run |= 1u << q;
-            b->lap_run[p][hand] = (uint16_t)run;
-            b->lap_last[p][hand] = (uint8_t)q;
+            laps->run[p][hand] = (uint16_t)run;
+            laps->last[p][hand] = (uint8_t)q;
         }
     }
 }
@@ -342,11 +347,12 @@ static int rio_move_checked(const struct mc_board *b, const struct mc_state *s, 
     struct sowing w;
     start_sowing(&w, s);
     struct cycle_check cycle = CYCLE_CHECK_START;
+    const struct mc_laps *tables = mc_laps(b);
     unsigned laps = 0;
     int from = pit, hand = s->pit[pit];
     for (;;) {
         if (by_words) {
-            from = lap_by_words(b, &w, from, &hand);
+            from = lap_by_words(b, tables, &w, from, &hand);
             if (hand <= 1)
                 break;
         } else if ((from = lap_by_stones(b, out, from, rec)) < 0) {
@@ -376,9 +382,10 @@ static MC_ALWAYS_INLINE int rio_move_by_words(const struct mc_board *b, const st
     const int mover = s->to_move;
     struct sowing w;
     start_sowing(&w, s);
+    const struct mc_laps *tables = mc_laps(b);
     int last = pit;
     for (unsigned laps = 0;; laps++) {
-        last = lap_by_words(b, &w, last, &hand);
+        last = lap_by_words(b, tables, &w, last, &hand);
         if (hand <= 1)
             break;
         if (laps == LAPS_BEFORE_CYCLE_CHECK)
@@ -409,7 +416,7 @@ int mancala__rio_lap(const struct mc_board *b, struct mc_state *s, int from, int
     struct sowing w;
     start_sowing(&w, s);
     int hand = s->pit[from];
-    const int last = lap_by_words(b, &w, from, &hand);
+    const int last = lap_by_words(b, mc_laps(b), &w, from, &hand);
     finish_sowing(b, &w, s, s->to_move, hand == 0, last);
     return hand <= 1 ? -1 : last;
 }
@@ -438,15 +445,16 @@ int mancala__rio_move(const struct mc_board *b, const struct mc_state *s, int pi
 static MC_ALWAYS_INLINE unsigned ends_within_two_laps(const struct mc_board *b,
                                                       const uint8_t *pits, int open, int pit)
 {
+    const struct mc_laps *laps = mc_laps(b);
     const int hand = pits[pit];
-    const int last = b->lap_last[pit][hand];
+    const int last = laps->last[pit][hand];
     const int held = pits[last];
     /* The second lap relays held + 1 stones from `last`. Counted in open
      * pits from `pit`, its last pit is `reach` pits on: before the first
      * lap's origin (not sown by the first lap), on it (emptied: the move
      * ends there), or past it, on a pit the first lap sowed (both laps
      * being shorter than the ring, at most `hand` pits past it). */
-    const int last2 = b->lap_last[last][held + 1];
+    const int last2 = laps->last[last][held + 1];
     const int reach = hand + held + 1;
     /* The second lap ends if its last pit held 0 or 3 when it began:
      * before the first lap 0 or 3 if that lap did not sow it, else 2 or 3
@@ -533,12 +541,13 @@ static int may_be_endless(const struct mc_board *b, const uint8_t *pits, int pit
     const int open = b->open;
     if (ENDLESS_TABLE_STONES == 0 || stones % 4 || stones > ENDLESS_TABLE_STONES)
         return 1;
-    /* The lap start, the origin first (lap_last[pit][i]: the i-th open
+    /* The lap start, the origin first (last[pit][i]: the i-th open
      * pit after it). */
     uint8_t ring[16] = {0};
     ring[0] = pits[pit];
+    const uint8_t *last = mc_laps(b)->last[pit];
     for (int i = 1; i < open; i++)
-        ring[i] = pits[b->lap_last[pit][i]];
+        ring[i] = pits[last[i]];
     const unsigned fingerprint = mc_ring_fingerprint(ring);
     /* The first fingerprint not below it, by halves of a length that does
      * not depend on the fingerprints (no branch to mispredict). */

@@ -195,12 +195,33 @@ START_TEST(listing_sows_only_moves_that_may_be_endless)
 }
 END_TEST
 
+/* A board with every pit open reads its variant's lap tables, made once
+ * and shared: the same a board makes for itself. */
+START_TEST(shared_lap_tables_are_a_board_own)
+{
+    for (int i = 0; i < 4; i++) {
+        const struct mc_variant *v = mancala__variant_find(rio_variants[i], strlen(rio_variants[i]));
+        struct mc_board shared, own;
+        mancala__board_init(&shared, v, 0);
+        ck_assert_ptr_nonnull(shared.shared);
+        own = shared;
+        own.shared = NULL;
+        mancala__lap_tables(&own);
+        ck_assert(mc_laps(&own) == &own.own);
+        expect(memcmp(shared.shared, &own.own, sizeof own.own) == 0, "%s: lap tables", v->name);
+        mancala__board_init(&own, v, 1);
+        ck_assert_ptr_null(own.shared);
+    }
+}
+END_TEST
+
 static Suite *sowing_suite(void)
 {
     Suite *s = suite_create("sowing");
     TCase *tc = tcase_create("differential");
     tcase_set_timeout(tc, 600);
     tcase_add_unchecked_fixture(tc, make_boards, NULL);
+    tcase_add_test(tc, shared_lap_tables_are_a_board_own);
     tcase_add_test(tc, laps_by_words_match_laps_by_stones);
     tcase_add_test(tc, moves_by_words_match_moves_by_stones);
     tcase_add_test(tc, listing_sows_only_moves_that_may_be_endless);
