@@ -20,15 +20,16 @@ test("package version is the library's (meson.build)", () => {
   assert.equal(JSON.parse(readFileSync(path.join(pkg, "package.json"), "utf8")).version, version);
 });
 
-// 1.3 raised the budget from 64 KB (32 KB gzipped) to 80 KB (40 KB) for
+// 1.3 raised the budget from 64 KB (32 KB gzipped) to 84 KB (41 KB) for
 // the learning interface (8.3 KB), record tags (2.3 KB), the narration of
-// a move (1.3 KB), cancellable searches and strength levels (1.3 KB):
-// 80,536 bytes, 39,786 gzipped (doc/javascript.md).
-test("size budget: .wasm <= 80 KB (gzip <= 40 KB), glue + wrapper <= 40 KB", () => {
+// a move (1.3 KB), cancellable searches and strength levels (1.3 KB), the
+// faster batch and the calibrated ladders (1.5 KB): 82,061 bytes, 40,331
+// gzipped (doc/javascript.md).
+test("size budget: .wasm <= 84 KB (gzip <= 41 KB), glue + wrapper <= 40 KB", () => {
   const wasm = readFileSync(path.join(pkg, "dist/mancala.wasm"));
-  assert.ok(wasm.length <= 80 * 1024, `mancala.wasm is ${wasm.length} bytes`);
+  assert.ok(wasm.length <= 84 * 1024, `mancala.wasm is ${wasm.length} bytes`);
   const gzipped = gzipSync(wasm, { level: 9 }).length;
-  assert.ok(gzipped <= 40 * 1024, `mancala.wasm is ${gzipped} bytes gzipped`);
+  assert.ok(gzipped <= 41 * 1024, `mancala.wasm is ${gzipped} bytes gzipped`);
   const js = statSync(path.join(pkg, "dist/mancala.mjs")).size + statSync(path.join(pkg, "dist/index.js")).size;
   assert.ok(js <= 40 * 1024, `glue and wrapper are ${js} bytes`);
 });
