@@ -1215,7 +1215,83 @@ def test_tournament():
     one_line_error(["tournament", "a", "b", "--sprt", "1,2"], 2,
                    "mancala: tournament: --sprt must be ELO0,ELO1,ALPHA,BETA (such as "
                    "0,200,0.05,0.05), not '1,2'")
+    sprt_on_faults()
+    tournament_stopped()
     tournament_of_three()
+
+
+def sprt_on_faults():
+    # Issue 26: results known in advance (an engine that crashes loses
+    # every game) give the SPRT's exact verdicts. Without draws its LLR is
+    # that of the binomial (score 0.760 at 200 Elo): a loss adds -0.733 at
+    # 0,200, a win +0.418, the bounds are +-log(19) = +-2.944: H0
+    # after 5 losses (4 give -2.931), H1 after 8 wins (7 give +2.928).
+    # The normal approximation with the games' own variance gave no
+    # verdict at all here (a variance of 0), and H1 after +3 =2 -0.
+    me = os.path.abspath(MANCALA)
+    with tempfile.TemporaryDirectory() as folder:
+        fake = os.path.join(folder, "fake.py")
+        with open(fake, "w") as f:
+            f.write(FAKE_ENGINE)
+        crash, level = f"{sys.executable} {fake} crash", f"{me} engine --level 5"
+        for engines, games, llr, verdict in (
+                ((crash, level), 5, "-3.66", "H0 accepted: ENGINE1 is not stronger by elo1."),
+                ((level, crash), 8, "3.35", "H1 accepted: ENGINE1 is stronger by elo1.")):
+            status, out, err = run("tournament", *engines, "--games", "40", "--depth", "1",
+                                   "--timeout", "5000", "--sprt", "0,200,0.05,0.05")
+            expect((status, err), (0, ""), f"SPRT on faults:\n{out}")
+            expect(len(re.findall(r"^game \d+: ", out, re.M)), games, f"the games:\n{out}")
+            expect(out.splitlines()[-1], "SPRT (elo0 0, elo1 200, alpha 0.05, beta 0.05): LLR "
+                   f"{llr} (bounds -2.94, 2.94): {verdict}", "the verdict")
+
+
+def tournament_stopped():
+    # Issue 26: SIGINT (Ctrl-C on the terminal: the whole foreground
+    # process group), SIGTERM and SIGHUP stop a tournament within a second,
+    # even while an engine hangs: the games being played are left out, the
+    # finished ones are reported as at the end, and no engine is left
+    # running (a command /bin/sh does not replace by the engine included).
+    me = os.path.abspath(MANCALA)
+    with tempfile.TemporaryDirectory() as folder:
+        fake = os.path.join(folder, "fake.py")
+        with open(fake, "w") as f:
+            f.write(FAKE_ENGINE)
+        for signo in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            marker = f"stopped-{os.getpid()}-{signo}"
+            # Pair 1-2 plays 4 quick games; pair 1-3 then hangs.
+            engines = [f"{me} engine --level 2", f"{me} engine --level 1",
+                       f"{sys.executable} {fake} hang {marker}; true"]
+            proc = subprocess.Popen([me, "tournament", *engines, "--games", "4", "--depth", "1",
+                                     "--concurrency", "2", "--timeout", "60000",
+                                     "--records", folder],
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                    start_new_session=True)
+            lines = [proc.stdout.readline() for _ in range(3 + 4)]
+            check(all(line.startswith("game ") for line in lines[3:]), lines)
+            time.sleep(0.5)  # the hanging games under way
+            start = time.monotonic()
+            if signo == signal.SIGINT:
+                os.killpg(proc.pid, signo)
+            else:
+                proc.send_signal(signo)
+            out, err = proc.communicate(timeout=30)
+            took = time.monotonic() - start
+            check(took < 1.5, f"{signo.name} took {took:.2f} s")
+            expect((proc.returncode, err), (1, f"mancala: tournament: stopped by {signo.name} "
+                                               "after 4 of 12 games; the 2 being played were "
+                                               "left out of the results above\n"), "the stop")
+            check(out.startswith("Standings"), out)
+            rows = {row[1]: row for row in STANDING.findall(out)}
+            expect([(int(rows[e][2]), int(rows[e][8])) for e in "123"], [(4, 0), (4, 0), (0, 0)],
+                   f"the games counted:\n{out}")
+            expect(sorted(os.listdir(folder)), ["fake.py"] + [f"game-{n}.txt" for n in range(1, 5)],
+                   "the records of the finished games only")
+            for name in os.listdir(folder):
+                if name.startswith("game-"):
+                    os.remove(os.path.join(folder, name))
+            left = [pid for pid in os.listdir("/proc") if pid.isdigit() and
+                    marker.encode() in open(f"/proc/{pid}/cmdline", "rb").read()]
+            expect(left, [], "engines left running")
 
 
 GAME_LINE = re.compile(r"^game (\d+): ENGINE(\d+) as South, ENGINE(\d+) as North: "
