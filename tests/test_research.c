@@ -5,6 +5,9 @@
  *
  * SPDX-License-Identifier: MIT
  */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
+#include <time.h>
+
 #include "helpers.h"
 
 static const char *const all_rules[] = {"modiar", "rio-kadalis", "rio-kadalis-cw",
@@ -360,7 +363,10 @@ START_TEST(batch_matches_single_matches)
 }
 END_TEST
 
-/* Two batches with one and three threads give the same bytes. */
+/* Two batches with one and three threads give the same bytes; now and
+ * then the threads wait long enough between steps to fall asleep (a
+ * worker spins for at most about a millisecond, then sleeps until the
+ * next step wakes it). */
 START_TEST(batch_threads_identical)
 {
     const char *rules = all_rules[_i];
@@ -371,6 +377,10 @@ START_TEST(batch_threads_identical)
     const size_t obs = (size_t)count * (size_t)mancala_batch_observation_size(one);
     const size_t masks = (size_t)count * (size_t)mancala_batch_num_actions(one);
     for (int step = 0; step < 300; step++) {
+        if (step % 50 == 25) {
+            const struct timespec pause = {0, 20 * 1000 * 1000};
+            nanosleep(&pause, NULL);
+        }
         ck_assert_int_eq(mancala_batch_step_random(one, NULL, 0), MANCALA_OK);
         ck_assert_int_eq(mancala_batch_step_random(three, NULL, 0), MANCALA_OK);
         expect(memcmp(mancala_batch_observations(one), mancala_batch_observations(three),
