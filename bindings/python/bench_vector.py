@@ -9,8 +9,9 @@ from the masks (step()), two ways, and drawn in C (step_random()).
 A step is one game's step: a call of step() on N games counts N steps (a
 game that starts its next episode in it counts too, as in mancala-bench
 batch). Time is the process's CPU time, as mancala-bench's clock=cpu, so
-that the figure means the same on a loaded machine (with --threads above 1
-it is the CPU time of all threads).
+that the figure means the same on a loaded machine; with --threads above 1
+it is wall-clock time, as mancala-bench's clock=wall (the CPU time of all
+threads would count the waits of the batch's threads, which spin).
 
 The two ways of choosing in numpy, each uniform among the legal actions:
 VectorEnv.random_actions() (a table indexed by each mask and a random
@@ -29,7 +30,8 @@ from mancala import RULES, rl
 def measure(env, steps, how, rng):
     env.reset(seed=1)
     masks = env.action_masks
-    start = time.process_time()
+    clock = time.process_time if env.threads == 1 else time.perf_counter
+    start = clock()
     if how == "C":
         for _ in range(steps):
             env.step_random()
@@ -39,7 +41,7 @@ def measure(env, steps, how, rng):
     else:
         for _ in range(steps):
             env.step((rng.random(masks.shape, dtype=np.float32) * masks).argmax(axis=1))
-    return steps * env.num_envs / (time.process_time() - start)
+    return steps * env.num_envs / (clock() - start)
 
 
 def main():

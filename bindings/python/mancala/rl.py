@@ -539,26 +539,27 @@ class VectorEnv(NativeHandle):
 
     def random_actions(self, rng=None):
         """A uniformly random legal action for every game, chosen in numpy
-        from :attr:`action_masks` (0 where no action is legal). ``rng``:
-        a numpy Generator (default: a new unseeded one)."""
+        from :attr:`action_masks` (0 where no action is legal), as int32.
+        ``rng``: a numpy Generator (default: a new unseeded one)."""
         np = _tensor.np
         rng = np.random.default_rng() if rng is None else rng
         # Each mask, read as a number (bit i: action i), picks a row of a
         # table that repeats its legal actions in order over R = lcm(1..n)
         # columns; a column drawn from 0 to R - 1 gives each of them the
-        # same chance. 2.5 times as fast as the argmax of a random matrix
-        # times the masks, at 4,096 games.
+        # same chance. 4 times as fast as the argmax of a random matrix
+        # times the masks, at 4,096 games (43 us against 180).
         if self._random_table is None:
             columns = math.lcm(*range(1, self._n + 1))
-            table = np.zeros((1 << self._n, columns), dtype=np.intp)
+            table = np.zeros((1 << self._n, columns), dtype=np.int32)
             for mask in range(1, 1 << self._n):
                 legal = [a for a in range(self._n) if mask >> a & 1]
                 table[mask] = [legal[c % len(legal)] for c in range(columns)]
             self._random_table = (table.ravel(), columns,
                                   (1 << np.arange(self._n)).astype(np.int8))
         table, columns, bits = self._random_table
-        rows = (self.action_masks @ bits).astype(np.intp) * columns
-        return table[rows + rng.integers(0, columns, size=self.num_envs)]
+        at = rng.integers(0, columns, size=self.num_envs, dtype=np.int32)
+        at += (self.action_masks @ bits).astype(np.int32) * columns
+        return table.take(at)  # int32, which step() passes on unconverted
 
     def _result(self):
         infos = {}
