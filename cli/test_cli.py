@@ -8,6 +8,7 @@ engine the group needs: the tests then turn on by themselves once it has).
 The expected positions and scores come from the worked examples of
 doc/RULES.md (M1-M7, R1-R7).
 """
+import contextlib
 import os
 import pty
 import re
@@ -1179,6 +1180,17 @@ for line in sys.stdin:
 """
 
 
+@contextlib.contextmanager
+def fake_engine():
+    """A temporary folder with FAKE_ENGINE in it as fake.py: yields the
+    folder and the script's path."""
+    with tempfile.TemporaryDirectory() as folder:
+        fake = os.path.join(folder, "fake.py")
+        with open(fake, "w") as f:
+            f.write(FAKE_ENGINE)
+        yield folder, fake
+
+
 def test_tournament():
     # Issue 26: two levels to an SPRT verdict; faulty engines lose.
     me = os.path.abspath(MANCALA)
@@ -1191,10 +1203,7 @@ def test_tournament():
                        out, re.M)
     check(4 <= len(games) < 40, out)
     check(all((int(n) % 2 == 1) == (south == "1") for n, south, _ in games), "seats alternate")
-    with tempfile.TemporaryDirectory() as folder:
-        fake = os.path.join(folder, "fake.py")
-        with open(fake, "w") as f:
-            f.write(FAKE_ENGINE)
+    with fake_engine() as (folder, fake):
         os.mkdir(os.path.join(folder, "records"))
         for mode, fault in (("crash", "crashed"), ("hang", "did not answer in time"),
                             ("illegal", "played an illegal move")):
@@ -1229,10 +1238,7 @@ def sprt_on_faults():
     # The normal approximation with the games' own variance gave no
     # verdict at all here (a variance of 0), and H1 after +3 =2 -0.
     me = os.path.abspath(MANCALA)
-    with tempfile.TemporaryDirectory() as folder:
-        fake = os.path.join(folder, "fake.py")
-        with open(fake, "w") as f:
-            f.write(FAKE_ENGINE)
+    with fake_engine() as (folder, fake):
         crash, level = f"{sys.executable} {fake} crash", f"{me} engine --level 5"
         for engines, games, llr, verdict in (
                 ((crash, level), 5, "-3.66", "H0 accepted: ENGINE1 is not stronger by elo1."),
@@ -1252,10 +1258,7 @@ def tournament_stopped():
     # finished ones are reported as at the end, and no engine is left
     # running (a command /bin/sh does not replace by the engine included).
     me = os.path.abspath(MANCALA)
-    with tempfile.TemporaryDirectory() as folder:
-        fake = os.path.join(folder, "fake.py")
-        with open(fake, "w") as f:
-            f.write(FAKE_ENGINE)
+    with fake_engine() as (folder, fake):
         for signo in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             marker = f"stopped-{os.getpid()}-{signo}"
             # Pair 1-2 plays 4 quick games; pair 1-3 then hangs.
@@ -1387,10 +1390,7 @@ def tournament_of_three():
         expect(len(set(games)), 24, "distinct games")
 
     # An engine that crashes loses each of its games, and the others play on.
-    with tempfile.TemporaryDirectory() as folder:
-        fake = os.path.join(folder, "fake.py")
-        with open(fake, "w") as f:
-            f.write(FAKE_ENGINE)
+    with fake_engine() as (folder, fake):
         status, out, err = run("tournament", levels[1], f"{sys.executable} {fake} crash",
                                levels[2], "--games", "4", "--depth", "1", "--timeout", "2000")
         expect((status, err), (0, ""), f"a faulty engine:\n{out}")
