@@ -421,6 +421,11 @@ MANCALA_EXPORT int mancala_batch_new_with_allocator(mancala_batch **out, const c
     pthread_mutex_init(&b->lock, NULL);
     pthread_cond_init(&b->start, NULL);
     pthread_cond_init(&b->done, NULL);
+    atomic_init(&b->generation, 0);
+    atomic_init(&b->pending, 0);
+    atomic_init(&b->stopping, 0);
+    atomic_init(&b->sleepers, 0);
+    atomic_init(&b->caller_sleeps, 0);
     const size_t games = (size_t)count, obs = games * (size_t)b->obs_size;
     b->games = batch_alloc(b, games * sizeof *b->games);
     if (b->games)
