@@ -760,8 +760,8 @@ static int run_tournament(const struct settings *set)
         for (int e = 0; e < set->count; e++)
             played += tally.of[e].games;
         fflush(stdout);
-        status = fail("tournament", "stopped by %s after %d of %d games; the %d being played "
-                      "were left out of the results above",
+        status = fail("tournament", "stopped by %s after %d of %d games; unfinished games "
+                      "left out of the results above: %d",
                       stop_signal == SIGINT ? "SIGINT" : stop_signal == SIGTERM ? "SIGTERM"
                                                                                 : "SIGHUP",
                       played / 2, set->total, tally.abandoned);
