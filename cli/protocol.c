@@ -89,6 +89,18 @@ static void format_pv(char *buf, size_t size, const int *pv, int len)
         used += (size_t)snprintf(buf + used, size - used, " %d", pv[i]);
 }
 
+/* The info line of each completed depth of the search, as it completes
+ * (mancala_search_set_progress()); the last is the move's. */
+static void say_depth(void *opaque, int depth, int score, int exact, uint64_t nodes,
+                      const int *pv, int pv_len)
+{
+    const struct engine *e = opaque;
+    char line[640];
+    format_pv(line, sizeof line, pv, pv_len < 128 ? pv_len : 128);
+    say("info depth %d score %d%s nodes %llu time %lld%s", depth, score, exact ? " exact" : "",
+        (unsigned long long)nodes, elapsed_ms(&e->started), line);
+}
+
 /* Searches; returns the move, or a negative status. */
 static int think(struct engine *e)
 {
@@ -115,16 +127,9 @@ static int think(struct engine *e)
         mancala_search_set_limit(e->search, MANCALA_LIMIT_DEPTH, e->depth);
         mancala_search_set_limit(e->search, MANCALA_LIMIT_NODES, e->nodes);
         mancala_search_set_limit(e->search, MANCALA_LIMIT_TIME_MS, e->movetime);
-        move = mancala_search_run(e->search, e->game);
-        if (move >= 0) {
-            len = mancala_search_pv(e->search, pv, 128);
-            format_pv(line, sizeof line, pv, len < 128 ? len : 128);
-            say("info depth %d score %d%s nodes %llu time %lld%s", mancala_search_depth(e->search),
-                mancala_search_score(e->search), mancala_search_exact(e->search) ? " exact" : "",
-                (unsigned long long)mancala_search_nodes(e->search), elapsed_ms(&e->started),
-                line);
+        move = mancala_search_run(e->search, e->game); /* info lines: say_depth() */
+        if (move >= 0)
             move = mancala_search_best_move(e->search);
-        }
     }
     e->draws++;
     return move;
@@ -340,6 +345,7 @@ int cmd_engine(int argc, char **argv)
     }
     mancala_mcts_set_seed(e.tree, e.seed);
     mancala_mcts_set_param(e.tree, MANCALA_MCTS_REUSE, 1);
+    mancala_search_set_progress(e.search, say_depth, &e);
 
     char *line = malloc(LINE_MAX_BYTES);
     if (!line)

@@ -1099,9 +1099,16 @@ def test_protocol():
         e.send("position modiar moves 0 3 1")
         e.send("go depth 3")
         lines = e.until("bestmove")
-        check(re.fullmatch(r"info depth 3 score -?\d+ nodes \d+ time \d+ pv( \d+){3}", lines[0]),
-              lines)
-        check(lines[1] in ("bestmove 3", "bestmove 4", "bestmove 5"), lines)
+        # An info line for each depth as it completes, the last the move's.
+        infos = [re.fullmatch(r"info depth (\d+) score -?\d+ nodes (\d+) time \d+ pv((?: \d+)+)",
+                              line) for line in lines[:-1]]
+        check(all(infos), lines)
+        expect([int(m[1]) for m in infos], [1, 2, 3], f"the depths: {lines}")
+        expect([len(m[3].split()) for m in infos], [1, 2, 3], f"the variations: {lines}")
+        nodes = [int(m[2]) for m in infos]
+        check(nodes == sorted(set(nodes)), f"the nodes grow: {lines}")
+        check(lines[-1] in ("bestmove 3", "bestmove 4", "bestmove 5"), lines)
+        expect(lines[-1], "bestmove " + infos[-1][3].split()[0], "the move of the last depth")
         e.send("setoption name Level value 7")
         e.send("newgame")
         e.send("position rio-kadalis moves 0")
@@ -1138,9 +1145,13 @@ def test_protocol():
         import time
         time.sleep(0.5)
         e.send("isready")
-        expect(e.read(), "readyok", "isready while thinking")
+        # Between the answers, the info lines of the depths completed.
+        lines = e.until("readyok")
+        check(all(line.startswith("info depth ") for line in lines[:-1]),
+              f"isready while thinking: {lines}")
         e.send("position modiar")
-        check(e.read().startswith("info string error 'position': not while thinking"), "busy")
+        lines = e.until("info string")
+        check(lines[-1].startswith("info string error 'position': not while thinking"), "busy")
         start = time.monotonic()
         e.send("stop")
         lines = e.until("bestmove")

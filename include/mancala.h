@@ -1057,6 +1057,47 @@ int mancala_search_set_limit(mancala_search *search, int limit, int64_t value);
 int mancala_search_set_eval(mancala_search *search, mancala_eval_fn eval, void *opaque);
 
 /**
+ * @brief A function told of each completed iteration of a search, as a
+ *        chess engine reports each depth (mancala_search_set_progress()).
+ * @param opaque As given to mancala_search_set_progress().
+ * @param depth The depth of the iteration just completed: 1, 2, ...
+ * @param score Its score for the player to move, as mancala_search_score()
+ *        will give if the run ends here.
+ * @param exact 1 if that score is proven, as mancala_search_exact().
+ * @param nodes The nodes the run has visited so far, every iteration's.
+ * @param pv The iteration's principal variation, best move first (its
+ *        best move is pv[0]); valid during the call only.
+ * @param pv_len Its length, at least 1.
+ * @since 1.3
+ */
+typedef void (*mancala_search_progress_fn)(void *opaque, int depth, int score, int exact,
+                                           uint64_t nodes, const int *pv, int pv_len);
+
+/**
+ * @brief Sets the function mancala_search_run() calls after each completed
+ *        iteration (NULL: none, the default).
+ *
+ * It is called on the thread of the run, in order of depth, before the
+ * next iteration starts; the last call of a run reports the results the
+ * run returns with (a run stopped by a limit or mancala_search_cancel()
+ * returns those of its last completed iteration, already reported). It
+ * may call mancala_search_cancel() on this searcher, which then stops
+ * without another iteration; the other functions of the searcher behave
+ * as when called from its evaluation (mancala_search_run()). It may use
+ * other handles freely. mancala_search_level_move() runs its search
+ * without calling it.
+ *
+ * @param search The searcher.
+ * @param progress The function, or NULL.
+ * @param opaque Passed to @p progress.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p search is NULL;
+ *         ::MANCALA_E_BUSY during a run of this searcher.
+ * @since 1.3
+ */
+int mancala_search_set_progress(mancala_search *search, mancala_search_progress_fn progress,
+                                void *opaque);
+
+/**
  * @brief Searches the position of @p game by iterative deepening negamax
  *        with alpha-beta pruning and the transposition table.
  *

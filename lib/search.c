@@ -65,6 +65,8 @@ struct mancala_search {
     int64_t time_ms;
     mancala_eval_fn eval;
     void *eval_opaque;
+    mancala_search_progress_fn progress; /* after each completed iteration */
+    void *progress_opaque;
     const mancala_table *endgame; /* borrowed; NULL: none */
     int score_all;     /* every root move gets an exact score (level.c) */
 
@@ -192,6 +194,18 @@ MANCALA_EXPORT int mancala_search_set_eval(mancala_search *search, mancala_eval_
         return MANCALA_E_BUSY;
     search->eval = eval;
     search->eval_opaque = eval ? opaque : NULL;
+    return MANCALA_OK;
+}
+
+MANCALA_EXPORT int mancala_search_set_progress(mancala_search *search,
+                                               mancala_search_progress_fn progress, void *opaque)
+{
+    if (!search)
+        return MANCALA_E_INVALID;
+    if (search->running)
+        return MANCALA_E_BUSY;
+    search->progress = progress;
+    search->progress_opaque = progress ? opaque : NULL;
     return MANCALA_OK;
 }
 
@@ -626,8 +640,13 @@ MANCALA_EXPORT int mancala_search_run(mancala_search *search, const mancala_game
         memcpy(pv, s->pv[0], (size_t)pv_len * sizeof *pv);
         memcpy(root_score, s->root_score, sizeof root_score);
         s->may_stop = 1;
+        /* Not for a level's search (score_all), whose scores are not what
+         * it plays by. A cancel from it stops the run here (limit_reached()),
+         * mancala_search_free() from it too. */
+        if (s->progress && !s->score_all)
+            s->progress(s->progress_opaque, d, v, proven, s->nodes, pv, pv_len);
         /* A proven score cannot change with depth. */
-        if (proven || limit_reached(s, 1))
+        if (proven || s->stopped || limit_reached(s, 1))
             break;
     }
     mancala_free(g);

@@ -329,6 +329,86 @@ START_TEST(depth_limit)
 }
 END_TEST
 
+/* What a progress function was told, a call a row. */
+struct progress_log {
+    mancala_search *search;
+    int calls, cancel_at, busy;
+    int depth[16], score[16], exact[16], pv_len[16], pv[16][32];
+    uint64_t nodes[16];
+};
+
+static void log_progress(void *opaque, int depth, int score, int exact, uint64_t nodes,
+                         const int *pv, int pv_len)
+{
+    struct progress_log *log = opaque;
+    const int i = log->calls++;
+    ck_assert_int_lt(i, 16);
+    ck_assert_int_ge(pv_len, 1);
+    ck_assert_int_le(pv_len, 32);
+    log->depth[i] = depth;
+    log->score[i] = score;
+    log->exact[i] = exact;
+    log->nodes[i] = nodes;
+    log->pv_len[i] = pv_len;
+    memcpy(log->pv[i], pv, (size_t)pv_len * sizeof *pv);
+    /* The searcher's settings are busy during the run. */
+    log->busy = mancala_search_set_progress(log->search, NULL, NULL);
+    if (depth == log->cancel_at)
+        ck_assert_int_eq(mancala_search_cancel(log->search), 1);
+}
+
+/* Each completed iteration is reported, in order, with what a run to that
+ * depth alone returns; a cancel from it stops the run there; a level's
+ * search reports nothing. */
+START_TEST(progress_reports_each_depth)
+{
+    mancala_game *g;
+    ck_assert_int_eq(mancala_new(&g, "rio-kadalis"), MANCALA_OK);
+    mancala_search *s = new_search(0, 0);
+    struct progress_log log = {.search = s};
+    ck_assert_int_eq(mancala_search_set_progress(NULL, log_progress, &log), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_search_set_progress(s, log_progress, &log), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_set_limit(s, MANCALA_LIMIT_DEPTH, 7), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_run(s, g), MANCALA_OK);
+    ck_assert_int_eq(log.calls, 7);
+    ck_assert_int_eq(log.busy, MANCALA_E_BUSY);
+    /* The last call is the run's result. */
+    int pv[32];
+    ck_assert_int_eq(mancala_search_pv(s, pv, 32), log.pv_len[6]);
+    ck_assert_mem_eq(pv, log.pv[6], (size_t)log.pv_len[6] * sizeof *pv);
+    ck_assert_int_eq(mancala_search_score(s), log.score[6]);
+    ck_assert_uint_eq(mancala_search_nodes(s), log.nodes[6]);
+    ck_assert_int_eq(mancala_search_best_move(s), log.pv[6][0]);
+    /* Each call as a run to its depth alone. */
+    ck_assert_int_eq(mancala_search_set_progress(s, NULL, NULL), MANCALA_OK);
+    for (int d = 1; d <= 7; d++) {
+        ck_assert_int_eq(log.depth[d - 1], d);
+        ck_assert_int_eq(mancala_search_set_limit(s, MANCALA_LIMIT_DEPTH, d), MANCALA_OK);
+        ck_assert_int_eq(mancala_search_run(s, g), MANCALA_OK);
+        ck_assert_int_eq(mancala_search_score(s), log.score[d - 1]);
+        ck_assert_int_eq(mancala_search_exact(s), log.exact[d - 1]);
+        ck_assert_uint_eq(mancala_search_nodes(s), log.nodes[d - 1]);
+        ck_assert_int_eq(mancala_search_pv(s, pv, 32), log.pv_len[d - 1]);
+        ck_assert_mem_eq(pv, log.pv[d - 1], (size_t)log.pv_len[d - 1] * sizeof *pv);
+    }
+    /* A cancel from the third report: the run stops with depth 3. */
+    struct progress_log stop = {.search = s, .cancel_at = 3};
+    ck_assert_int_eq(mancala_search_set_progress(s, log_progress, &stop), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_set_limit(s, MANCALA_LIMIT_DEPTH, 7), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_run(s, g), MANCALA_STOPPED);
+    ck_assert_int_eq(stop.calls, 3);
+    ck_assert_int_eq(mancala_search_depth(s), 3);
+    ck_assert_int_eq(mancala_search_score(s), log.score[2]);
+    /* A level's search is not reported. */
+    struct progress_log level = {.search = s};
+    ck_assert_int_eq(mancala_search_set_progress(s, log_progress, &level), MANCALA_OK);
+    ck_assert_int_ge(mancala_search_level_move(s, g, 10, 1), 0);
+    ck_assert_int_eq(level.calls, 0);
+    mancala_search_free(s);
+    mancala_free(g);
+}
+END_TEST
+
 START_TEST(node_and_time_limits)
 {
     mancala_game *g;
@@ -1265,6 +1345,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, rio_kadalis_endgames_match_brute_force);
     tcase_add_test(tc, same_inputs_same_answer);
     tcase_add_test(tc, depth_limit);
+    tcase_add_test(tc, progress_reports_each_depth);
     tcase_add_test(tc, node_and_time_limits);
     tcase_add_test(tc, exact_search_stops_early);
     tcase_add_test(tc, evaluation_function);
