@@ -1078,20 +1078,24 @@ typedef void (*mancala_search_progress_fn)(void *opaque, int depth, int score, i
  *        iteration (NULL: none, the default).
  *
  * It is called on the thread of the run, in order of depth, before the
- * next iteration starts; the last call of a run reports the results the
- * run returns with (a run stopped by a limit or mancala_search_cancel()
- * returns those of its last completed iteration, already reported). It
- * may call mancala_search_cancel() on this searcher, which then stops
- * without another iteration; the other functions of the searcher behave
- * as when called from its evaluation (mancala_search_run()). It may use
- * other handles freely. mancala_search_level_move() runs its search
- * without calling it.
+ * next iteration starts; the last call of a run reports the depth, score,
+ * proof and line the run returns with (a run stopped by a limit or
+ * mancala_search_cancel() returns those of its last completed iteration,
+ * already reported; mancala_search_nodes() then also counts the nodes of
+ * the iteration it left unfinished). It may call mancala_search_cancel()
+ * on this searcher, which then stops without another iteration; the
+ * other functions of the searcher behave as when called from its
+ * evaluation (mancala_search_run()). It may use other handles freely.
+ * mancala_search_level_move() runs its search without calling it.
  *
  * @param search The searcher.
  * @param progress The function, or NULL.
- * @param opaque Passed to @p progress.
+ * @param opaque Passed to @p progress, which owns nothing of the
+ *        searcher's.
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p search is NULL;
  *         ::MANCALA_E_BUSY during a run of this searcher.
+ * @note Like the searcher's other settings, not to be called while
+ *       another thread runs the searcher (one searcher per thread).
  * @since 1.3
  */
 int mancala_search_set_progress(mancala_search *search, mancala_search_progress_fn progress,
