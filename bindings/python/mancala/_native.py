@@ -157,6 +157,8 @@ class Event(ctypes.Structure):
 eval_fn = CFUNCTYPE(c_int, c_void_p, c_void_p)
 prior_fn = CFUNCTYPE(c_int, c_void_p, POINTER(c_double), POINTER(c_double), c_void_p)
 progress_fn = CFUNCTYPE(c_int, c_void_p, c_int, c_int, c_uint64, c_uint64)
+search_progress_fn = CFUNCTYPE(None, c_void_p, c_int, c_int, c_int, c_uint64, POINTER(c_int),
+                               c_int)
 
 _int_p = POINTER(c_int)
 
@@ -201,6 +203,7 @@ _prototypes = {
     "mancala_search_free": (None, [search_p]),
     "mancala_search_set_limit": (c_int, [search_p, c_int, c_int64]),
     "mancala_search_set_eval": (c_int, [search_p, eval_fn, c_void_p]),
+    "mancala_search_set_progress": (c_int, [search_p, search_progress_fn, c_void_p]),
     "mancala_search_run": (c_int, [search_p, game_p]),
     "mancala_search_best_move": (c_int, [search_p]),
     "mancala_search_score": (c_int, [search_p]),

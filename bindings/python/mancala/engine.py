@@ -14,7 +14,8 @@ import threading
 from ctypes import byref, c_double, c_int, c_uint64
 from typing import Callable, Iterable, Mapping, NamedTuple, Optional, Sequence, Union
 
-from ._native import MAX_PITS, eval_fn, lib, mcts_p, prior_fn, progress_fn, search_p, table_p
+from ._native import (MAX_PITS, eval_fn, lib, mcts_p, prior_fn, progress_fn, search_p,
+                      search_progress_fn, table_p)
 from ._native import path as library_path
 from .errors import Busy, InvalidArgument, OptionError, Unsupported, check, shown
 from ._handle import INT, INT64, SIZE, NativeHandle, in_use, integer
@@ -135,7 +136,8 @@ class Searcher(NativeHandle):
     def run(self, game: Game, depth: Optional[int] = None, *, nodes: Optional[int] = None,
             time_ms: Optional[int] = None,
             evaluate: Optional[Callable[[Game], int]] = None,
-            table: Optional["Table"] = None) -> SearchResult:
+            table: Optional["Table"] = None,
+            progress: Optional[Callable[[SearchResult], object]] = None) -> SearchResult:
         """Searches the position of ``game`` (not modified); see
         :meth:`Game.search` for the arguments. With no limit at all the
         search goes :data:`DEFAULT_DEPTH` (8) plies deep; with a node or
@@ -155,6 +157,12 @@ class Searcher(NativeHandle):
         and the searcher, ``game`` and ``table`` cannot be closed until
         the search returns (Busy).
 
+        A ``progress`` function receives a :class:`SearchResult` for each
+        depth as it completes (``mancala_search_set_progress``), the last
+        one the result's: the way a chess engine reports each depth. It
+        may call :meth:`cancel` to stop the search there. If it raises,
+        the search stops and the exception is raised from here.
+
         Raises:
             TypeError, OverflowError, OptionError: a bad limit (depth
                 from 1, nodes and time_ms from 0, all below 2**63).
@@ -171,9 +179,9 @@ class Searcher(NativeHandle):
         if table is not None and not isinstance(table, Table):
             raise TypeError(f"table must be a mancala.Table, not {type(table).__name__}")
         with in_use(game, *([table] if table is not None else [])):
-            return self._run(game, depth, nodes, time_ms, evaluate, table)
+            return self._run(game, depth, nodes, time_ms, evaluate, table, progress)
 
-    def _run(self, game, depth, nodes, time_ms, evaluate, table) -> SearchResult:
+    def _run(self, game, depth, nodes, time_ms, evaluate, table, progress) -> SearchResult:
         handle = self._h
         with handle_lock:
             if getattr(self, "_running", False):
@@ -187,6 +195,9 @@ class Searcher(NativeHandle):
             errors: list[BaseException] = []
             callback = eval_fn() if evaluate is None else _evaluation(evaluate, errors)
             check(lib.mancala_search_set_eval(handle, callback, None))
+            reporter = (search_progress_fn() if progress is None
+                        else _progress(progress, errors, lambda: lib.mancala_search_cancel(handle)))
+            check(lib.mancala_search_set_progress(handle, reporter, None))
             check(lib.mancala_search_set_table(handle, None if table is None else table._h))
             status = _interruptible(lambda: lib.mancala_search_run(handle, game._h),
                                     lambda: lib.mancala_search_cancel(handle))
@@ -196,6 +207,7 @@ class Searcher(NativeHandle):
             # The C side must not keep a pointer to a callback about to die,
             # nor to a table that may be closed before the next search.
             lib.mancala_search_set_eval(handle, eval_fn(), None)
+            lib.mancala_search_set_progress(handle, search_progress_fn(), None)
             lib.mancala_search_set_table(handle, None)
         if errors:
             raise errors[0]
@@ -245,6 +257,23 @@ def _evaluation(evaluate: Callable[[Game], int], errors: list) -> eval_fn:
         finally:
             view._handle = None   # the view must not outlive the call
     return eval_fn(call)
+
+
+def _progress(progress: Callable[[SearchResult], object], errors: list,
+              cancel: Callable[[], int]) -> search_progress_fn:
+    """Wraps a Python progress function as a C callback; an exception is
+    kept in ``errors`` (raised by run()) and stops the search."""
+    def call(opaque, depth, score, exact, nodes, pv, pv_len):
+        if errors:
+            return
+        line = tuple(pv[:pv_len])
+        try:
+            progress(SearchResult(best_move=line[0], score=score, depth=depth,
+                                  exact=bool(exact), nodes=nodes, pv=line))
+        except BaseException as error:  # noqa: B036 - re-raised by run()
+            errors.append(error)
+            cancel()
+    return search_progress_fn(call)
 
 
 def mcts(game: Game, playouts: int = 1000, seed: int = 0) -> int:

@@ -846,7 +846,7 @@ class Game(NativeHandle):
 
     def search(self, depth: Optional[int] = None, *, nodes: Optional[int] = None,
                time_ms: Optional[int] = None, table_bytes: int = 0,
-               evaluate=None, table=None) -> "engine.SearchResult":
+               evaluate=None, table=None, progress=None) -> "engine.SearchResult":
         """Searches this position by alpha-beta (iterative deepening with a
         transposition table) and returns a :class:`SearchResult`.
 
@@ -866,6 +866,8 @@ class Game(NativeHandle):
                 search does not play to the end, for the player to move.
             table: a solved :class:`Table` the search may use where it
                 covers a position (Rio Kadalis endgames, Modiar).
+            progress: a function ``f(result)`` given a :class:`SearchResult`
+                for each depth as it completes (see :meth:`Searcher.run`).
 
         Raises:
             GameOver: the game or round is over.
@@ -873,7 +875,7 @@ class Game(NativeHandle):
         """
         with engine.Searcher(table_bytes) as searcher:
             return searcher.run(self, depth=depth, nodes=nodes, time_ms=time_ms,
-                                evaluate=evaluate, table=table)
+                                evaluate=evaluate, table=table, progress=progress)
 
     def level_move(self, level: int, seed: int = 0) -> int:
         """The move a computer opponent of strength ``level`` plays here:

@@ -144,6 +144,34 @@ class Search(unittest.TestCase):
         with self.assertRaises(KeyError):
             mancala.Game("modiar").search(depth=2, table_bytes=1 << 16, evaluate=evaluate)
 
+    def test_progress_reports_each_depth(self):
+        # Each depth as it completes, the last the result; a cancel from
+        # the progress function stops the search there; its exception
+        # comes back and stops the search at once.
+        game = mancala.Game("rio-kadalis")
+        seen = []
+        result = game.search(depth=5, table_bytes=1 << 18, progress=seen.append)
+        self.assertEqual([r.depth for r in seen], [1, 2, 3, 4, 5])
+        self.assertEqual(seen[-1], result)
+        self.assertTrue(all(r.best_move == r.pv[0] and len(r.pv) == r.depth for r in seen))
+        self.assertEqual(seen[2], game.search(depth=3, table_bytes=1 << 18))
+        searcher = mancala.Searcher(1 << 18)
+
+        def stop_at_2(report):
+            if report.depth == 2:
+                searcher.cancel()
+
+        self.assertEqual(searcher.run(game, depth=8, progress=stop_at_2), seen[1])
+        depths = []
+
+        def fail(report):
+            depths.append(report.depth)
+            raise KeyError("from the progress function")
+
+        with self.assertRaises(KeyError):
+            game.search(depth=8, table_bytes=1 << 18, progress=fail)
+        self.assertEqual(depths, [1])
+
     def test_errors(self):
         with self.assertRaises(mancala.GameOver):
             mancala.Game.parse("modiar/1,1,0,0,0,1/S/20,19/30").search(depth=2)
