@@ -4,9 +4,11 @@
  * in any language.
  *
  * The main thread reads commands; `go` starts a thinking thread, which
- * prints `info` and `bestmove` when its search returns. `stop` and `quit`
- * cancel the search (mancala_search_cancel(), mancala_mcts_cancel()) and
- * wait for that thread, so `bestmove` follows within milliseconds.
+ * prints an `info` line for each depth of the search as it completes (for
+ * MCTS and a level, one when the run returns), then `bestmove`. `stop`
+ * and `quit` cancel the search (mancala_search_cancel(),
+ * mancala_mcts_cancel()) and wait for that thread, so `bestmove` follows
+ * within milliseconds.
  *
  * SPDX-License-Identifier: MIT
  */
