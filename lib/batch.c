@@ -10,9 +10,11 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 
+#include "port.h" /* mancala__online_cpus() */
 #include "random.h"
 #include "research.h"
 
@@ -61,6 +63,7 @@ struct mancala_batch {
      * `caller_sleeps`): a step of a few thousand games takes less than
      * waking a thread that sleeps. */
     int threads;
+    int spin_turns; /* SPIN_TURNS, or 0 with more threads than processors */
     struct batch_worker workers[MAX_THREADS];
     pthread_mutex_t lock;
     pthread_cond_t start, done;
@@ -226,14 +229,21 @@ static void step_share(struct mancala_batch *b, const struct batch_worker *w)
 
 /* ---- threads ---- */
 
-/* The turns a waiter spins before it sleeps: about a millisecond at most. */
+/* The turns a waiter spins before it sleeps: about a millisecond at most.
+ * Only while the batch has no more threads than the machine has
+ * processors: otherwise a spinning thread would hold a processor that
+ * another of them needs to finish the step. */
 #define SPIN_TURNS (1 << 14)
 
-static void spin_pause(void)
+/* One turn: the processor's pause, and every 1,024th turn a yield to any
+ * other thread waiting for this processor (other programs' too). */
+static void spin_pause(int turn)
 {
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
     __builtin_ia32_pause(); /* lets the other hyperthread run */
 #endif
+    if (turn % 1024 == 1023)
+        sched_yield();
 }
 
 /* A worker's wait for the job after `seen`; returns its generation, or
@@ -241,10 +251,10 @@ static void spin_pause(void)
 static unsigned wait_for_job(struct mancala_batch *b, unsigned seen)
 {
     unsigned now = seen;
-    for (int turn = 0; turn < SPIN_TURNS; turn++) {
+    for (int turn = 0; turn < b->spin_turns; turn++) {
         if ((now = atomic_load(&b->generation)) != seen || atomic_load(&b->stopping))
             return now;
-        spin_pause();
+        spin_pause(turn);
     }
     pthread_mutex_lock(&b->lock);
     /* Counted before the generation is read again: step_all() bumps the
@@ -299,6 +309,7 @@ static void stop_threads(struct mancala_batch *b)
 static int start_threads(struct mancala_batch *b, int threads)
 {
     stop_threads(b);
+    b->spin_turns = threads <= mancala__online_cpus() ? SPIN_TURNS : 0;
     const int share = b->count / threads, extra = b->count % threads;
     for (int t = 0; t < threads; t++) {
         b->workers[t].batch = b;
@@ -331,8 +342,8 @@ static void step_all(struct mancala_batch *b)
     }
     step_share(b, &b->workers[0]);
     if (b->threads > 1) {
-        for (int turn = 0; turn < SPIN_TURNS && atomic_load(&b->pending); turn++)
-            spin_pause();
+        for (int turn = 0; turn < b->spin_turns && atomic_load(&b->pending); turn++)
+            spin_pause(turn);
         if (atomic_load(&b->pending)) {
             pthread_mutex_lock(&b->lock);
             atomic_store(&b->caller_sleeps, 1);

@@ -1,6 +1,7 @@
 /*
- * The POSIX calls of the table files (solve.c, solve_table.c) and of the
- * mancala command (cli/) that Windows (MinGW-w64) lacks or names
+ * The POSIX calls of the table files (solve.c, solve_table.c), of the
+ * batch's processor count (batch.c) and of the mancala command (cli/)
+ * that Windows (MinGW-w64) lacks or names
  * otherwise, so that the code using them is the same everywhere; the
  * Windows versions are in port_windows.c, built into the library and the
  * command. On POSIX systems this adds only MC_O_BINARY (0) and two
