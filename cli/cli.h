@@ -45,6 +45,14 @@ const char *quote_n(const char *text, size_t len);
 /* Writes @p text with the escapes of quote(), without quotes or cutting. */
 void print_safely(FILE *out, const char *text);
 
+/* ---- Stopping (common.c) ---- */
+
+/* Makes `handler` catch the signals that stop a long command: SIGINT
+ * (Ctrl-C), SIGTERM and SIGHUP (a closed terminal; not on Windows),
+ * without SA_RESTART, so that a blocked read returns at once. SIG_DFL
+ * gives them back. */
+void catch_stop_signals(void (*handler)(int));
+
 /* ---- Terminal styling (common.c) ---- */
 
 /* Colours are used only when the output is a terminal and the NO_COLOR

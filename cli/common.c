@@ -5,6 +5,7 @@
  */
 #define _XOPEN_SOURCE 700 /* realpath() */
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,21 @@
 
 #include "cli.h"
 #include "port.h"
+
+/* ---- stopping ---- */
+
+void catch_stop_signals(void (*handler)(int))
+{
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+#ifdef SIGHUP /* not on Windows */
+    sigaction(SIGHUP, &action, NULL);
+#endif
+}
 
 /* The length of the UTF-8 character at `s` (at most `len` bytes): 1 to 4,
  * or 0 if it is not a valid, shortest-form character (RFC 3629). */

@@ -760,18 +760,7 @@ int cmd_solve(int argc, char **argv)
     /* Ctrl-C, kill and a closed terminal stop the solve within about a
      * second (the library asks on_progress inside a layer too); the
      * finished layers stay in the partial file. */
-    static const int stop_signals[] = {SIGINT, SIGTERM,
-#ifdef SIGHUP /* not on Windows */
-                                       SIGHUP,
-#endif
-    };
-    enum { STOP_SIGNALS = sizeof stop_signals / sizeof stop_signals[0] };
-    struct sigaction action, previous[STOP_SIGNALS];
-    memset(&action, 0, sizeof action);
-    action.sa_handler = on_interrupt;
-    sigemptyset(&action.sa_mask);
-    for (int i = 0; i < STOP_SIGNALS; i++)
-        sigaction(stop_signals[i], &action, &previous[i]);
+    catch_stop_signals(on_interrupt);
     if (modiar)
         status = mancala_solve_modiar(path, on_progress, &progress);
     else if (!config)
@@ -779,8 +768,7 @@ int cmd_solve(int argc, char **argv)
     else
         status = mancala_solve_rio_kadalis_config(path, rules, a.closed, a.max_stones, a.step,
                                                   on_progress, &progress);
-    for (int i = 0; i < STOP_SIGNALS; i++)
-        sigaction(stop_signals[i], &previous[i], NULL);
+    catch_stop_signals(SIG_DFL);
     if (progress.out && progress.bar && progress.last_step >= 0)
         fputc('\n', stderr);
 

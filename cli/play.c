@@ -352,19 +352,6 @@ static void on_stop_signal(int sig)
     stop_signal = sig;
 }
 
-/* Without SA_RESTART, so that a read at the prompt returns at once. */
-static void catch_stop_signals(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-#ifdef SIGHUP /* (not on Windows) */
-    sigaction(SIGHUP, &sa, NULL);
-#endif
-}
 
 /* ---- reading a line ---- */
 
@@ -933,7 +920,7 @@ int cmd_play(int argc, char **argv)
      * does. */
     if ((result = save_match(&s)))
         goto done;
-    catch_stop_signals();
+    catch_stop_signals(on_stop_signal); /* a read at the prompt returns at once */
     printf("%s: South %s, North %s", mancala_rules(s.game), south, north);
     if (s.players[0].kind == RANDOM || s.players[0].kind == MCTS || s.players[1].kind == RANDOM ||
         s.players[1].kind == MCTS)

@@ -1123,13 +1123,7 @@ int main(int argc, char **argv)
         return status < 0 ? EXIT_DONE : status;
     }
 
-    static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = on_interrupt;
-    sigemptyset(&action.sa_mask);
-    for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++)
-        sigaction(stop_signals[i], &action, NULL);
+    catch_stop_signals(on_interrupt);
     double seconds = 0;
     status = solve(&d, &q, &seconds);
     if (status == MANCALA_E_CANCELLED) {
