@@ -510,6 +510,14 @@ static double sprt_llr(const struct settings *set, const struct score *s)
     return s->wins * log((s1 - d) / (s0 - d)) + s->losses * log((1 - s1 - d) / (1 - s0 - d));
 }
 
+/* The SPRT's bounds of the LLR: below `lower` H0 is accepted, above
+ * `upper` H1. */
+static void sprt_bounds(const struct settings *set, double *lower, double *upper)
+{
+    *lower = log(set->beta / (1 - set->alpha));
+    *upper = log((1 - set->beta) / set->alpha);
+}
+
 static void *run_games(void *arg)
 {
     struct worker *w = arg;
@@ -557,8 +565,9 @@ static void *run_games(void *arg)
         fflush(stdout);
         if (set->sprt) {
             const double llr = sprt_llr(set, &t->of[0]);
-            if (!t->decided && (llr >= log((1 - set->beta) / set->alpha) ||
-                                llr <= log(set->beta / (1 - set->alpha)))) {
+            double lower, upper;
+            sprt_bounds(set, &lower, &upper);
+            if (!t->decided && (llr >= upper || llr <= lower)) {
                 t->decided = 1;
                 t->decided_llr = llr;
             }
@@ -670,8 +679,8 @@ static void print_match(const struct settings *set, const struct tally *t)
     printf("Elo difference: %+.0f, 95%% interval %+.0f to %+.0f.\n", elo, lo, hi);
     if (set->sprt) {
         const double llr = t->decided ? t->decided_llr : sprt_llr(set, first);
-        const double upper = log((1 - set->beta) / set->alpha);
-        const double lower = log(set->beta / (1 - set->alpha));
+        double lower, upper;
+        sprt_bounds(set, &lower, &upper);
         printf("SPRT (elo0 %g, elo1 %g, alpha %g, beta %g): LLR %.2f (bounds %.2f, %.2f): %s\n",
                set->elo0, set->elo1, set->alpha, set->beta, llr, lower, upper,
                llr >= upper   ? "H1 accepted: ENGINE1 is stronger by elo1."
@@ -731,14 +740,8 @@ static int run_tournament(const struct settings *set)
     for (int e = 0; e < set->count; e++)
         printf("ENGINE%d: %s\n", e + 1, set->engines[e]);
     fflush(stdout);
-    static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
-    struct sigaction action, previous[3];
-    memset(&action, 0, sizeof action);
-    action.sa_handler = on_stop;
-    sigemptyset(&action.sa_mask);
     stop_signal = 0;
-    for (int i = 0; i < 3; i++)
-        sigaction(stop_signals[i], &action, &previous[i]);
+    catch_stop_signals(on_stop);
     int started = 0;
     for (int i = 0; i < set->concurrency; i++) {
         workers[i].set = set;
@@ -751,8 +754,7 @@ static int run_tournament(const struct settings *set)
     for (int i = 1; i < started; i++)
         pthread_join(workers[i].thread, NULL);
     free(workers);
-    for (int i = 0; i < 3; i++)
-        sigaction(stop_signals[i], &previous[i], NULL);
+    catch_stop_signals(SIG_DFL);
     int status = set->count == 2 ? (print_match(set, &tally), EXIT_DONE)
                                  : print_standings(set, tally.of);
     if (stop_signal && status == EXIT_DONE) {

@@ -186,7 +186,8 @@ class Searcher(NativeHandle):
         with handle_lock:
             if getattr(self, "_running", False):
                 raise Busy("the searcher is already running a search (called again from its "
-                           "evaluate function?); use another Searcher for a nested search")
+                           "evaluate or progress function?); use another Searcher for a nested "
+                           "search")
             self._running = True
         try:
             check(lib.mancala_search_set_limit(handle, _LIMIT_DEPTH, depth), "depth")
