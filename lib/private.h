@@ -58,13 +58,6 @@ struct mc_state {
 
 struct mc_variant;
 
-/* Pits as two words: pit p is byte p % 8 of w[p / 8], by value (so the
- * same on any byte order). Rio Kadalis sows whole laps with word
- * arithmetic on them (rio_kadalis.c). */
-struct mc_pits {
-    uint64_t w[2];
-};
-
 /* The player's name in the library's texts (the picture, the narration). */
 static inline const char *mc_player_name(int player)
 {
@@ -89,12 +82,6 @@ static inline int mc_count_row_bits(unsigned bits)
 {
     static const uint8_t count[64] = {MC_BITS4(0), MC_BITS4(1), MC_BITS4(1), MC_BITS4(2)};
     return count[bits & 63];
-}
-
-/* Pit p's byte of `x`. */
-static inline int mc_pits_get(const struct mc_pits *x, int p)
-{
-    return (int)(x->w[p >> 3] >> 8 * (p & 7) & 0xff);
 }
 
 /* The 8 bytes at `p` as a word, the first the lowest (on any byte order). */
@@ -165,7 +152,7 @@ struct mc_board {
     uint8_t npits;                    /* 2n */
     uint8_t next[MANCALA_MAX_PITS];   /* next open pit in the sowing direction */
     uint8_t open;                     /* open pits */
-    struct mc_pits north;             /* 0xff in the byte of each of North's pits */
+    uint8_t north[MANCALA_MAX_PITS];  /* 0xff for each of North's pits, 0 for South's */
     /* The lap tables (mc_laps()): with every pit open, the variant's, made
      * once and shared by every board (the handles of a batch then read one
      * copy, which stays in the caches, not a kilobyte each); else `own`.

@@ -6,7 +6,7 @@
  * A move is a sequence of laps (rules 2 to 5). A lap is sown in one of two
  * ways that give the same result: stone by stone, as the rules tell it
  * (lap_by_stones(), which also records the events of a move), or on the
- * pits packed into two words (lap_by_words(), the hot path). The tests
+ * pits as one 16-byte vector (lap_by_words(), the hot path). The tests
  * compare the two on many millions of laps.
  *
  * SPDX-License-Identifier: MIT
@@ -25,7 +25,13 @@
 #error "ENDLESS_TABLE_STONES: endless_table.h holds no more stones than ENDLESS_TABLE_MOST"
 #endif
 
-/* ---- pits as words (struct mc_pits) ---- */
+/* ---- pits as words, for the move list's tests ---- */
+
+/* Pits as two words: pit p is byte p % 8 of w[p / 8], by value (so the
+ * same on any byte order). */
+struct mc_pits {
+    uint64_t w[2];
+};
 
 /* Whether this machine stores the low byte of a word first: then a word
  * is loaded and stored as it is. A constant to the compiler. */
@@ -51,27 +57,6 @@ static struct mc_pits load_pits(const uint8_t *pit)
     return x; /* GCOVR_EXCL_STOP */
 }
 
-static void store_pits(uint8_t *pit, struct mc_pits x)
-{
-    if (little_endian()) {
-        memcpy(pit, &x.w[0], 8);
-        memcpy(pit + 8, &x.w[1], MANCALA_MAX_PITS - 8);
-        return;
-    }
-    /* Big-endian machines only. */
-    for (int p = 0; p < MANCALA_MAX_PITS; p++) /* GCOVR_EXCL_LINE */
-        pit[p] = (uint8_t)mc_pits_get(&x, p); /* GCOVR_EXCL_LINE */
-}
-
-/* A 1 in each byte of `x` that holds exactly 4, 0 in the others. Exact
- * for bytes below 128 (a pit never holds more than the 48 stones of the
- * game): no carry then crosses from one byte into the next. */
-static uint64_t bytes_holding_four(uint64_t x)
-{
-    const uint64_t zero_where_four = x ^ 0x0404040404040404u;
-    return ~(zero_where_four + 0x7f7f7f7f7f7f7f7fu) >> 7 & 0x0101010101010101u;
-}
-
 /* A 1 in the bit of each pit of `x` that is not empty. */
 static unsigned nonempty_pits(struct mc_pits x)
 {
@@ -79,22 +64,6 @@ static unsigned nonempty_pits(struct mc_pits x)
     const uint64_t b0 = (((x.w[0] & low7) + low7) | x.w[0]) >> 7 & 0x0101010101010101u;
     const uint64_t b1 = (((x.w[1] & low7) + low7) | x.w[1]) >> 7 & 0x0101010101010101u;
     return (unsigned)(b0 * spread >> 56) | (unsigned)(b1 * spread >> 56) << 8;
-}
-
-/* spread[bits]: a 1 in byte i for each bit i of `bits` (8 bits). */
-#define SPREAD(b)                                                                                \
-    ((uint64_t)((b) & 1) | (uint64_t)((b) >> 1 & 1) << 8 | (uint64_t)((b) >> 2 & 1) << 16 |     \
-     (uint64_t)((b) >> 3 & 1) << 24 | (uint64_t)((b) >> 4 & 1) << 32 |                         \
-     (uint64_t)((b) >> 5 & 1) << 40 | (uint64_t)((b) >> 6 & 1) << 48 | (uint64_t)((b) >> 7) << 56)
-#define SPREAD4(b) SPREAD(b), SPREAD((b) + 1), SPREAD((b) + 2), SPREAD((b) + 3)
-#define SPREAD16(b) SPREAD4(b), SPREAD4((b) + 4), SPREAD4((b) + 8), SPREAD4((b) + 12)
-#define SPREAD64(b) SPREAD16(b), SPREAD16((b) + 16), SPREAD16((b) + 32), SPREAD16((b) + 48)
-static const uint64_t spread[256] = {SPREAD64(0), SPREAD64(64), SPREAD64(128), SPREAD64(192)};
-
-/* The number of 1 bytes in a word of 0 and 1 bytes. */
-static int count_ones(uint64_t x)
-{
-    return (int)(x * 0x0101010101010101u >> 56);
 }
 
 /* ---- one lap ---- */
@@ -139,41 +108,86 @@ static MC_ALWAYS_INLINE int lap_by_stones(const struct mc_board *b, struct mc_st
     return last == 1 ? -1 : p;
 }
 
-/* keep[p]: the two words of the pits with pit p's byte 0, the others all
- * ones (for lifting a pit's stones by a mask). */
-#define KEEP_BYTE(p, word) ((p) >> 3 == (word) ? ~((uint64_t)0xff << 8 * ((p) & 7)) : ~(uint64_t)0)
-#define KEEP(p) {KEEP_BYTE(p, 0), KEEP_BYTE(p, 1)}
-static const uint64_t keep[MANCALA_MAX_PITS][2] = {KEEP(0), KEEP(1), KEEP(2), KEEP(3),
-                                                   KEEP(4), KEEP(5), KEEP(6), KEEP(7),
-                                                   KEEP(8), KEEP(9), KEEP(10), KEEP(11)};
+/* ---- laps on the pits as one vector ---- */
 
-/* A move being sown by words: the pits, the fours rule 3 took from each
- * pit so far (a count per byte, at most 12: the stones are 48), and the
- * captures before the move. */
+/* The pits as sixteen bytes in one value, pit p in element p (the last
+ * four 0): GCC and clang compile its operations to one SIMD instruction
+ * each where the machine has them (SSE2 on x86-64, WebAssembly's SIMD if
+ * enabled), to word operations elsewhere. Element p is byte p in memory
+ * on any byte order. */
+typedef uint8_t mc_bytes __attribute__((vector_size(16)));
+#if defined(__GNUC__) && !defined(__clang__)
+/* On a processor without SSE (gcc -m32), GCC warns that a function taking
+ * or returning such a value is called otherwise than where it has SSE:
+ * those of this file are static, called only from here. */
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+
+/* The sum of the bytes of `x`, of at most 255. */
+static int sum_bytes(mc_bytes x)
+{
+    uint64_t w[2];
+    memcpy(w, &x, sizeof w);
+    return (int)((w[0] + w[1]) * 0x0101010101010101u >> 56);
+}
+
+/* mask[bits]: 0xff in byte i for each bit i of `bits` (8 bits), 0 in the
+ * others; a set of pits becomes a vector from two of them. */
+#define MASK1(b, i) (uint8_t)(0u - ((b) >> (i) & 1u))
+#define MASK(b)                                                                                  \
+    {MASK1(b, 0), MASK1(b, 1), MASK1(b, 2), MASK1(b, 3), MASK1(b, 4), MASK1(b, 5), MASK1(b, 6),  \
+     MASK1(b, 7)}
+#define MASK4(b) MASK(b), MASK((b) + 1), MASK((b) + 2), MASK((b) + 3)
+#define MASK16(b) MASK4(b), MASK4((b) + 4), MASK4((b) + 8), MASK4((b) + 12)
+#define MASK64(b) MASK16(b), MASK16((b) + 16), MASK16((b) + 32), MASK16((b) + 48)
+static const uint8_t mask[256][8] = {MASK64(0), MASK64(64), MASK64(128), MASK64(192)};
+
+/* keep[p]: 0 for pit p, 0xff for the others (lifting a pit's stones by a
+ * mask: storing into one byte of a vector held in memory would stall the
+ * load of the whole that follows). */
+#define KEEP1(p, i) (uint8_t)((p) == (i) ? 0 : 0xff)
+#define KEEP(p)                                                                                  \
+    {KEEP1(p, 0), KEEP1(p, 1), KEEP1(p, 2), KEEP1(p, 3), KEEP1(p, 4), KEEP1(p, 5), KEEP1(p, 6),  \
+     KEEP1(p, 7), KEEP1(p, 8), KEEP1(p, 9), KEEP1(p, 10), KEEP1(p, 11), 0xff, 0xff, 0xff, 0xff}
+static const mc_bytes keep[MANCALA_MAX_PITS] = {KEEP(0), KEEP(1), KEEP(2), KEEP(3),
+                                                KEEP(4), KEEP(5), KEEP(6), KEEP(7),
+                                                KEEP(8), KEEP(9), KEEP(10), KEEP(11)};
+
+/* The same vector as two words, element 0 the first eight bytes. */
+typedef uint64_t mc_words __attribute__((vector_size(16)));
+
+static mc_bytes pits_mask(unsigned bits)
+{
+    /* Joined in registers: stored as two halves into memory, the vector
+     * would stall the load of the whole. */
+    uint64_t low, high;
+    memcpy(&low, mask[bits & 0xff], 8);
+    memcpy(&high, mask[bits >> 8 & 0xff], 8);
+    return (mc_bytes)(mc_words){low, high};
+}
+
+/* Pits 0 to 11 from memory, joined in registers as pits_mask() does. */
+static mc_bytes load_bytes(const uint8_t *pit)
+{
+    uint64_t low = 0, high = 0;
+    memcpy(&low, pit, 8);
+    memcpy(&high, pit + 8, MANCALA_MAX_PITS - 8);
+    return (mc_bytes)(mc_words){low, high};
+}
+
+/* A move being sown: the pits, the fours rule 3 took from each pit so far
+ * (a count per byte, at most 12: the stones are 48), and the captures
+ * before the move. */
 struct sowing {
-    uint64_t x0, x1;
-    uint64_t t0, t1;
+    mc_bytes x;
+    mc_bytes fours;
     int captured[2];
 };
 
-/* Pit p's byte of the pits of `w`. */
-static int pit_of(const struct sowing *w, int p)
-{
-    if (little_endian()) {
-        uint8_t bytes[16];
-        memcpy(bytes, &w->x0, 8);
-        memcpy(bytes + 8, &w->x1, 8);
-        return bytes[p];
-    }
-    return (int)((p < 8 ? w->x0 : w->x1) >> 8 * (p & 7) & 0xff); /* GCOVR_EXCL_LINE */
-}
-
 static void start_sowing(struct sowing *w, const struct mc_state *s)
 {
-    const struct mc_pits x = load_pits(s->pit);
-    w->x0 = x.w[0];
-    w->x1 = x.w[1];
-    w->t0 = w->t1 = 0;
+    w->x = load_bytes(s->pit);
+    w->fours = (mc_bytes){0};
     w->captured[0] = s->captured[0];
     w->captured[1] = s->captured[1];
 }
@@ -184,10 +198,9 @@ static void start_sowing(struct sowing *w, const struct mc_state *s)
 static MC_ALWAYS_INLINE void finish_sowing(const struct mc_board *b, const struct sowing *w,
                                            struct mc_state *out, int mover, int binikh, int last)
 {
-    const struct mc_pits x = {{w->x0, w->x1}};
-    store_pits(out->pit, x);
-    int north = count_ones((w->t0 & b->north.w[0]) + (w->t1 & b->north.w[1]));
-    int south = count_ones(w->t0 + w->t1) - north;
+    memcpy(out->pit, &w->x, MANCALA_MAX_PITS);
+    int north = sum_bytes(w->fours & load_bytes(b->north));
+    int south = sum_bytes(w->fours) - north;
     /* Binikh moves one four from the last pit's owner to the mover. */
     const int to_north = binikh * (mover - (last >= b->variant->n));
     north += to_north;
@@ -196,18 +209,15 @@ static MC_ALWAYS_INLINE void finish_sowing(const struct mc_board *b, const struc
     out->captured[1] = (uint8_t)(w->captured[1] + 4 * north);
 }
 
-/* Adds `run0` and `run1` (a 1 in the byte of each pit of a run of open
- * pits) to the pits of `w` and takes the fours formed (rule 3: they go to
- * their rows' owners). All at once and without a branch. */
-static MC_ALWAYS_INLINE void add_run(struct sowing *w, uint64_t run0, uint64_t run1)
+/* Puts a stone into each pit of `run` (0xff in the byte of each pit of a
+ * run of open pits) and takes the fours formed (rule 3: they go to their
+ * rows' owners). All at once and without a branch: x - 0xff is x + 1. */
+static MC_ALWAYS_INLINE void add_run(struct sowing *w, mc_bytes run)
 {
-    const uint64_t x0 = w->x0 + run0, x1 = w->x1 + run1;
-    const uint64_t four0 = bytes_holding_four(x0) & run0;
-    const uint64_t four1 = bytes_holding_four(x1) & run1;
-    w->t0 += four0;
-    w->t1 += four1;
-    w->x0 = x0 - 4 * four0;
-    w->x1 = x1 - 4 * four1;
+    const mc_bytes x = w->x - run;
+    const mc_bytes four = (mc_bytes)(x == 4) & run;
+    w->fours -= four;
+    w->x = x & ~four;
 }
 
 /* A lap of at least as many stones as open pits (about 1 lap in 100): a
@@ -219,19 +229,17 @@ static __attribute__((noinline)) int long_lap(const struct mc_board *b,
                                               int from, int *hand)
 {
     const int rounds = *hand / b->open, rest = *hand % b->open;
-    const unsigned open = ~(unsigned)b->closed & ((1u << b->npits) - 1);
-    w->x0 &= keep[from][0];
-    w->x1 &= keep[from][1];
+    const mc_bytes open = pits_mask(~(unsigned)b->closed & ((1u << b->npits) - 1));
+    w->x &= keep[from];
     int last = from, held = 0;
     for (int k = 0; k < rounds; k++) {
-        held = pit_of(w, from);
-        add_run(w, spread[open & 0xff], spread[open >> 8]);
+        held = w->x[from];
+        add_run(w, open);
     }
     if (rest) {
-        const unsigned bits = laps->run[from][rest];
         last = laps->last[from][rest];
-        held = pit_of(w, last);
-        add_run(w, spread[bits & 0xff], spread[bits >> 8]);
+        held = w->x[last];
+        add_run(w, pits_mask(laps->run[from][rest]));
     }
     *hand = held == 3 ? 0 : held + 1;
     return last;
@@ -240,31 +248,36 @@ static __attribute__((noinline)) int long_lap(const struct mc_board *b,
 /* The same lap on `w`, `hand` being the stones of `from` (at least 1),
  * `laps` the board's tables (mc_laps(b), looked up once a move). A
  * hand smaller than the number of open pits puts one stone into each pit
- * of a run of open pits: the origin is emptied by a mask and the run
- * added, one of each per word, and the fours it forms are all found and
- * taken at once, without a branch. Longer hands (about 1 lap in 100) add
- * a stone to every open pit per round of the board (long_lap()). Returns
- * the lap's last pit; *hand becomes its stones:
- * 0 after binikh (rule 4; its four is then among the fours of w->t0 and
- * w->t1, credited to the pit's owner), 1 if the move ends there (rule 5),
- * else the stones the move relays. */
+ * of a run of open pits: the origin is emptied and the run added, and the
+ * fours it forms are all found and taken at once, without a branch.
+ * Longer hands (about 1 lap in 100) add a stone to every open pit per
+ * round of the board (long_lap()). Returns the lap's last pit; *hand
+ * becomes its stones: 0 after binikh (rule 4; its four is then among
+ * w->fours, credited to the pit's owner), 1 if the move ends there (rule
+ * 5), else the stones the move relays. */
 static MC_ALWAYS_INLINE int lap_by_words(const struct mc_board *b, const struct mc_laps *laps,
                                          struct sowing *w, int from, int *hand)
 {
-    if (*hand >= b->open)
-        return long_lap(b, laps, w, from, hand);
+    if (*hand >= b->open) {
+        /* Through copies: a pointer the call takes would keep the pits
+         * and the hand in memory through every lap. */
+        struct sowing copy = *w;
+        int stones = *hand;
+        const int last = long_lap(b, laps, &copy, from, &stones);
+        *w = copy;
+        *hand = stones;
+        return last;
+    }
     /* Rule 2: lift the hand, put a stone into each of the next `hand` open
      * pits, the last one included. */
-    const unsigned bits = laps->run[from][*hand];
-    const uint64_t run0 = spread[bits & 0xff], run1 = spread[bits >> 8];
+    const mc_bytes run = pits_mask(laps->run[from][*hand]);
     const int last = laps->last[from][*hand];
     /* The last pit gets one stone (it is not the origin). Read before the
-     * pits change, this does not wait for the words: the next lap starts
+     * pits change, this does not wait for the lap: the next one starts
      * sooner. */
-    const int held = pit_of(w, last);
-    w->x0 &= keep[from][0];
-    w->x1 &= keep[from][1];
-    add_run(w, run0, run1);
+    const int held = w->x[last];
+    w->x &= keep[from];
+    add_run(w, run);
     *hand = held == 3 ? 0 : held + 1;
     return last;
 }
@@ -272,12 +285,12 @@ static MC_ALWAYS_INLINE int lap_by_words(const struct mc_board *b, const struct 
 /* The tables of lap_by_words(), from b->next (struct mc_board). */
 void mancala__lap_tables(struct mc_board *b)
 {
-    memset(&b->north, 0, sizeof b->north);
+    memset(b->north, 0, sizeof b->north);
     int open = 0;
     for (int p = 0; p < b->npits; p++) {
         open += !(b->closed >> p & 1);
         if (p >= b->variant->n)
-            b->north.w[p >> 3] |= (uint64_t)0xff << 8 * (p & 7);
+            b->north[p] = 0xff;
     }
     b->open = (uint8_t)open;
     if (b->shared)
@@ -311,7 +324,7 @@ enum { LAPS_BEFORE_CYCLE_CHECK = 16 };
  * origin's), so the move is endless if and only if a lap start recurs,
  * which Brent's cycle detection finds. */
 struct cycle_check {
-    struct mc_pits saved;
+    mc_bytes saved;
     int saved_from;
     unsigned power, since_saved;
 };
@@ -319,11 +332,11 @@ struct cycle_check {
 /* Whether the lap start (now, from), the laps-th of its move, is one
  * already seen. Called from the LAPS_BEFORE_CYCLE_CHECK-th lap on, on a
  * `c` that starts as CYCLE_CHECK_START. */
-#define CYCLE_CHECK_START {{{0, 0}}, -1, 1, 0}
-static int lap_start_recurs(struct cycle_check *c, unsigned laps, struct mc_pits now, int from)
+#define CYCLE_CHECK_START {{0}, -1, 1, 0}
+static int lap_start_recurs(struct cycle_check *c, unsigned laps, mc_bytes now, int from)
 {
     if (laps > LAPS_BEFORE_CYCLE_CHECK) {
-        if (c->saved_from == from && c->saved.w[0] == now.w[0] && c->saved.w[1] == now.w[1])
+        if (c->saved_from == from && memcmp(&c->saved, &now, sizeof now) == 0)
             return 1;
         if (++c->since_saved < c->power)
             return 0;
@@ -360,8 +373,7 @@ static int rio_move_checked(const struct mc_board *b, const struct mc_state *s, 
         }
         if (++laps < LAPS_BEFORE_CYCLE_CHECK)
             continue;
-        const struct mc_pits now = {{w.x0, w.x1}};
-        if (lap_start_recurs(&cycle, laps, by_words ? now : load_pits(out->pit), from))
+        if (lap_start_recurs(&cycle, laps, by_words ? w.x : load_bytes(out->pit), from))
             return MANCALA_E_ENDLESS;
     }
     if (by_words)
