@@ -6,6 +6,7 @@
  * SPDX-License-Identifier: MIT
  */
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -494,6 +495,20 @@ void *mancala__game_alloc(const mancala_game *game, void *ptr, size_t size)
     return game_alloc(game->alloc, game->opaque, ptr, size);
 }
 
+/* *g = *game, but the board's own lap tables (1,120 bytes of a handle of
+ * 1,656) only if it uses them: a board with every pit open, as Modiar's
+ * always is, reads the shared ones. MCTS and the benchmarks clone a handle
+ * for each game they play. */
+static void copy_handle(struct mancala_game *g, const struct mancala_game *game)
+{
+    const size_t own = offsetof(struct mancala_game, board.own);
+    const size_t after = own + sizeof game->board.own;
+    memcpy(g, game, own);
+    if (!game->board.shared)
+        memcpy(&g->board.own, &game->board.own, sizeof game->board.own);
+    memcpy((char *)g + after, (const char *)game + after, sizeof *g - after);
+}
+
 MANCALA_EXPORT int mancala_clone(mancala_game **out, const mancala_game *game)
 {
     if (!out || !game)
@@ -529,7 +544,7 @@ MANCALA_EXPORT int mancala_clone(mancala_game **out, const mancala_game *game)
         }
         memcpy(tags, game->tags.block, game->tags.len);
     }
-    *g = *game;
+    copy_handle(g, game);
     g->tags.block = tags;
     memcpy(history, game->history, game->history_len * sizeof *history);
     g->history = history;

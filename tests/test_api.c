@@ -153,6 +153,60 @@ START_TEST(clone_is_independent)
 }
 END_TEST
 
+/* An allocator whose new blocks are full of 0xa5, not zeros: a part of a
+ * clone that mancala_clone() forgot to copy shows. */
+static void *poisoned_alloc(void *opaque, void *ptr, size_t size)
+{
+    (void)opaque;
+    if (!size) {
+        free(ptr);
+        return NULL;
+    }
+    void *block = realloc(ptr, size);
+    if (block && !ptr)
+        memset(block, 0xa5, size);
+    return block;
+}
+
+START_TEST(clone_copies_the_board)
+{
+    /* A board with closed pits sows by lap tables of its own in the
+     * handle, which a clone must copy; one with every pit open reads the
+     * shared tables, and its clone does not copy them. Either clone plays
+     * as a handle parsed afresh, move for move. */
+    const char *starts[] = {"rio-kadalis/x,4,4,4,4,4,4,4,x,4,4,4/S/0,0/0/6,2",
+                            "rio-kadalis-5-cw/4,4,x,4,4,4,4,4,4,4/N/0,0/0/2,2",
+                            "rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0",
+                            "modiar/7,7,7,7,7,7/S/0,0/0"};
+    for (size_t k = 0; k < sizeof starts / sizeof starts[0]; k++) {
+        mancala_game *g, *c, *fresh;
+        ck_assert_int_eq(mancala_parse_with_allocator(&g, starts[k], NULL, 0, poisoned_alloc, NULL),
+                         MANCALA_OK);
+        ck_assert_int_eq(mancala_clone(&c, g), MANCALA_OK);
+        mancala_free(g);
+        fresh = parse_ok(starts[k]);
+        uint32_t seed = 12345;
+        int a[MANCALA_MAX_PITS], b[MANCALA_MAX_PITS], count;
+        while ((count = mancala_legal_moves(fresh, a, MANCALA_MAX_PITS)) > 0) {
+            ck_assert_int_eq(mancala_legal_moves(c, b, MANCALA_MAX_PITS), count);
+            ck_assert_mem_eq(a, b, (size_t)count * sizeof a[0]);
+            seed = seed * 1103515245u + 12345u;
+            const int pit = a[(seed >> 16) % (uint32_t)count];
+            play_ok(fresh, pit);
+            play_ok(c, pit);
+            char want[256];
+            snprintf(want, sizeof want, "%s", fmt(fresh));
+            ck_assert_str_eq(fmt(c), want);
+        }
+        ck_assert_int_eq(mancala_legal_moves(c, b, MANCALA_MAX_PITS), 0);
+        ck_assert_int_eq(mancala_end_reason(c), mancala_end_reason(fresh));
+        ck_assert_int_gt(mancala_history_length(c), 10);
+        mancala_free(c);
+        mancala_free(fresh);
+    }
+}
+END_TEST
+
 START_TEST(hash_of_equal_positions)
 {
     /* Reached by play or parsed: equal positions, equal hashes. */
@@ -779,6 +833,7 @@ int main(void)
     tcase_add_test(tc, version_agrees);
     tcase_add_test(tc, undo_and_history);
     tcase_add_test(tc, clone_is_independent);
+    tcase_add_test(tc, clone_copies_the_board);
     tcase_add_test(tc, hash_of_equal_positions);
     tcase_add_test(tc, events_of_a_modiar_move);
     tcase_add_test(tc, events_of_a_rio_move);
