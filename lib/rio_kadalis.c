@@ -25,45 +25,53 @@
 #error "ENDLESS_TABLE_STONES: endless_table.h holds no more stones than ENDLESS_TABLE_MOST"
 #endif
 
-/* ---- pits as words, for the move list's tests ---- */
+/* ---- the pits as one vector ---- */
 
-/* Pits as two words: pit p is byte p % 8 of w[p / 8], by value (so the
- * same on any byte order). */
-struct mc_pits {
+/* The pits as sixteen bytes in one value, pit p in element p (the last
+ * four 0): GCC and clang compile its operations to one SIMD instruction
+ * each where the machine has them (SSE2 on x86-64, WebAssembly's SIMD if
+ * enabled), to word operations elsewhere. Element p is byte p in memory
+ * on any byte order. */
+typedef uint8_t mc_bytes __attribute__((vector_size(16)));
+#if defined(__GNUC__) && !defined(__clang__)
+/* On a processor without SSE (gcc -m32), GCC warns that a function taking
+ * or returning such a value is called otherwise than where it has SSE:
+ * those of this file are static, called only from here. */
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+
+/* The same vector as two words, element 0 the first eight bytes. */
+typedef uint64_t mc_words __attribute__((vector_size(16)));
+
+/* Pits 0 to 11 from memory, joined in registers (stored into memory
+ * as two halves, the vector would stall the load of the whole). */
+static mc_bytes load_bytes(const uint8_t *pit)
+{
+    uint64_t low = 0, high = 0;
+    memcpy(&low, pit, 8);
+    memcpy(&high, pit + 8, MANCALA_MAX_PITS - 8);
+    return (mc_bytes)(mc_words){low, high};
+}
+
+/* The sum of the bytes of `x`, of at most 255 (every partial sum fits in
+ * its byte: no carry crosses into the next). */
+static int sum_bytes(mc_bytes x)
+{
     uint64_t w[2];
-};
-
-/* Whether this machine stores the low byte of a word first: then a word
- * is loaded and stored as it is. A constant to the compiler. */
-static int little_endian(void)
-{
-    const uint16_t one = 1;
-    uint8_t first;
-    memcpy(&first, &one, 1);
-    return first;
+    memcpy(w, &x, sizeof w);
+    return (int)((w[0] + w[1]) * 0x0101010101010101u >> 56);
 }
 
-static struct mc_pits load_pits(const uint8_t *pit)
+/* A 1 in the bit of each pit of `x` that is not empty: each byte's own
+ * bit, and the bytes of each half summed. */
+static unsigned nonempty_pits(mc_bytes x)
 {
-    struct mc_pits x = {{0, 0}};
-    if (little_endian()) {
-        memcpy(&x.w[0], pit, 8);
-        memcpy(&x.w[1], pit + 8, MANCALA_MAX_PITS - 8);
-        return x;
-    }
-    /* Big-endian machines only (none where coverage is measured). */
-    for (int p = 0; p < MANCALA_MAX_PITS; p++) /* GCOVR_EXCL_START */
-        x.w[p >> 3] |= (uint64_t)pit[p] << 8 * (p & 7);
-    return x; /* GCOVR_EXCL_STOP */
-}
-
-/* A 1 in the bit of each pit of `x` that is not empty. */
-static unsigned nonempty_pits(struct mc_pits x)
-{
-    const uint64_t low7 = 0x7f7f7f7f7f7f7f7fu, spread = 0x0102040810204080u;
-    const uint64_t b0 = (((x.w[0] & low7) + low7) | x.w[0]) >> 7 & 0x0101010101010101u;
-    const uint64_t b1 = (((x.w[1] & low7) + low7) | x.w[1]) >> 7 & 0x0101010101010101u;
-    return (unsigned)(b0 * spread >> 56) | (unsigned)(b1 * spread >> 56) << 8;
+    const mc_bytes bit = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
+    const mc_bytes b = (mc_bytes)(x != 0) & bit;
+    uint64_t w[2];
+    memcpy(w, &b, sizeof w);
+    return (unsigned)(w[0] * 0x0101010101010101u >> 56) |
+           (unsigned)(w[1] * 0x0101010101010101u >> 56) << 8;
 }
 
 /* ---- one lap ---- */
@@ -108,28 +116,7 @@ static MC_ALWAYS_INLINE int lap_by_stones(const struct mc_board *b, struct mc_st
     return last == 1 ? -1 : p;
 }
 
-/* ---- laps on the pits as one vector ---- */
-
-/* The pits as sixteen bytes in one value, pit p in element p (the last
- * four 0): GCC and clang compile its operations to one SIMD instruction
- * each where the machine has them (SSE2 on x86-64, WebAssembly's SIMD if
- * enabled), to word operations elsewhere. Element p is byte p in memory
- * on any byte order. */
-typedef uint8_t mc_bytes __attribute__((vector_size(16)));
-#if defined(__GNUC__) && !defined(__clang__)
-/* On a processor without SSE (gcc -m32), GCC warns that a function taking
- * or returning such a value is called otherwise than where it has SSE:
- * those of this file are static, called only from here. */
-#pragma GCC diagnostic ignored "-Wpsabi"
-#endif
-
-/* The sum of the bytes of `x`, of at most 255. */
-static int sum_bytes(mc_bytes x)
-{
-    uint64_t w[2];
-    memcpy(w, &x, sizeof w);
-    return (int)((w[0] + w[1]) * 0x0101010101010101u >> 56);
-}
+/* ---- laps on the vector ---- */
 
 /* mask[bits]: 0xff in byte i for each bit i of `bits` (8 bits), 0 in the
  * others; a set of pits becomes a vector from two of them. */
@@ -153,25 +140,12 @@ static const mc_bytes keep[MANCALA_MAX_PITS] = {KEEP(0), KEEP(1), KEEP(2), KEEP(
                                                 KEEP(4), KEEP(5), KEEP(6), KEEP(7),
                                                 KEEP(8), KEEP(9), KEEP(10), KEEP(11)};
 
-/* The same vector as two words, element 0 the first eight bytes. */
-typedef uint64_t mc_words __attribute__((vector_size(16)));
-
 static mc_bytes pits_mask(unsigned bits)
 {
-    /* Joined in registers: stored as two halves into memory, the vector
-     * would stall the load of the whole. */
+    /* Joined in registers, as load_bytes() does. */
     uint64_t low, high;
     memcpy(&low, mask[bits & 0xff], 8);
     memcpy(&high, mask[bits >> 8 & 0xff], 8);
-    return (mc_bytes)(mc_words){low, high};
-}
-
-/* Pits 0 to 11 from memory, joined in registers as pits_mask() does. */
-static mc_bytes load_bytes(const uint8_t *pit)
-{
-    uint64_t low = 0, high = 0;
-    memcpy(&low, pit, 8);
-    memcpy(&high, pit + 8, MANCALA_MAX_PITS - 8);
     return (mc_bytes)(mc_words){low, high};
 }
 
@@ -509,7 +483,7 @@ static MC_ALWAYS_INLINE unsigned candidate_pits(const struct mc_board *b,
                                                  const struct mc_state *s)
 {
     const int n = b->variant->n;
-    return nonempty_pits(load_pits(s->pit)) & ((1u << n) - 1) << s->to_move * n &
+    return nonempty_pits(load_bytes(s->pit)) & ((1u << n) - 1) << s->to_move * n &
            ~(unsigned)b->closed;
 }
 
@@ -525,15 +499,6 @@ static void rio_candidates(const struct mc_board *b, const struct mc_state *s,
     out->count = count;
     out->legal = (uint16_t)candidates;
     out->known = 0;
-}
-
-/* The stones on the board (of any count a pit may hold: no carry). */
-static int board_stones(struct mc_pits x)
-{
-    const uint64_t even = 0x00ff00ff00ff00ffu;
-    const uint64_t pairs = (x.w[0] & even) + (x.w[0] >> 8 & even) + (x.w[1] & even) +
-                           (x.w[1] >> 8 & even);
-    return (int)(pairs * 0x0001000100010001u >> 48);
 }
 
 /* Whether a lap start of `stones` stones on a ring of `open` open pits
@@ -633,22 +598,19 @@ static const uint64_t row_pits[64] = {ROW_PITS16(0), ROW_PITS16(16), ROW_PITS16(
  * listed from a table, without a loop. */
 static void rio_list(const struct mc_board *b, const struct mc_state *s, struct mc_moves *out)
 {
-    const struct mc_pits x = load_pits(s->pit);
+    const mc_bytes x = load_bytes(s->pit);
     const int first = s->to_move * b->variant->n;
     const unsigned candidates = nonempty_pits(x) & ~(unsigned)b->closed &
                                 ((1u << b->variant->n) - 1) << first;
     const unsigned row = candidates >> first;
     const uint64_t pits = row_pits[row] + (uint64_t)first * 0x0101010101010101u;
-    if (little_endian()) {
-        memcpy(out->pit, &pits, 8);
-    } else {
-        for (int i = 0; i < 8; i++) /* GCOVR_EXCL_LINE: big-endian machines only */
-            out->pit[i] = (uint8_t)(pits >> 8 * i); /* GCOVR_EXCL_LINE */
-    }
+    mc_store_bytes(out->pit, pits, 8);
     out->count = mc_count_row_bits(row);
     out->legal = (uint16_t)candidates;
     out->known = 0;
-    const int stones = board_stones(x);
+    /* At most the 48 stones of the game: a position of more is refused by
+     * the notation, and a move keeps the sum. */
+    const int stones = sum_bytes(x);
     if (candidates && endless_count(b->open, stones))
         list_sowing(b, s, candidates, stones, out);
 }
