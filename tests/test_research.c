@@ -260,7 +260,9 @@ static mancala_batch *batch_ok(const char *rules, int count, uint64_t seed)
     return b;
 }
 
-/* Game i of a batch against a single game `g` played alongside it. */
+/* Game i of a batch against a single game `g` played alongside it. Here
+ * and in the loops that call it, expect*() rather than ck_assert*(), a
+ * system call each (helpers.h): they run for each game at each step. */
 static void check_row(const mancala_batch *b, int i, const mancala_game *g)
 {
     const int n = mancala_batch_num_actions(b), size = mancala_batch_observation_size(b);
@@ -269,7 +271,7 @@ static void check_row(const mancala_batch *b, int i, const mancala_game *g)
     char want[MANCALA_POSITION_MAX];
     mancala_format(g, want, sizeof want);
     expect_str_eq(fmt(mancala_batch_game(b, i)), want);
-    ck_assert_int_eq(mancala_observation(g, obs, 64), size);
+    expect_int_eq(mancala_observation(g, obs, 64), size);
     expect(memcmp(obs, mancala_batch_observations(b) + (size_t)i * size, size * sizeof *obs) == 0,
            "game %d (%s): observation", i, want);
     mancala_legal_mask(g, mask, MANCALA_MAX_PITS);
@@ -302,7 +304,7 @@ static void batch_against_singles(const char *rules, int count, int threads, int
     int finished = 0;
     long steps = 0;
     while (finished < count) {
-        ck_assert_int_eq(mancala_batch_step_random(b, actions, (size_t)count), MANCALA_OK);
+        expect_int_eq(mancala_batch_step_random(b, actions, (size_t)count), MANCALA_OK);
         steps++;
         for (int i = 0; i < count; i++) {
             mancala_game *g = single[i];
@@ -311,7 +313,7 @@ static void batch_against_singles(const char *rules, int count, int threads, int
             if (pending[i]) { /* next-step autoreset */
                 expect_int_eq(actions[i], -1);
                 mancala_free(g);
-                ck_assert_int_eq(mancala_new(&single[i], rules), MANCALA_OK);
+                expect_int_eq(mancala_new(&single[i], rules), MANCALA_OK);
                 g = single[i];
                 pending[i] = plies[i] = 0;
             } else {
@@ -319,7 +321,7 @@ static void batch_against_singles(const char *rules, int count, int threads, int
                 expect(mancala_play(g, pit) == MANCALA_OK, "game %d: action %d", i, actions[i]);
                 plies[i]++;
                 if (mancala_is_over(g) && match && !mancala_match_over(g))
-                    ck_assert_int_eq(mancala_next_round(g), MANCALA_OK);
+                    expect_int_eq(mancala_next_round(g), MANCALA_OK);
                 if (mancala_returns(g, flags, want) == 1)
                     terminated = 1;
                 else if (plies[i] >= 1000 || mancala_history_length(g) >= 512)
@@ -381,8 +383,8 @@ START_TEST(batch_threads_identical)
             const struct timespec pause = {0, 20 * 1000 * 1000};
             nanosleep(&pause, NULL);
         }
-        ck_assert_int_eq(mancala_batch_step_random(one, NULL, 0), MANCALA_OK);
-        ck_assert_int_eq(mancala_batch_step_random(three, NULL, 0), MANCALA_OK);
+        expect_int_eq(mancala_batch_step_random(one, NULL, 0), MANCALA_OK);
+        expect_int_eq(mancala_batch_step_random(three, NULL, 0), MANCALA_OK);
         expect(memcmp(mancala_batch_observations(one), mancala_batch_observations(three),
                       obs * sizeof(float)) == 0, "step %d: observations", step);
         expect(memcmp(mancala_batch_legal_masks(one), mancala_batch_legal_masks(three), masks) == 0,
