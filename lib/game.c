@@ -618,13 +618,10 @@ static __attribute__((noinline)) int play(struct mancala_game *game, int pit, in
         return MANCALA_E_RANGE;
     if (game->end)
         return MANCALA_E_OVER;
-    /* Which of the legal moves it is: the legal pits below it, counted
-     * (a loop that stopped at it would mispredict about once a ply). */
     const unsigned legal = game->moves.legal;
     if (!(legal >> pit & 1))
         return illegal_reason(game, pit);
     const int first = game->cur.to_move * game->board.variant->n;
-    const int i = mc_count_row_bits(legal >> first & ((1u << (pit - first)) - 1));
     if (game->cur.ply == INT32_MAX)
         return MANCALA_E_STATE;
     int status = reserve_history(game);
@@ -636,7 +633,13 @@ static __attribute__((noinline)) int play(struct mancala_game *game, int pit, in
     entry->count = (uint8_t)game->moves.count;
     memcpy(entry->pit, game->moves.pit, sizeof entry->pit);
     entry->legal = (uint8_t)(legal >> first);
-    if (game->moves.known >> i & 1) {
+    /* The child, if the list sowed it (Rio Kadalis's lists seldom do,
+     * Modiar's never): the move is legal move i, i the legal pits below
+     * it, counted (a loop that stopped at it would mispredict about once
+     * a ply). */
+    const unsigned known = game->moves.known;
+    const int i = known ? mc_count_row_bits(legal >> first & ((1u << (pit - first)) - 1)) : 0;
+    if (known >> i & 1) {
         game->cur = game->moves.child[i];
     } else {
         /* Known to be legal (listed without its child, or after an undo):
