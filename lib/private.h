@@ -111,6 +111,25 @@ static inline void mc_store_bytes(uint8_t *p, uint64_t x, int len)
         p[i] = (uint8_t)(x >> 8 * i); /* GCOVR_EXCL_LINE */
 }
 
+/* Stores `low` then `high` at `p`, each the lowest byte first, on any byte
+ * order: where the machine stores the low byte first, as one 16-byte
+ * store, so that a 16-byte load of them that follows is served from it
+ * (stored in parts, such a load waits until they reach the cache). */
+static inline void mc_store_le128(uint8_t *p, uint64_t low, uint64_t high)
+{
+    typedef uint64_t words __attribute__((vector_size(16)));
+    const uint16_t one = 1;
+    uint8_t first;
+    memcpy(&first, &one, 1);
+    if (first) {
+        const words w = {low, high};
+        memcpy(p, &w, sizeof w);
+        return;
+    }
+    mc_store_bytes(p, low, 8); /* GCOVR_EXCL_LINE: big-endian machines only */
+    mc_store_bytes(p + 8, high, 8); /* GCOVR_EXCL_LINE */
+}
+
 /* A byte for each bit of `bits` (below 2^7, a set of pits of one row):
  * byte i (counted from the lowest) is bit i. The multiplication adds a
  * copy of `bits` at every seventh bit, so bit i of copy i lands on bit 8i;
