@@ -112,12 +112,11 @@ static MC_ALWAYS_INLINE void observe(const struct mc_view *v, int quiet, float d
     const unsigned turn = 8 * (unsigned)me;
     const uint64_t ends = ((captured >> turn | captured << turn) & 0xffff) |
                           ((bank >> turn | bank << turn) & 0xffff) << 16;
-    uint64_t closed_pits[2] = {mc_row_bytes(closed & row) | mc_row_bytes(closed >> n & row) << 8 * n,
-                               mc_row_bytes(closed >> n & row) >> (64 - 8 * n)};
-    rows_mover_first(closed_pits, me, n);
+    const uint64_t my_closed = mc_row_bytes(closed >> me * n & row);
+    const uint64_t other_closed = mc_row_bytes(closed >> (me ^ 1) * n & row);
     uint8_t count[16], flag[16];
     mc_store_le128(count, pits[0], pits[1] | ends << 32);
-    mc_store_le128(flag, closed_pits[0], closed_pits[1]);
+    mc_store_le128(flag, my_closed | other_closed << 8 * n, other_closed >> (64 - 8 * n));
     float counts[16], flags[16];
     for (int k = 0; k < 16; k++)
         counts[k] = (float)count[k] / divisor;
