@@ -605,10 +605,12 @@ def _gymnasium_mode(name: str):
 
 
 def _action_error(status: int, action: int, game: int, reason: str = ""):
-    """The exception for a refused action of a batch, naming the game."""
+    """The exception for a refused action of a batch, naming the game: the
+    C batch's `reason` (which names the game and the action) or, for an
+    action refused here, one in the same words."""
     error = illegal(status, action)
     if error is None:
         return check(status)
     error.game = game
-    error.args = (f"game {game}: action {action}: {reason or error.reason}",)
+    error.args = (reason or f"game {game}: action {action}: {error.reason}",)
     return error

@@ -524,8 +524,11 @@ class Vector(unittest.TestCase):
         with self.assertRaises(PitOutOfRange) as raised:
             env.step(np.array([0, 0, 2**40, 0]))    # not cut to 32 bits
         self.assertEqual(raised.exception.game, 2)
-        with self.assertRaises(PitOutOfRange):
+        self.assertEqual(str(raised.exception), "game 2: action 1099511627776: pit or player number out of range")
+        with self.assertRaises(PitOutOfRange) as raised:
             env.step(np.array([0, -1, 0, 0], dtype=np.int32))
+        # The C batch's reason, which names the game and the action once.
+        self.assertEqual(str(raised.exception), "game 1: action -1 is not in 0 ... 2")
         with self.assertRaises(TypeError):
             env.step(np.zeros(4))
         with self.assertRaises(InvalidArgument):
