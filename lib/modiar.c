@@ -6,7 +6,7 @@
  */
 #include "private.h"
 
-enum { MODIAR_PITS = 6, MODIAR_ROW = 3 };
+enum { MODIAR_PITS = 6, MODIAR_ROW = 3, MODIAR_STONES = 42 };
 
 /* 2, 4 or 6, as a set of counts: bit c set for a capturing count c. A pit
  * never holds 64 stones (there are 42), so this needs no branch, which
@@ -37,51 +37,54 @@ static int last_pit(int pit, int rest)
     return (int)((unsigned)(pit + rest + MODIAR_PITS - 1) % MODIAR_PITS);
 }
 
-/* Byte vectors over the first 8 pits (Modiar uses 6) for sowing a whole
- * lap by arithmetic. extra_stone[pit][rest]: the `rest` pits from `pit`
- * on, along the sowing path, that get one stone more than the others. */
-#define DISTANCE(from, to) (((to) - (from) + MODIAR_PITS) % MODIAR_PITS)
-#define EXTRA(pit, rest, p) (DISTANCE(pit, p) < (rest))
-#define EXTRA_ROW(pit, rest) \
-    {EXTRA(pit, rest, 0), EXTRA(pit, rest, 1), EXTRA(pit, rest, 2), \
-     EXTRA(pit, rest, 3), EXTRA(pit, rest, 4), EXTRA(pit, rest, 5), 0, 0}
-#define EXTRA_PIT(pit) \
-    {EXTRA_ROW(pit, 0), EXTRA_ROW(pit, 1), EXTRA_ROW(pit, 2), \
-     EXTRA_ROW(pit, 3), EXTRA_ROW(pit, 4), EXTRA_ROW(pit, 5)}
-static const uint8_t extra_stone[MODIAR_PITS][MODIAR_PITS][8] = {
-    EXTRA_PIT(0), EXTRA_PIT(1), EXTRA_PIT(2), EXTRA_PIT(3), EXTRA_PIT(4), EXTRA_PIT(5),
-};
-static const uint8_t unit_in_pit[MODIAR_PITS][8] = {
-    {1}, {0, 1}, {0, 0, 1}, {0, 0, 0, 1}, {0, 0, 0, 0, 1}, {0, 0, 0, 0, 0, 1},
-};
-static const uint8_t unit_in_every_pit[8] = {1, 1, 1, 1, 1, 1, 0, 0};
-
-/* The first 8 pits as one 64-bit word, each byte a pit, in memory order
- * (so the tables above work on either byte order). */
+/* The first 8 pits as one 64-bit word, pit p in byte p counted from the
+ * lowest (on any byte order; Modiar uses 6, and pits 6 and 7 are 0). */
 static uint64_t pit_word(const struct mc_state *s)
 {
-    uint64_t pits;
-    memcpy(&pits, s->pit, sizeof pits);
-    return pits;
+    return mc_load_le64(s->pit);
 }
 
-/* Rule 2 on `pits` (a pit_word()): the origin `pit` loses its `stones`
- * (at least one) and every pit gains its share at once. No byte leaves
- * 0..42, so no carry or borrow crosses pits. */
+/* row_unit[player]: a 1 in each byte of a pit of the player's row, in a
+ * pit_word(). */
+static const uint64_t row_unit[2] = {0x010101u, 0x010101000000u};
+
+static int row_empty(uint64_t pits, int player)
+{
+    return !(pits & row_unit[player] * 0xff);
+}
+
+/* lap_delta[pit][stones]: rule 2 as one addition to a pit_word(): every
+ * pit gains stones / 6, the `stones % 6` pits from `pit` on, along the
+ * sowing path, one more, and `pit` loses the stones it held. Added
+ * modulo 2^64, the bytes' carries and borrows cancel, since no byte of
+ * the result leaves 0..42 (a pit holds at most the 42 stones). */
+#define DISTANCE(from, to) (((to) - (from) + MODIAR_PITS) % MODIAR_PITS)
+#define EXTRA(pit, rest, p) (DISTANCE(pit, p) < (rest))
+#define LAP_BYTE(pit, st, p)                                                                     \
+    ((uint64_t)((st) / MODIAR_PITS + EXTRA(pit, (st) % MODIAR_PITS, p)) << 8 * (p))
+#define LAP_DELTA(pit, st)                                                                       \
+    (LAP_BYTE(pit, st, 0) + LAP_BYTE(pit, st, 1) + LAP_BYTE(pit, st, 2) + LAP_BYTE(pit, st, 3) + \
+     LAP_BYTE(pit, st, 4) + LAP_BYTE(pit, st, 5) - ((uint64_t)(st) << 8 * (pit)))
+#define LAP_DELTA6(pit, st)                                                                      \
+    LAP_DELTA(pit, st), LAP_DELTA(pit, (st) + 1), LAP_DELTA(pit, (st) + 2),                      \
+        LAP_DELTA(pit, (st) + 3), LAP_DELTA(pit, (st) + 4), LAP_DELTA(pit, (st) + 5)
+#define LAP_DELTAS(pit)                                                                          \
+    {LAP_DELTA6(pit, 0),  LAP_DELTA6(pit, 6),  LAP_DELTA6(pit, 12), LAP_DELTA6(pit, 18),         \
+     LAP_DELTA6(pit, 24), LAP_DELTA6(pit, 30), LAP_DELTA6(pit, 36), LAP_DELTA(pit, 42)}
+static const uint64_t lap_delta[MODIAR_PITS][MODIAR_STONES + 1] = {
+    LAP_DELTAS(0), LAP_DELTAS(1), LAP_DELTAS(2), LAP_DELTAS(3), LAP_DELTAS(4), LAP_DELTAS(5),
+};
+
+/* Rule 2 on `pits` (a pit_word()): `stones` (1 to 42) sown from `pit`. */
 static uint64_t sow_lap(uint64_t pits, int pit, int stones)
 {
-    const int laps = (int)((unsigned)stones / MODIAR_PITS), rest = (int)((unsigned)stones % MODIAR_PITS);
-    uint64_t lifted, extra, one_each;
-    memcpy(&lifted, unit_in_pit[pit], sizeof lifted);
-    memcpy(&extra, extra_stone[pit][rest], sizeof extra);
-    memcpy(&one_each, unit_in_every_pit, sizeof one_each);
-    return pits + (uint64_t)laps * one_each + extra - (uint64_t)stones * lifted;
+    return pits + lap_delta[pit][stones];
 }
 
 /* Rules 1 to 5 for one move. Inline so that the move generator gets a copy
  * without the recorder (rec is NULL there), the hot path. */
-static inline int modiar_move(const struct mc_state *s, int pit, struct mc_state *out,
-                              struct mc_recorder *rec)
+static MC_ALWAYS_INLINE int modiar_move(const struct mc_state *s, int pit, struct mc_state *out,
+                                        struct mc_recorder *rec)
 {
     const int stones = s->pit[pit];
     const int mover = s->to_move;
@@ -99,15 +102,15 @@ static inline int modiar_move(const struct mc_state *s, int pit, struct mc_state
      * the whole lap by arithmetic, each pit written once. */
     *out = *s;
     mc_record(rec, MANCALA_EV_LAP, pit, stones, mover);
-    if (!rec) {
-        const uint64_t pits = sow_lap(pit_word(s), pit, stones);
-        memcpy(out->pit, &pits, sizeof pits);
-    } else {
+    uint64_t pits = sow_lap(pit_word(s), pit, stones);
+    if (rec) {
+        /* The same stone by stone, told as it goes. */
         out->pit[pit] = 0;
         for (int k = 0, p = pit; k < stones; k++, p = p == MODIAR_PITS - 1 ? 0 : p + 1) {
             out->pit[p]++;
             mc_record(rec, MANCALA_EV_SOW, p, out->pit[p], mover);
         }
+        pits = pit_word(out);
     }
     const int last = last_pit(pit, (int)((unsigned)stones % MODIAR_PITS));
 
@@ -116,33 +119,25 @@ static inline int modiar_move(const struct mc_state *s, int pit, struct mc_state
      * first move the capture is forfeited. */
     const int forfeit = s->ply == 0;
     const int sown = stones < MODIAR_PITS ? stones : MODIAR_PITS;
-    int taken = 0, taken_from_opponent = 0;
+    uint64_t taken = 0;
     for (int i = 0, p = last; i < sown; i++, p = previous_pit(p)) {
-        const int here = out->pit[p];
-        if (!is_capture_count(here))
+        const uint64_t here = pits >> 8 * p & 0xff;
+        if (!is_capture_count((int)here))
             break;
-        if (forfeit) {
-            mc_record(rec, MANCALA_EV_FORFEIT, p, here, mover);
-            continue;
-        }
-        mc_record(rec, MANCALA_EV_CAPTURE, p, here, mover);
-        taken += here;
-        if ((p >= MODIAR_ROW) == opponent)
-            taken_from_opponent += here;
-        out->pit[p] = 0;
+        mc_record(rec, forfeit ? MANCALA_EV_FORFEIT : MANCALA_EV_CAPTURE, p, (int)here, mover);
+        taken |= here << 8 * p;
     }
-    if (!taken) {
-        mc_finish_move(out, pit);
-        return 0;
+    if (taken && !forfeit) {
+        pits -= taken;
+        out->captured[mover] = (uint8_t)(out->captured[mover] + (taken * 0x0101010101010101u >> 56));
+        /* Rule 5: a capture that empties a row holding stones after the
+         * sowing is illegal (convention): the row held stones after the
+         * sowing if and only if it holds some now or some were taken from
+         * it. */
+        if (!row_empty(taken, opponent) && row_empty(pits, opponent))
+            return MANCALA_E_GRAND_SLAM;
     }
-    out->captured[mover] = (uint8_t)(out->captured[mover] + taken);
-
-    /* Rule 5: a capture that empties a row holding stones after the sowing
-     * is illegal (convention). The row held stones after the sowing if and
-     * only if it holds some now or some were taken from it. */
-    if (taken_from_opponent && !row_stones(out, opponent))
-        return MANCALA_E_GRAND_SLAM;
-
+    mc_store_bytes(out->pit, pits, 8);
     mc_finish_move(out, pit);
     return 0;
 }
@@ -153,22 +148,17 @@ static inline int modiar_move(const struct mc_state *s, int pit, struct mc_state
  * sowing every pit of that row holds 0, 2, 4 or 6, and not all hold 0.
  * Sowing only adds stones to that row, so before it none of its pits held
  * more than 6 (tested, with one mask, as: more than 7). Every grand slam
- * passes both tests; modiar_move() decides for the moves that pass. The
- * pits are pit_word()s; row_unit[player] has a 1 in each byte of a pit of
- * the player's row. */
-static const uint8_t row_unit[2][8] = {{1, 1, 1}, {0, 0, 0, 1, 1, 1}};
+ * passes both tests; modiar_move() decides for the moves that pass. */
 
 static int grand_slam_possible_before(uint64_t pits, int opponent)
 {
-    uint64_t row;
-    memcpy(&row, row_unit[opponent], sizeof row);
+    const uint64_t row = row_unit[opponent];
     return !(pits & row * 0xf8);
 }
 
 static int grand_slam_possible_after(uint64_t pits, int opponent)
 {
-    uint64_t row;
-    memcpy(&row, row_unit[opponent], sizeof row);
+    const uint64_t row = row_unit[opponent];
     return !(pits & row * 0xf9) && (pits & row * 0xff); /* 0, 2, 4 or 6; not all 0 */
 }
 
@@ -183,92 +173,89 @@ static int modiar_sow(const struct mc_board *b, const struct mc_state *s, int pi
     return modiar_move(s, pit, out, rec);
 }
 
-/* Whether the sowing of `stones` from `pit` of the mover's row puts a
- * stone into the opponent's row (Rule 6): the lap covers the pits from
- * `pit` to `pit + min(stones, 6) - 1`, and the opponent's row begins
- * right after the end of the mover's. */
-static int sowing_reaches_opponent(int pit, int stones, int mover)
+/* Rule 6 on a set of legal pits (a bit each): if the opponent's row is
+ * empty, the moves that put a stone into it, when there are any. A move's
+ * lap covers the pits from `pit` to `pit + min(stones, 6) - 1`, and the
+ * opponent's row begins right after the end of the mover's. */
+static __attribute__((noinline)) unsigned feeding_rule(const struct mc_state *s, unsigned legal)
 {
-    const int sown = stones < MODIAR_PITS ? stones : MODIAR_PITS;
-    return pit + sown - 1 >= (mover + 1) * MODIAR_ROW;
+    const int mover = s->to_move;
+    if (row_stones(s, mover ^ 1))
+        return legal;
+    unsigned feeds = 0;
+    for (unsigned c = legal; c; c &= c - 1) {
+        const int pit = mc_lowest_bit(c), stones = s->pit[pit];
+        const int sown = stones < MODIAR_PITS ? stones : MODIAR_PITS;
+        if (pit + sown - 1 >= (mover + 1) * MODIAR_ROW)
+            feeds |= 1u << pit;
+    }
+    return feeds ? feeds : legal;
 }
 
-/* Lists the legal moves, with their children if `children` is set (a
- * constant in each caller, so each gets its own code). */
-static MC_ALWAYS_INLINE void list_moves(const struct mc_state *s, struct mc_moves *out, int8_t *why,
-                                        int children)
-{
-    const int mover = s->to_move, opponent = mover ^ 1;
-    const int first = mover * MODIAR_ROW;
-    const uint64_t pits = pit_word(s);
-    const int grand_slam_possible = grand_slam_possible_before(pits, opponent);
-    int count = 0;
-    unsigned legal_pits = 0;
-
-    /* Rules 1 to 5 for each pit. Without the children, only a move that
-     * may be a grand slam needs sowing. */
-    for (int pit = first; pit < first + MODIAR_ROW; pit++) {
-        const int stones = s->pit[pit];
-        int legal;
-        if (children) {
-            int reason = modiar_move(s, pit, &out->child[count], NULL);
-            if (why)
-                why[pit] = (int8_t)reason;
-            legal = !reason;
-        } else {
-            /* Rule 1, as in modiar_move(). Whether a pit can be played is
-             * as good as random, so it is counted rather than branched on. */
-            legal = stones >= 2;
-            if (grand_slam_possible && legal &&
-                grand_slam_possible_after(sow_lap(pits, pit, stones), opponent)) {
-                struct mc_state scratch;
-                legal = !modiar_move(s, pit, &scratch, NULL);
-            }
-        }
-        out->pit[count] = (uint8_t)pit;
-        count += legal;
-        legal_pits |= (unsigned)legal << pit;
-    }
-
-    /* Rule 6, applied to what rule 5 left: if the opponent's row is empty,
-     * a move that feeds it must be played when there is one. */
-    if (!row_stones(s, opponent)) {
-        int feeds[MODIAR_ROW], any_feeds = 0;
-        for (int i = 0; i < count; i++) {
-            feeds[i] = sowing_reaches_opponent(out->pit[i], s->pit[out->pit[i]], mover);
-            any_feeds |= feeds[i];
-        }
-        int kept = 0;
-        for (int i = 0; i < count; i++) {
-            if (any_feeds && !feeds[i]) {
-                if (why)
-                    why[out->pit[i]] = MANCALA_E_MUST_FEED;
-                legal_pits &= ~(1u << out->pit[i]);
-                continue;
-            }
-            out->pit[kept] = out->pit[i];
-            if (children)
-                out->child[kept] = out->child[i];
-            kept++;
-        }
-        count = kept;
-    }
-    out->count = count;
-    out->legal = (uint16_t)legal_pits;
-    out->known = (uint16_t)(children ? (1u << count) - 1 : 0);
-}
-
+/* Lists the legal moves with their children, and why each other pit of
+ * the mover's row cannot be played if `why` is not NULL. */
 static void modiar_generate(const struct mc_board *b, const struct mc_state *s,
                             struct mc_moves *out, int8_t *why)
 {
     (void)b;
-    list_moves(s, out, why, 1);
+    const int first = s->to_move * MODIAR_ROW;
+    struct mc_state child[MODIAR_ROW];
+    unsigned sown = 0;
+    for (int pit = first; pit < first + MODIAR_ROW; pit++) {
+        const int reason = modiar_move(s, pit, &child[pit - first], NULL);
+        if (why)
+            why[pit] = (int8_t)reason;
+        sown |= (unsigned)!reason << pit;
+    }
+    const unsigned legal = feeding_rule(s, sown);
+    int count = 0;
+    for (unsigned c = sown; c; c &= c - 1) {
+        const int pit = mc_lowest_bit(c);
+        if (!(legal >> pit & 1)) {
+            if (why)
+                why[pit] = MANCALA_E_MUST_FEED;
+            continue;
+        }
+        out->pit[count] = (uint8_t)pit;
+        out->child[count++] = child[pit - first];
+    }
+    out->count = count;
+    out->legal = (uint16_t)legal;
+    out->known = (uint16_t)((1u << count) - 1);
 }
 
+/* The pits of `legal` (of the mover's row, with 2 stones or more) whose
+ * move is not a grand slam (rule 5): only those that may be one are
+ * sown. Out of line, as modiar_generate(): the hot path stays short. */
+static __attribute__((noinline)) unsigned without_grand_slams(const struct mc_state *s,
+                                                              unsigned legal)
+{
+    for (unsigned c = legal; c; c &= c - 1) {
+        const int pit = mc_lowest_bit(c);
+        struct mc_state scratch;
+        if (grand_slam_possible_after(sow_lap(pit_word(s), pit, s->pit[pit]), s->to_move ^ 1) &&
+            modiar_move(s, pit, &scratch, NULL))
+            legal &= ~(1u << pit);
+    }
+    return legal;
+}
+
+/* The same without the children, the hot path: rule 1 for the whole row
+ * at once, and the moves sown only where rule 5 or 6 may apply. A pit
+ * holds at most the 42 stones of the game, so adding 126 to each byte sets
+ * its top bit exactly when it holds 2 or more, and no carry crosses pits. */
 static void modiar_list(const struct mc_board *b, const struct mc_state *s, struct mc_moves *out)
 {
     (void)b;
-    list_moves(s, out, NULL, 0);
+    const int mover = s->to_move, first = mover * MODIAR_ROW;
+    const uint64_t pits = pit_word(s);
+    const uint64_t two_or_more = (pits + 0x7e7e7e7e7e7e7e7eu) >> 7 & 0x0101010101010101u;
+    unsigned legal = (mc_row_bits(two_or_more >> 8 * first) & ((1u << MODIAR_ROW) - 1)) << first;
+    if (grand_slam_possible_before(pits, mover ^ 1))
+        legal = without_grand_slams(s, legal);
+    if (row_empty(pits, mover ^ 1))
+        legal = feeding_rule(s, legal);
+    mc_list_row(out, legal, first);
 }
 
 const struct mc_rules mancala__modiar_rules = {

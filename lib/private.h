@@ -139,6 +139,13 @@ static inline uint64_t mc_row_bytes(unsigned bits)
     return (uint64_t)bits * 0x0002040810204081u & 0x0101010101010101u;
 }
 
+/* The other way: bit i for byte i of `bytes` (the lowest first), each 0
+ * or 1. The multiplication puts byte i's bit on bit 56 + i. */
+static inline unsigned mc_row_bits(uint64_t bytes)
+{
+    return (unsigned)(bytes * 0x0102040810204080u >> 56);
+}
+
 /* A 16-bit fingerprint of a Rio Kadalis lap start on a ring of open pits:
  * ring[0] the stones of the origin (the hand), ring[i] those of the i-th
  * open pit after it in the sowing direction, 0 from the ring's end to
@@ -193,6 +200,31 @@ struct mc_moves {
     uint8_t pit[MANCALA_MAX_PITS];
     struct mc_state child[MANCALA_MAX_PITS];
 };
+
+/* Lists the pits of `legal` (of the row whose first pit is `first`) in
+ * ascending order, without their children, from a table and without a
+ * loop: row_pits[row] has the pits of `row` (bit i: the row's i-th pit)
+ * counted from the row's first, one a byte from the lowest. */
+#define MC_ROW_BELOW(row, i)                                                                     \
+    (((row) & 1) * ((i) > 0) + ((row) >> 1 & 1) * ((i) > 1) + ((row) >> 2 & 1) * ((i) > 2) +     \
+     ((row) >> 3 & 1) * ((i) > 3) + ((row) >> 4 & 1) * ((i) > 4))
+#define MC_ROW_PIT(row, i) ((uint64_t)((row) >> (i) & 1) * (i) << 8 * MC_ROW_BELOW(row, i))
+#define MC_ROW_PITS(row)                                                                         \
+    (MC_ROW_PIT(row, 1) | MC_ROW_PIT(row, 2) | MC_ROW_PIT(row, 3) | MC_ROW_PIT(row, 4) |         \
+     MC_ROW_PIT(row, 5))
+#define MC_ROW_PITS4(r) MC_ROW_PITS(r), MC_ROW_PITS((r) + 1), MC_ROW_PITS((r) + 2), MC_ROW_PITS((r) + 3)
+#define MC_ROW_PITS16(r)                                                                         \
+    MC_ROW_PITS4(r), MC_ROW_PITS4((r) + 4), MC_ROW_PITS4((r) + 8), MC_ROW_PITS4((r) + 12)
+static inline void mc_list_row(struct mc_moves *out, unsigned legal, int first)
+{
+    static const uint64_t row_pits[64] = {MC_ROW_PITS16(0), MC_ROW_PITS16(16), MC_ROW_PITS16(32),
+                                          MC_ROW_PITS16(48)};
+    const unsigned row = legal >> first & 63;
+    mc_store_bytes(out->pit, row_pits[row] + (uint64_t)first * 0x0101010101010101u, 8);
+    out->count = mc_count_row_bits(row);
+    out->legal = (uint16_t)legal;
+    out->known = 0;
+}
 
 /* Collects the events of a move for mancala_last_move_events(): events
  * `skip` to `skip + cap - 1` go to `events`, every one is counted. The rule

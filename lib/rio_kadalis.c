@@ -578,19 +578,6 @@ static __attribute__((noinline)) void list_sowing(const struct mc_board *b,
     out->known = (uint16_t)known;
 }
 
-/* row_pits[row]: the pits of `row` (bit i: a row's i-th pit) counted
- * from the row's first, in ascending order, one a byte from the lowest. */
-#define ROW_BITS_BELOW(row, i)                                                                   \
-    (((row) & 1) * ((i) > 0) + ((row) >> 1 & 1) * ((i) > 1) + ((row) >> 2 & 1) * ((i) > 2) +     \
-     ((row) >> 3 & 1) * ((i) > 3) + ((row) >> 4 & 1) * ((i) > 4))
-#define ROW_PIT(row, i) ((uint64_t)((row) >> (i) & 1) * (i) << 8 * ROW_BITS_BELOW(row, i))
-#define ROW_PITS(row)                                                                            \
-    (ROW_PIT(row, 1) | ROW_PIT(row, 2) | ROW_PIT(row, 3) | ROW_PIT(row, 4) | ROW_PIT(row, 5))
-#define ROW_PITS4(r) ROW_PITS(r), ROW_PITS((r) + 1), ROW_PITS((r) + 2), ROW_PITS((r) + 3)
-#define ROW_PITS16(r) ROW_PITS4(r), ROW_PITS4((r) + 4), ROW_PITS4((r) + 8), ROW_PITS4((r) + 12)
-static const uint64_t row_pits[64] = {ROW_PITS16(0), ROW_PITS16(16), ROW_PITS16(32),
-                                      ROW_PITS16(48)};
-
 /* The hot path: a candidate (an open pit of the mover's row with stones)
  * is endless exactly when its first lap start is one of the endless lap
  * starts of doc/endless.md, so most positions are settled by their count
@@ -602,12 +589,7 @@ static void rio_list(const struct mc_board *b, const struct mc_state *s, struct 
     const int first = s->to_move * b->variant->n;
     const unsigned candidates = nonempty_pits(x) & ~(unsigned)b->closed &
                                 ((1u << b->variant->n) - 1) << first;
-    const unsigned row = candidates >> first;
-    const uint64_t pits = row_pits[row] + (uint64_t)first * 0x0101010101010101u;
-    mc_store_bytes(out->pit, pits, 8);
-    out->count = mc_count_row_bits(row);
-    out->legal = (uint16_t)candidates;
-    out->known = 0;
+    mc_list_row(out, candidates, first);
     /* At most the 48 stones of the game: a position of more is refused by
      * the notation, and a move keeps the sum. */
     const int stones = sum_bytes(x);
