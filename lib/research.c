@@ -133,7 +133,9 @@ static MC_ALWAYS_INLINE void observe(const struct mc_view *v, int quiet, float d
 }
 
 /* One function for each row length, so that each is compiled for its
- * own (the registers of one case do not burden the others). */
+ * own (the registers of one case do not burden the others, nor the
+ * choice between them: a case inlined there would make every call save
+ * its registers). */
 static __attribute__((noinline)) void observe3(const struct mc_view *v, int quiet, float divisor,
                                                float *buf, uint8_t *mask)
 {
@@ -152,6 +154,12 @@ static __attribute__((noinline)) void observe6(const struct mc_view *v, int quie
     observe(v, quiet, divisor, buf, mask, 6);
 }
 
+static __attribute__((noinline)) void observe_any(const struct mc_view *v, int quiet,
+                                                  float divisor, float *buf, uint8_t *mask)
+{
+    observe(v, quiet, divisor, buf, mask, v->board->variant->n);
+}
+
 void mancala__observation(const struct mc_view *v, int quiet, float divisor, float *buf,
                           uint8_t *mask)
 {
@@ -159,7 +167,7 @@ void mancala__observation(const struct mc_view *v, int quiet, float divisor, flo
     case 3: observe3(v, quiet, divisor, buf, mask); break;
     case 5: observe5(v, quiet, divisor, buf, mask); break;
     case 6: observe6(v, quiet, divisor, buf, mask); break;
-    default: observe(v, quiet, divisor, buf, mask, v->board->variant->n); break;
+    default: observe_any(v, quiet, divisor, buf, mask); break;
     }
 }
 
