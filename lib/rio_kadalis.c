@@ -173,6 +173,13 @@ static MC_ALWAYS_INLINE void finish_sowing(const struct mc_board *b, const struc
                                            struct mc_state *out, int mover, int binikh, int last)
 {
     memcpy(out->pit, &w->x, MANCALA_MAX_PITS);
+    uint64_t any[2];
+    memcpy(any, &w->fours, sizeof any);
+    if (!(any[0] | any[1])) {
+        out->captured[0] = (uint8_t)w->captured[0];
+        out->captured[1] = (uint8_t)w->captured[1];
+        return;
+    }
     int north = sum_bytes(w->fours & load_bytes(b->north));
     int south = sum_bytes(w->fours) - north;
     /* Binikh moves one four from the last pit's owner to the mover. */
