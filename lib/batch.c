@@ -87,7 +87,8 @@ static void batch_release(const struct mancala_batch *b, void *ptr)
 
 /* Writes game i's rows of the observations (into `obs`), masks and
  * players from its view. */
-static void write_rows(struct mancala_batch *b, int i, const struct mc_view *v, float *obs)
+static MC_ALWAYS_INLINE void write_rows(struct mancala_batch *b, int i, const struct mc_view *v,
+                                        float *obs)
 {
     mancala__observation(v, (int)b->quiet[i], b->divisor, &obs[(size_t)i * b->obs_size],
                          &b->masks[(size_t)i * b->n]);
@@ -113,15 +114,10 @@ static void restart_game(struct mancala_batch *b, int i, struct mc_view *v)
     b->ended[i] = 0;
 }
 
-static int captures(const struct mc_view *v)
-{
-    return v->state->captured[0] + v->state->captured[1];
-}
-
 /* After a move of game i (seen in `v`): the end of its episode by the
  * rules (with its rewards), or truncated, or on to the next round of a
- * match. */
-static void finish_move(struct mancala_batch *b, int i, struct mc_view *v)
+ * match. Returns 1 if the episode ended (terminated or truncated). */
+static int finish_move(struct mancala_batch *b, int i, struct mc_view *v)
 {
     mancala_game *g = b->games[i];
     if (v->end) {
@@ -130,20 +126,23 @@ static void finish_move(struct mancala_batch *b, int i, struct mc_view *v)
             mancala__returns(g, (unsigned)(b->active.reward | (match ? MANCALA_RETURNS_MATCH : 0)),
                              &b->rewards[2 * (size_t)i]);
             b->terminated[i] = 1;
-            return;
+            return 1;
         }
         /* The round's moves go into the match log: only if they fit
          * (a step never allocates). */
         if (v->log_room < (uint32_t)mancala_history_length(g) + 1) {
             b->truncated[i] = 1;
-            return;
+            return 1;
         }
         mancala_next_round(g);
         mancala__view(g, v);
         b->quiet[i] = 0;
     }
-    if (b->plies[i] >= (uint32_t)b->active.max_plies || v->history_room == 0)
+    if (b->plies[i] >= (uint32_t)b->active.max_plies || v->history_room == 0) {
         b->truncated[i] = 1;
+        return 1;
+    }
+    return 0;
 }
 
 /* One step of game i, `action` (-1: a random one), in two halves so that
@@ -166,22 +165,12 @@ static int begin_step(struct mancala_batch *b, int i, int action)
         write_rows(b, i, &v, b->obs);
         return 0;
     }
-    mancala_game *g = b->games[i];
-    mancala__view(g, &v);
-    if (action < 0) {
-        /* The k-th legal action, k drawn among their count: the handle
-         * lists the legal pits in ascending order, as the mask has them. */
-        const unsigned row = (unsigned)v.legal >> v.state->to_move * b->n;
-        const uint32_t k = mc_random_below(&b->rng[i], (uint32_t)mc_count_row_bits(row));
-        action = v.moves[k] - v.state->to_move * b->n;
-    }
+    int captured;
+    action = mancala__play_begin(b->games[i], action, &b->rng[i], &captured);
     if (b->chosen)
         b->chosen[i] = action;
-    const int captured = captures(&v);
-    mancala__play_begin(g, v.state->to_move * b->n + action);
-    /* v.state is the handle's position, now the one the move reached. */
     b->plies[i]++;
-    b->quiet[i] = captures(&v) == captured ? b->quiet[i] + 1 : 0;
+    b->quiet[i] = captured ? 0 : b->quiet[i] + 1;
     b->terminated[i] = b->truncated[i] = 0;
     return 1;
 }
@@ -190,8 +179,7 @@ static void end_step(struct mancala_batch *b, int i)
 {
     struct mc_view v;
     mancala__play_end(b->games[i], &v);
-    finish_move(b, i, &v);
-    if (b->terminated[i] || b->truncated[i]) {
+    if (finish_move(b, i, &v)) {
         b->ended[i] = 1;
         if (b->active.autoreset == MANCALA_AUTORESET_SAME_STEP) {
             write_rows(b, i, &v, b->final_obs);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "private.h"
+#include "random.h"
 
 /* Positions reserved for the history when a handle is created: ordinary
  * games and rounds never need more, so mancala_play() does not allocate. */
@@ -1259,9 +1260,14 @@ void mancala__prefetch(const mancala_game *far, const mancala_game *near)
     }
 }
 
-int mancala__play_begin(mancala_game *game, int pit)
+int mancala__play_begin(mancala_game *game, int action, uint64_t *rng, int *captured)
 {
-    return play(game, pit, 1);
+    const int first = game->cur.to_move * game->board.variant->n;
+    if (action < 0)
+        action = game->moves.pit[mc_random_below(rng, (uint32_t)game->moves.count)] - first;
+    play(game, first + action, 1);
+    *captured = !same_captures(&game->history[game->history_len - 1].state, &game->cur);
+    return action;
 }
 
 void mancala__play_end(mancala_game *game, struct mc_view *view)

@@ -442,12 +442,15 @@ struct mc_view {
 };
 void mancala__view(const mancala_game *game, struct mc_view *view);
 /* mancala_play() in two halves, for a batch that moves another game in
- * between: the first (which returns what mancala_play() would) plays the
- * move and lists the next moves, the second applies the repetition rule,
- * whose lookup in the set of positions is then under way, and writes the
- * view of the position reached. Nothing else may use the handle in
- * between. */
-int mancala__play_begin(mancala_game *game, int pit);
+ * between: the first plays the move and lists the next moves, the second
+ * applies the repetition rule, whose lookup in the set of positions is
+ * then under way, and writes the view of the position reached. Nothing
+ * else may use the handle in between. The first plays `action` (relative
+ * to the mover: the mover's first pit is 0), which must be legal, or if
+ * it is negative the k-th legal move, k drawn from `*rng` (uniform among
+ * the legal moves, which the handle lists in ascending order); it returns
+ * the action played, and *captured becomes 1 if the move captured. */
+int mancala__play_begin(mancala_game *game, int action, uint64_t *rng, int *captured);
 void mancala__play_end(mancala_game *game, struct mc_view *view);
 /* Asks the processor to fetch the parts of handle `far` that a move reads
  * first, and the parts of the history of handle `near` that its next move

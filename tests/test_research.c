@@ -727,6 +727,34 @@ START_TEST(steps_do_not_allocate)
 }
 END_TEST
 
+/* Random actions are drawn uniformly among the legal ones: from the start
+ * (every action legal), each of n actions about one time in n over
+ * thousands of games (the draws are seeded, so the counts are fixed; a
+ * draw that favoured one action, or the first legal one, fails), and the
+ * second step draws only legal ones (the single games check that). */
+START_TEST(random_actions_uniform)
+{
+    const char *rules = _i ? "rio-kadalis" : "modiar";
+    const int games = 6000, n = _i ? 6 : 3;
+    mancala_batch *b = batch_ok(rules, games, 3);
+    int32_t *actions = calloc(games, sizeof *actions);
+    ck_assert_ptr_nonnull(actions);
+    ck_assert_int_eq(mancala_batch_step_random(b, actions, games), MANCALA_OK);
+    int counts[6] = {0};
+    for (int i = 0; i < games; i++) {
+        ck_assert_int_ge(actions[i], 0);
+        ck_assert_int_lt(actions[i], n);
+        counts[actions[i]]++;
+    }
+    /* games / n each, within about 5 standard deviations (37 and 29) */
+    for (int a = 0; a < n; a++)
+        expect(abs(counts[a] - games / n) < (_i ? 150 : 200), "%s: action %d drawn %d times in %d",
+               rules, a, counts[a], games);
+    free(actions);
+    mancala_batch_free(b);
+}
+END_TEST
+
 /* Every allocation failure in creation is reported, and leaks nothing
  * (valgrind and the sanitizers check the leaks). */
 START_TEST(batch_new_out_of_memory)
@@ -776,6 +804,7 @@ int main(void)
     tcase_add_loop_test(tc, batch_matches_single_games, 0, 2 * RULES_COUNT);
     tcase_add_loop_test(tc, batch_matches_single_matches, 0, 2 * RULES_COUNT);
     tcase_add_loop_test(tc, batch_threads_identical, 0, RULES_COUNT);
+    tcase_add_loop_test(tc, random_actions_uniform, 0, 2);
     tcase_add_test(tc, autoreset_modes);
     tcase_add_test(tc, match_episodes_and_truncation);
     tcase_add_test(tc, batch_illegal_actions);
