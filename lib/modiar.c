@@ -6,7 +6,7 @@
  */
 #include "private.h"
 
-enum { MODIAR_PITS = 6, MODIAR_ROW = 3, MODIAR_STONES = 42 };
+enum { MODIAR_PITS = 6, MODIAR_ROW = 3 };
 
 /* 2, 4 or 6, as a set of counts: bit c set for a capturing count c. A pit
  * never holds 64 stones (there are 42), so this needs no branch, which
@@ -53,32 +53,26 @@ static int row_empty(uint64_t pits, int player)
     return !(pits & row_unit[player] * 0xff);
 }
 
-/* lap_delta[pit][stones]: rule 2 as one addition to a pit_word(): every
- * pit gains stones / 6, the `stones % 6` pits from `pit` on, along the
- * sowing path, one more, and `pit` loses the stones it held. Added
- * modulo 2^64, the bytes' carries and borrows cancel, since no byte of
- * the result leaves 0..42 (a pit holds at most the 42 stones). */
+/* Rule 2 on `pits` (a pit_word()): `stones` (1 to 42) sown from `pit`:
+ * every pit gains stones / 6, the `stones % 6` pits from `pit` on, along
+ * the sowing path, one more (extra[pit][rest], a byte each), and `pit`
+ * loses the stones it held. Computed modulo 2^64, the bytes' carries and
+ * borrows cancel, since no byte of the result leaves 0..42. */
 #define DISTANCE(from, to) (((to) - (from) + MODIAR_PITS) % MODIAR_PITS)
-#define EXTRA(pit, rest, p) (DISTANCE(pit, p) < (rest))
-#define LAP_BYTE(pit, st, p)                                                                     \
-    ((uint64_t)((st) / MODIAR_PITS + EXTRA(pit, (st) % MODIAR_PITS, p)) << 8 * (p))
-#define LAP_DELTA(pit, st)                                                                       \
-    (LAP_BYTE(pit, st, 0) + LAP_BYTE(pit, st, 1) + LAP_BYTE(pit, st, 2) + LAP_BYTE(pit, st, 3) + \
-     LAP_BYTE(pit, st, 4) + LAP_BYTE(pit, st, 5) - ((uint64_t)(st) << 8 * (pit)))
-#define LAP_DELTA6(pit, st)                                                                      \
-    LAP_DELTA(pit, st), LAP_DELTA(pit, (st) + 1), LAP_DELTA(pit, (st) + 2),                      \
-        LAP_DELTA(pit, (st) + 3), LAP_DELTA(pit, (st) + 4), LAP_DELTA(pit, (st) + 5)
-#define LAP_DELTAS(pit)                                                                          \
-    {LAP_DELTA6(pit, 0),  LAP_DELTA6(pit, 6),  LAP_DELTA6(pit, 12), LAP_DELTA6(pit, 18),         \
-     LAP_DELTA6(pit, 24), LAP_DELTA6(pit, 30), LAP_DELTA6(pit, 36), LAP_DELTA(pit, 42)}
-static const uint64_t lap_delta[MODIAR_PITS][MODIAR_STONES + 1] = {
-    LAP_DELTAS(0), LAP_DELTAS(1), LAP_DELTAS(2), LAP_DELTAS(3), LAP_DELTAS(4), LAP_DELTAS(5),
-};
+#define EXTRA_BYTE(pit, rest, p) ((uint64_t)(DISTANCE(pit, p) < (rest)) << 8 * (p))
+#define EXTRA(pit, rest)                                                                         \
+    (EXTRA_BYTE(pit, rest, 0) | EXTRA_BYTE(pit, rest, 1) | EXTRA_BYTE(pit, rest, 2) |           \
+     EXTRA_BYTE(pit, rest, 3) | EXTRA_BYTE(pit, rest, 4) | EXTRA_BYTE(pit, rest, 5))
+#define EXTRAS(pit)                                                                              \
+    {EXTRA(pit, 0), EXTRA(pit, 1), EXTRA(pit, 2), EXTRA(pit, 3), EXTRA(pit, 4), EXTRA(pit, 5)}
+static const uint64_t extra[MODIAR_PITS][MODIAR_PITS] = {EXTRAS(0), EXTRAS(1), EXTRAS(2),
+                                                         EXTRAS(3), EXTRAS(4), EXTRAS(5)};
 
-/* Rule 2 on `pits` (a pit_word()): `stones` (1 to 42) sown from `pit`. */
 static uint64_t sow_lap(uint64_t pits, int pit, int stones)
 {
-    return pits + lap_delta[pit][stones];
+    const unsigned laps = (unsigned)stones / MODIAR_PITS, rest = (unsigned)stones % MODIAR_PITS;
+    return pits + laps * UINT64_C(0x010101010101) + extra[pit][rest] -
+           ((uint64_t)stones << 8 * pit);
 }
 
 /* Rules 1 to 5 for one move. Inline so that the move generator gets a copy
