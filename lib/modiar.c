@@ -75,6 +75,39 @@ static uint64_t sow_lap(uint64_t pits, int pit, int stones)
            ((uint64_t)stones << 8 * pit);
 }
 
+/* Rule 3 on `pits`, the pits' word after `stones` were sown from `pit`:
+ * the stones captured, each in its pit's byte (0 elsewhere): 2, 4 or 6 in
+ * the last pit, then backwards along the sowing path through the pits
+ * sown into by this move, up to the first that holds another count. */
+static MC_ALWAYS_INLINE uint64_t capture(uint64_t pits, int pit, int stones)
+{
+    const int sown = stones < MODIAR_PITS ? stones : MODIAR_PITS;
+    uint64_t taken = 0;
+    for (int i = 0, p = last_pit(pit, (int)((unsigned)stones % MODIAR_PITS)); i < sown;
+         i++, p = previous_pit(p)) {
+        const uint64_t here = pits >> 8 * p & 0xff;
+        if (!is_capture_count((int)here))
+            break;
+        taken |= here << 8 * p;
+    }
+    return taken;
+}
+
+/* Rule 4: the capture of the very first move is forfeited. */
+static int forfeits(const struct mc_state *s)
+{
+    return s->ply == 0;
+}
+
+/* Rule 5: a capture (`taken`, leaving `pits`) that empties the opponent's
+ * row, which held stones after the sowing, is illegal (convention). The
+ * row held stones after the sowing if and only if it holds some now or
+ * some were taken from it. */
+static int grand_slam(uint64_t taken, uint64_t pits, int opponent)
+{
+    return !row_empty(taken, opponent) && row_empty(pits, opponent);
+}
+
 /* Rules 1 to 5 for one move. Inline so that the move generator gets a copy
  * without the recorder (rec is NULL there), the hot path. */
 static MC_ALWAYS_INLINE int modiar_move(const struct mc_state *s, int pit, struct mc_state *out,
@@ -82,7 +115,6 @@ static MC_ALWAYS_INLINE int modiar_move(const struct mc_state *s, int pit, struc
 {
     const int stones = s->pit[pit];
     const int mover = s->to_move;
-    const int opponent = mover ^ 1;
 
     /* Rule 1: at least two stones. */
     if (stones == 0)
@@ -106,29 +138,18 @@ static MC_ALWAYS_INLINE int modiar_move(const struct mc_state *s, int pit, struc
         }
         pits = pit_word(out);
     }
-    const int last = last_pit(pit, (int)((unsigned)stones % MODIAR_PITS));
 
-    /* Rule 3: capture 2, 4 or 6 in the last pit, then backwards along the
-     * sowing path through pits sown into by this move. Rule 4: on the very
-     * first move the capture is forfeited. */
-    const int forfeit = s->ply == 0;
-    const int sown = stones < MODIAR_PITS ? stones : MODIAR_PITS;
-    uint64_t taken = 0;
-    for (int i = 0, p = last; i < sown; i++, p = previous_pit(p)) {
-        const uint64_t here = pits >> 8 * p & 0xff;
-        if (!is_capture_count((int)here))
-            break;
-        mc_record(rec, forfeit ? MANCALA_EV_FORFEIT : MANCALA_EV_CAPTURE, p, (int)here, mover);
-        taken |= here << 8 * p;
-    }
+    /* Rules 3 and 4, told from the last pit backwards. */
+    const uint64_t taken = capture(pits, pit, stones);
+    const int forfeit = forfeits(s);
+    for (int i = 0, p = last_pit(pit, (int)((unsigned)stones % MODIAR_PITS));
+         rec && i < MODIAR_PITS && (taken >> 8 * p & 0xff); i++, p = previous_pit(p))
+        mc_record(rec, forfeit ? MANCALA_EV_FORFEIT : MANCALA_EV_CAPTURE, p,
+                  (int)(taken >> 8 * p & 0xff), mover);
     if (taken && !forfeit) {
         pits -= taken;
         out->captured[mover] = (uint8_t)(out->captured[mover] + (taken * 0x0101010101010101u >> 56));
-        /* Rule 5: a capture that empties a row holding stones after the
-         * sowing is illegal (convention): the row held stones after the
-         * sowing if and only if it holds some now or some were taken from
-         * it. */
-        if (!row_empty(taken, opponent) && row_empty(pits, opponent))
+        if (grand_slam(taken, pits, mover ^ 1))
             return MANCALA_E_GRAND_SLAM;
     }
     mc_store_bytes(out->pit, pits, 8);
@@ -219,16 +240,20 @@ static void modiar_generate(const struct mc_board *b, const struct mc_state *s,
 }
 
 /* The pits of `legal` (of the mover's row, with 2 stones or more) whose
- * move is not a grand slam (rule 5): only those that may be one are
- * sown. Out of line, as modiar_generate(): the hot path stays short. */
+ * move is not a grand slam (rule 5): only those that may be one have
+ * their captures worked out. Out of line, as modiar_generate(): the hot
+ * path stays short. */
 static __attribute__((noinline)) unsigned without_grand_slams(const struct mc_state *s,
                                                               unsigned legal)
 {
+    const int opponent = s->to_move ^ 1;
     for (unsigned c = legal; c; c &= c - 1) {
-        const int pit = mc_lowest_bit(c);
-        struct mc_state scratch;
-        if (grand_slam_possible_after(sow_lap(pit_word(s), pit, s->pit[pit]), s->to_move ^ 1) &&
-            modiar_move(s, pit, &scratch, NULL))
+        const int pit = mc_lowest_bit(c), stones = s->pit[pit];
+        const uint64_t after = sow_lap(pit_word(s), pit, stones);
+        if (!grand_slam_possible_after(after, opponent) || forfeits(s))
+            continue;
+        const uint64_t taken = capture(after, pit, stones);
+        if (grand_slam(taken, after - taken, opponent))
             legal &= ~(1u << pit);
     }
     return legal;
