@@ -18,12 +18,6 @@ static int is_capture_count(int stones)
     return CAPTURE_COUNTS >> stones & 1;
 }
 
-static int row_stones(const struct mc_state *s, int player)
-{
-    const uint8_t *row = s->pit + player * MODIAR_ROW;
-    return row[0] + row[1] + row[2];
-}
-
 /* The pit before `p` along the sowing path. */
 static int previous_pit(int p)
 {
@@ -157,13 +151,15 @@ static MC_ALWAYS_INLINE int modiar_move(const struct mc_state *s, int pit, struc
     return 0;
 }
 
-/* Quick tests for rule 5, so that listing the moves sows only the few
- * that may be grand slams. A grand slam leaves the opponent's row empty,
+/* Quick tests for rule 5, so that listing the moves works out the
+ * captures of only the few that may be grand slams. A grand slam leaves
+ * the opponent's row empty,
  * and a capture takes only pits holding 2, 4 or 6 (rule 3); so after the
  * sowing every pit of that row holds 0, 2, 4 or 6, and not all hold 0.
  * Sowing only adds stones to that row, so before it none of its pits held
  * more than 6 (tested, with one mask, as: more than 7). Every grand slam
- * passes both tests; modiar_move() decides for the moves that pass. */
+ * passes both tests; capture() and grand_slam() decide for the moves
+ * that pass. */
 
 static int grand_slam_possible_before(uint64_t pits, int opponent)
 {
@@ -195,7 +191,7 @@ static int modiar_sow(const struct mc_board *b, const struct mc_state *s, int pi
 static __attribute__((noinline)) unsigned feeding_rule(const struct mc_state *s, unsigned legal)
 {
     const int mover = s->to_move;
-    if (row_stones(s, mover ^ 1))
+    if (!row_empty(pit_word(s), mover ^ 1))
         return legal;
     unsigned feeds = 0;
     for (unsigned c = legal; c; c &= c - 1) {
