@@ -609,8 +609,8 @@ static inline int reserve_history(struct mancala_game *g)
 }
 
 /* mancala_play(), or (`half` 1) its first half for a batch: all but the
- * repetition rule (settle_repetition()). One copy for both: each calls it
- * last, which compiles to a jump. */
+ * repetition rule (settle_repetition()), returning 1 if the move
+ * captured, else 0 (or the error). One copy for both. */
 static __attribute__((noinline)) int play(struct mancala_game *game, int pit, int half)
 {
     if (!game)
@@ -649,14 +649,15 @@ static __attribute__((noinline)) int play(struct mancala_game *game, int pit, in
     }
     /* A position before a capture never recurs (captures remove stones for
      * good): only the others go into the set of positions. */
-    remember_position(game, game->history_len, entry->hash,
-                      same_captures(&entry->state, &game->cur));
+    const int quiet = same_captures(&entry->state, &game->cur);
+    remember_position(game, game->history_len, entry->hash, quiet);
     game->history_len++;
-    if (half)
-        settle_moves(game);
-    else
+    if (!half) {
         settle(game);
-    return MANCALA_OK;
+        return MANCALA_OK;
+    }
+    settle_moves(game);
+    return !quiet;
 }
 
 MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
@@ -1265,8 +1266,7 @@ int mancala__play_begin(mancala_game *game, int action, uint64_t *rng, int *capt
     const int first = game->cur.to_move * game->board.variant->n;
     if (action < 0)
         action = game->moves.pit[mc_random_below(rng, (uint32_t)game->moves.count)] - first;
-    play(game, first + action, 1);
-    *captured = !same_captures(&game->history[game->history_len - 1].state, &game->cur);
+    *captured = play(game, first + action, 1) > 0;
     return action;
 }
 
