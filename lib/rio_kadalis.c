@@ -62,16 +62,14 @@ static int sum_bytes(mc_bytes x)
     return (int)((w[0] + w[1]) * 0x0101010101010101u >> 56);
 }
 
-/* A 1 in the bit of each pit of `x` that is not empty: each byte's own
- * bit, and the bytes of each half summed. */
+/* A 1 in the bit of each pit of `x` that is not empty: a 1 in each such
+ * byte, gathered a half at a time. */
 static unsigned nonempty_pits(mc_bytes x)
 {
-    const mc_bytes bit = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
-    const mc_bytes b = (mc_bytes)(x != 0) & bit;
+    const mc_bytes one = (mc_bytes)(x != 0) & 1;
     uint64_t w[2];
-    memcpy(w, &b, sizeof w);
-    return (unsigned)(w[0] * 0x0101010101010101u >> 56) |
-           (unsigned)(w[1] * 0x0101010101010101u >> 56) << 8;
+    memcpy(w, &one, sizeof w);
+    return mc_row_bits(w[0]) | mc_row_bits(w[1]) << 8;
 }
 
 /* ---- one lap ---- */
@@ -485,13 +483,12 @@ static void rio_generate(const struct mc_board *b, const struct mc_state *s,
     out->known = (uint16_t)((1u << count) - 1);
 }
 
-/* Rule 1: the open pits of the mover's row with stones, a bit each. */
-static MC_ALWAYS_INLINE unsigned candidate_pits(const struct mc_board *b,
-                                                 const struct mc_state *s)
+/* Rule 1: the open pits of the mover's row with stones, a bit each, of
+ * the pits `x` (load_bytes()) of a position of `mover` to move. */
+static MC_ALWAYS_INLINE unsigned candidate_pits(const struct mc_board *b, mc_bytes x, int mover)
 {
     const int n = b->variant->n;
-    return nonempty_pits(load_bytes(s->pit)) & ((1u << n) - 1) << s->to_move * n &
-           ~(unsigned)b->closed;
+    return nonempty_pits(x) & ((1u << n) - 1) << mover * n & ~(unsigned)b->closed;
 }
 
 /* Every candidate: a move is illegal only if it is endless (rule 6),
@@ -499,7 +496,7 @@ static MC_ALWAYS_INLINE unsigned candidate_pits(const struct mc_board *b,
 static void rio_candidates(const struct mc_board *b, const struct mc_state *s,
                            struct mc_moves *out)
 {
-    const unsigned candidates = candidate_pits(b, s);
+    const unsigned candidates = candidate_pits(b, load_bytes(s->pit), s->to_move);
     int count = 0;
     for (unsigned c = candidates; c; c &= c - 1)
         out->pit[count++] = (uint8_t)mc_lowest_bit(c);
@@ -593,10 +590,8 @@ static __attribute__((noinline)) void list_sowing(const struct mc_board *b,
 static void rio_list(const struct mc_board *b, const struct mc_state *s, struct mc_moves *out)
 {
     const mc_bytes x = load_bytes(s->pit);
-    const int first = s->to_move * b->variant->n;
-    const unsigned candidates = nonempty_pits(x) & ~(unsigned)b->closed &
-                                ((1u << b->variant->n) - 1) << first;
-    mc_list_row(out, candidates, first);
+    const unsigned candidates = candidate_pits(b, x, s->to_move);
+    mc_list_row(out, candidates, s->to_move * b->variant->n);
     /* At most the 48 stones of the game: a position of more is refused by
      * the notation, and a move keeps the sum. */
     const int stones = sum_bytes(x);
