@@ -730,8 +730,9 @@ END_TEST
 /* Random actions are drawn uniformly among the legal ones: from the start
  * (every action legal), each of n actions about one time in n over
  * thousands of games (the draws are seeded, so the counts are fixed; a
- * draw that favoured one action, or the first legal one, fails), and the
- * second step draws only legal ones (the single games check that). */
+ * draw that favoured one action, or the first legal one, fails). That
+ * they are legal in every later position, batch_against_singles()
+ * checks by playing them on single games. */
 START_TEST(random_actions_uniform)
 {
     const char *rules = _i ? "rio-kadalis" : "modiar";
