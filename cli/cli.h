@@ -53,6 +53,9 @@ void print_safely(FILE *out, const char *text);
  * gives them back. */
 void catch_stop_signals(void (*handler)(int));
 
+/* "SIGINT", "SIGTERM" or "SIGHUP": the name of a signal of catch_stop_signals(). */
+const char *signal_name(int signo);
+
 /* ---- Terminal styling (common.c) ---- */
 
 /* Colours are used only when the output is a terminal and the NO_COLOR

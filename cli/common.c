@@ -30,6 +30,11 @@ void catch_stop_signals(void (*handler)(int))
 #endif
 }
 
+const char *signal_name(int signo)
+{
+    return signo == SIGINT ? "SIGINT" : signo == SIGTERM ? "SIGTERM" : "SIGHUP";
+}
+
 /* The length of the UTF-8 character at `s` (at most `len` bytes): 1 to 4,
  * or 0 if it is not a valid, shortest-form character (RFC 3629). */
 static size_t utf8_length(const unsigned char *s, size_t len)

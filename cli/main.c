@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,15 +173,34 @@ static const char perft_help[] =
     "Counts the lines of play of each length from 1 to DEPTH plies from the\n"
     "position (the repetition rule applies; a game or round that ends earlier\n"
     "does not count at greater depths), one line each: \"depth D: COUNT\".\n"
-    "The first moves are shared out among all the processors.\n";
+    "The first moves are shared out among all the processors.\n"
+    "\n"
+    "Ctrl-C (SIGINT), SIGTERM or SIGHUP stop it within a second: the depths\n"
+    "already counted are printed, and a message on stderr says which are not\n"
+    "(exit status 1). So that a stop leaves some, it counts to DEPTH - 4,\n"
+    "DEPTH - 8, ... first (a few percent more work).\n";
 
 #define PERFT_MAX_DEPTH 40
 #define PERFT_MAX_THREADS 64
+/* The depths counted before DEPTH: DEPTH - PERFT_STEP, DEPTH - 2 *
+ * PERFT_STEP, ... (each pass costs about 1 / b^PERFT_STEP of the next, b
+ * the moves a position has: 3 to 6). */
+#define PERFT_STEP 4
+
+/* The signal that stopped perft, or 0. */
+static volatile sig_atomic_t perft_stop;
+
+static void on_perft_stop(int signo)
+{
+    perft_stop = signo;
+}
 
 /* Counts the lines of each length below this node with play and undo on one
- * handle. */
+ * handle; returns at once, the counts incomplete, once perft_stop is set. */
 static void perft(mancala_game *game, int depth, int max_depth, unsigned long long *counts)
 {
+    if (perft_stop)
+        return;
     int moves[MANCALA_MAX_PITS];
     const int count = mancala_legal_moves(game, moves, MANCALA_MAX_PITS);
     if (count <= 0)
@@ -278,12 +298,33 @@ static int cmd_perft(int argc, char **argv)
     mancala_game *game;
     if ((status = open_position(cmd, args[0], &game)))
         return status;
+    /* Passes to DEPTH - k * PERFT_STEP, ..., DEPTH: the last one complete
+     * is what a stop leaves. */
     unsigned long long counts[PERFT_MAX_DEPTH] = {0};
-    perft_threads(game, (int)depth, counts);
-    for (int d = 0; d < depth; d++)
-        printf("depth %d: %llu\n", d + 1, counts[d]);
+    int counted = 0;
+    perft_stop = 0;
+    catch_stop_signals(on_perft_stop);
+    for (int pass = ((int)depth - 1) % PERFT_STEP + 1; pass <= depth && !perft_stop;
+         pass += PERFT_STEP) {
+        unsigned long long pass_counts[PERFT_MAX_DEPTH] = {0};
+        perft_threads(game, pass, pass_counts);
+        if (!perft_stop) {
+            memcpy(counts, pass_counts, sizeof counts);
+            counted = pass;
+        }
+    }
+    catch_stop_signals(SIG_DFL);
     mancala_free(game);
-    return EXIT_DONE;
+    for (int d = 0; d < counted; d++)
+        printf("depth %d: %llu\n", d + 1, counts[d]);
+    if (counted == depth)
+        return EXIT_DONE;
+    fflush(stdout);
+    if (!counted)
+        return fail(cmd, "stopped by %s before any depth was counted",
+                    signal_name(perft_stop));
+    return fail(cmd, "stopped by %s; depths 1 to %d counted (above), %d to %lld not",
+                signal_name(perft_stop), counted, counted + 1, depth);
 }
 
 /* ---- dispatch ---- */

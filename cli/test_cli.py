@@ -390,6 +390,33 @@ def test_perft():
         counts = perft_by_moves(position, 3)
         expected = "".join(f"depth {d + 1}: {c}\n" for d, c in enumerate(counts))
         expect(ok("perft", position, "3"), expected, f"perft {position} 3")
+    perft_stopped()
+
+
+def perft_stopped():
+    # SIGINT (Ctrl-C: the whole foreground process group), SIGTERM and
+    # SIGHUP stop a perft of hours within a second; the depths it had
+    # counted (it counts to DEPTH - 4, DEPTH - 8, ... first) are printed,
+    # exactly as a perft to that depth prints them.
+    for signo in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        proc = subprocess.Popen([os.path.abspath(MANCALA), "perft", "rio-kadalis", "40"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                start_new_session=True)
+        time.sleep(1.0)
+        start = time.monotonic()
+        if signo == signal.SIGINT:
+            os.killpg(proc.pid, signo)
+        else:
+            proc.send_signal(signo)
+        out, err = proc.communicate(timeout=30)
+        took = time.monotonic() - start
+        check(took < 1.0, f"{signo.name} took {took:.2f} s")
+        m = re.fullmatch(rf"mancala: perft: stopped by {signo.name}; depths 1 to (\d+) counted "
+                         r"\(above\), (\d+) to 40 not\n", err)
+        check(proc.returncode == 1 and m, f"status {proc.returncode}, stderr {err!r}")
+        counted = int(m.group(1))
+        check(counted % 4 == 0 and int(m.group(2)) == counted + 1, err)
+        expect(out, ok("perft", "rio-kadalis", str(counted)), f"the depths counted ({err})")
 
 
 # ---------------------------------------------------------------- play

@@ -764,8 +764,7 @@ static int run_tournament(const struct settings *set)
         fflush(stdout);
         status = fail("tournament", "stopped by %s after %d of %d games; unfinished games "
                       "left out of the results above: %d",
-                      stop_signal == SIGINT ? "SIGINT" : stop_signal == SIGTERM ? "SIGTERM"
-                                                                                : "SIGHUP",
+                      signal_name(stop_signal),
                       played / 2, set->total, tally.abandoned);
     }
     pthread_mutex_destroy(&tally.lock);
