@@ -152,11 +152,16 @@ static inline unsigned mc_row_bits(uint64_t bytes)
  * ring[15]. The table of endless lap starts (endless_table.h, written by
  * tools/endless_gen.c) holds the fingerprints of the endless ones; the
  * move list compares. */
-static inline unsigned mc_ring_fingerprint(const uint8_t ring[16])
+static inline unsigned mc_ring_words_fingerprint(uint64_t low, uint64_t high)
 {
-    uint64_t h = mc_load_le64(ring) * 0x9e3779b97f4a7c15u ^ mc_load_le64(ring + 8);
+    uint64_t h = low * 0x9e3779b97f4a7c15u ^ high;
     h = (h ^ h >> 29) * 0xbf58476d1ce4e5b9u;
     return (unsigned)(h >> 48);
+}
+
+static inline unsigned mc_ring_fingerprint(const uint8_t ring[16])
+{
+    return mc_ring_words_fingerprint(mc_load_le64(ring), mc_load_le64(ring + 8));
 }
 
 /* Laps of fewer stones than open pits, sown by words (rio_kadalis.c):

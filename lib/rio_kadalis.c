@@ -513,37 +513,71 @@ static int endless_count(int open, int stones)
     return stones >= 64 || (int)(endless_counts[open] >> stones & 1);
 }
 
+/* The open pits of a board with every pit open (10 or 12 in Rio Kadalis)
+ * in sowing order, twice over, so that the first lap start of the move
+ * from any pit, as mc_ring_fingerprint() reads it, is the next 16 bytes
+ * of `twice` from ring_offset()'s, its bytes past the ring's masked off.
+ * Made once a list; a board with closed pits gathers each lap start
+ * (lap_start_fingerprint()). */
+static void open_ring_twice(const struct mc_board *b, const uint8_t *pits, uint8_t twice[40])
+{
+    const int m = b->open;
+    uint8_t order[16] = {0};
+    if (b->variant->direction > 0) {
+        memcpy(order, pits, MANCALA_MAX_PITS);
+    } else {
+        /* Against the numbering: pit m - 1 first. The 12 pits reversed
+         * (pit 11 first), then from pit m - 1 on. */
+        const uint64_t low = mc_load_le64(pits), high = mc_load_le64(pits + 4) >> 32;
+        const uint64_t low_reversed = __builtin_bswap64(low);
+        uint8_t reversed[16];
+        mc_store_le128(reversed, __builtin_bswap32((uint32_t)high) | low_reversed << 32,
+                       low_reversed >> 32);
+        memcpy(order, reversed + MANCALA_MAX_PITS - m, MANCALA_MAX_PITS);
+    }
+    memcpy(twice, order, 16);
+    memcpy(twice + m, order, 16);
+}
+
+/* The fingerprint of the first lap start of the move from `pit` (open, with
+ * stones): on a board with every pit open from `twice` (open_ring_twice()),
+ * else gathered pit by pit (last[pit][i]: the i-th open pit after it). */
+static unsigned lap_start_fingerprint(const struct mc_board *b, const uint8_t *pits,
+                                      const uint8_t *twice, int pit)
+{
+    const int m = b->open;
+    if (b->shared) {
+        const int at = b->variant->direction > 0 ? pit : m - 1 - pit;
+        const uint64_t high = mc_load_le64(twice + at + 8) & (((uint64_t)1 << 8 * (m - 8)) - 1);
+        return mc_ring_words_fingerprint(mc_load_le64(twice + at), high);
+    }
+    uint8_t ring[16] = {0};
+    ring[0] = pits[pit];
+    const uint8_t *last = mc_laps(b)->last[pit];
+    for (int i = 1; i < m; i++)
+        ring[i] = pits[last[i]];
+    return mc_ring_fingerprint(ring);
+}
+
 /* Whether the move from `pit` (open, with stones), on a board of `stones`
  * stones, may be endless by the table of endless lap starts: 0 if its
  * first lap start is not in the table (the move ends), 1 if it is or the
  * table does not hold its stone count (then sowing decides). */
-static int may_be_endless(const struct mc_board *b, const uint8_t *pits, int pit, int stones)
+static int may_be_endless(const struct mc_board *b, const uint8_t *pits, const uint8_t *twice,
+                          int pit, int stones)
 {
-    const int open = b->open;
     if (ENDLESS_TABLE_STONES == 0 || stones % 4 || stones > ENDLESS_TABLE_STONES)
         return 1;
-    /* The lap start, the origin first (last[pit][i]: the i-th open
-     * pit after it). */
-    uint8_t ring[16] = {0};
-    ring[0] = pits[pit];
-    const uint8_t *last = mc_laps(b)->last[pit];
-    for (int i = 1; i < open; i++)
-        ring[i] = pits[last[i]];
-    const unsigned fingerprint = mc_ring_fingerprint(ring);
-    /* The first fingerprint not below it, by halves of a length that does
-     * not depend on the fingerprints (no branch to mispredict). */
-    const int k = stones / 4 * 12 + open - 1;
-    const uint16_t *at = endless_fingerprint + endless_start[k];
-    int len = endless_start[k + 1] - endless_start[k];
-    if (!len)
-        return 0;
-    while (len > 1) {
-        const int half = len / 2;
-        at += at[half] < fingerprint ? half : 0;
-        len -= half;
-    }
-    at += *at < fingerprint;
-    return at < endless_fingerprint + endless_start[k + 1] && *at == fingerprint;
+    const unsigned fingerprint = lap_start_fingerprint(b, pits, twice, pit);
+    /* Its bucket of the group of lap starts of `stones` stones on the
+     * board's ring of open pits: one or two fingerprints on average. */
+    const int k = stones / 4 * 12 + b->open - 1;
+    const uint16_t *bucket =
+        endless_bucket + endless_bucket_start[k] + (fingerprint >> (16 - endless_bucket_bits[k]));
+    for (int i = bucket[0]; i < bucket[1]; i++)
+        if (endless_fingerprint[i] == fingerprint)
+            return 1;
+    return 0;
 }
 
 /* The moves of `candidates` that may be endless by their stones alone
@@ -566,11 +600,14 @@ static __attribute__((noinline)) void list_sowing(const struct mc_board *b,
     const int in_table = ENDLESS_TABLE_STONES > 0 && stones % 4 == 0 &&
                          stones <= ENDLESS_TABLE_STONES;
     const uint64_t hands = in_table ? endless_hands[stones / 4 * 12 + b->open - 1] : 0;
+    uint8_t twice[40];
+    if (in_table && b->shared)
+        open_ring_twice(b, pits, twice);
     unsigned known = 0;
     for (unsigned c = candidates; c; c &= c - 1) {
         const int pit = mc_lowest_bit(c);
         if ((in_table && !(hands >> pits[pit] & 1)) || ends_within_two_laps(b, pits, b->open, pit) ||
-            !may_be_endless(b, pits, pit, stones))
+            !may_be_endless(b, pits, twice, pit, stones))
             continue;
         const int i = mc_count_row_bits(candidates >> first & ((1u << (pit - first)) - 1));
         if (rio_sow(b, s, pit, &out->child[i], NULL)) {

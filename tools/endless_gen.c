@@ -110,6 +110,50 @@ static void write_table(FILE *f, struct ring_set endless[ENDLESS_RING_MAX + 1])
         fprintf(f, "\n#endif\n");
     }
     fprintf(f, "    0 /* none: keeps the array from being empty */\n};\n");
+    /* The buckets: a group of L fingerprints by their top floor(log2 L)
+     * bits (1 to 2 fingerprints a bucket on average), an empty one as one
+     * empty bucket. */
+    static uint16_t bucket[(1 << 16) + 2 * (TABLE_MOST / 4 + 1) * ENDLESS_RING_MAX];
+    int bits[(TABLE_MOST / 4 + 1) * ENDLESS_RING_MAX];
+    int bucket_start[(TABLE_MOST / 4 + 1) * ENDLESS_RING_MAX + 1], buckets = 0;
+    int bucket_end[TABLE_MOST / 4 + 1];
+    for (int g = 0; g < groups; g++) {
+        for (int m = 1; m <= ENDLESS_RING_MAX; m++) {
+            const int k = g * ENDLESS_RING_MAX + m - 1, len = start[k + 1] - start[k];
+            int b = 0;
+            while (len >> (b + 1))
+                b++;
+            bits[k] = b;
+            bucket_start[k] = buckets;
+            for (int j = 0, at = start[k]; j <= 1 << b; j++) {
+                while (at < start[k + 1] && fingerprint[at] >> (16 - b) < j)
+                    at++;
+                bucket[buckets++] = (uint16_t)at;
+            }
+        }
+        bucket_end[g] = buckets;
+    }
+    bucket_start[groups * ENDLESS_RING_MAX] = buckets;
+    fprintf(f, "/* The fingerprints of group k in buckets by their top\n"
+               " * endless_bucket_bits[k] bits: bucket j holds endless_fingerprint[i] for\n"
+               " * i from endless_bucket[endless_bucket_start[k] + j] up to the next\n"
+               " * entry excluded. */\n");
+    fprintf(f, "static const uint8_t endless_bucket_bits[%d] = {", groups * ENDLESS_RING_MAX);
+    for (int k = 0; k < groups * ENDLESS_RING_MAX; k++)
+        fprintf(f, "%s%d,", k % 12 ? " " : "\n    ", bits[k]);
+    fprintf(f, "\n};\n");
+    fprintf(f, "static const uint16_t endless_bucket_start[%d] = {", groups * ENDLESS_RING_MAX + 1);
+    for (int k = 0; k <= groups * ENDLESS_RING_MAX; k++)
+        fprintf(f, "%s%d,", k % 12 ? " " : "\n    ", bucket_start[k]);
+    fprintf(f, "\n};\n");
+    fprintf(f, "static const uint16_t endless_bucket[] = {\n");
+    for (int g = 0, at = 0; g < groups; g++) {
+        fprintf(f, "#if ENDLESS_TABLE_STONES >= %d\n", 4 * g);
+        for (int col = 0; at < bucket_end[g]; at++, col++)
+            fprintf(f, "%s%d,", col % 12 ? " " : col ? "\n    " : "    ", bucket[at]);
+        fprintf(f, "\n#endif\n");
+    }
+    fprintf(f, "    0 /* none: keeps the array from being empty */\n};\n");
     /* The hands, by the same groups. */
     fprintf(f, "/* endless_hands[k], k as above: bit h set if an endless lap start of\n"
                " * that group has h stones in its origin. */\n");
