@@ -457,9 +457,10 @@ static MC_ALWAYS_INLINE unsigned ends_within_two_laps(const struct mc_board *b,
     return ends1 | ends2;
 }
 
-/* Lists the legal moves with all their children; `why` as in struct mc_rules. */
-static void rio_generate(const struct mc_board *b, const struct mc_state *s,
-                         struct mc_moves *out, int8_t *why)
+/* Lists the legal moves with all their children, the pits of `endless`
+ * known to be endless (not sown again); `why` as in struct mc_rules. */
+static void generate_knowing(const struct mc_board *b, const struct mc_state *s,
+                             struct mc_moves *out, int8_t *why, unsigned endless)
 {
     const int n = b->variant->n;
     const int first = s->to_move * n;
@@ -469,6 +470,8 @@ static void rio_generate(const struct mc_board *b, const struct mc_state *s,
         int reason;
         if (b->closed >> pit & 1)
             reason = MANCALA_E_CLOSED;
+        else if (endless >> pit & 1)
+            reason = MANCALA_E_ENDLESS;
         else
             reason = rio_sow(b, s, pit, &out->child[count], NULL);
         if (why)
@@ -481,6 +484,12 @@ static void rio_generate(const struct mc_board *b, const struct mc_state *s,
     out->count = count;
     out->legal = (uint16_t)legal;
     out->known = (uint16_t)((1u << count) - 1);
+}
+
+static void rio_generate(const struct mc_board *b, const struct mc_state *s,
+                         struct mc_moves *out, int8_t *why)
+{
+    generate_knowing(b, s, out, why, 0);
 }
 
 /* Rule 1: the open pits of the mover's row with stones, a bit each, of
@@ -611,7 +620,8 @@ static __attribute__((noinline)) void list_sowing(const struct mc_board *b,
             continue;
         const int i = mc_count_row_bits(candidates >> first & ((1u << (pit - first)) - 1));
         if (rio_sow(b, s, pit, &out->child[i], NULL)) {
-            rio_generate(b, s, out, NULL); /* endless (rule 6): sow them all */
+            /* Endless (rule 6): the others are all sown, not this one again. */
+            generate_knowing(b, s, out, NULL, 1u << pit);
             return;
         }
         known |= 1u << i;
