@@ -393,6 +393,19 @@ def test_perft():
     perft_stopped()
 
 
+def stop_with(proc, signo):
+    """Sends SIGNO to PROC, started with start_new_session=True: SIGINT to
+    its whole process group, as Ctrl-C on a terminal does. Returns its
+    (stdout, stderr) and the seconds it took to exit."""
+    start = time.monotonic()
+    if signo == signal.SIGINT:
+        os.killpg(proc.pid, signo)
+    else:
+        proc.send_signal(signo)
+    out, err = proc.communicate(timeout=30)
+    return out, err, time.monotonic() - start
+
+
 def perft_stopped():
     # SIGINT (Ctrl-C: the whole foreground process group), SIGTERM and
     # SIGHUP stop a perft of hours within a second; the depths it had
@@ -403,13 +416,7 @@ def perft_stopped():
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                 start_new_session=True)
         time.sleep(1.0)
-        start = time.monotonic()
-        if signo == signal.SIGINT:
-            os.killpg(proc.pid, signo)
-        else:
-            proc.send_signal(signo)
-        out, err = proc.communicate(timeout=30)
-        took = time.monotonic() - start
+        out, err, took = stop_with(proc, signo)
         check(took < 1.0, f"{signo.name} took {took:.2f} s")
         m = re.fullmatch(rf"mancala: perft: stopped by {signo.name}; depths 1 to (\d+) counted "
                          r"\(above\), (\d+) to 40 not\n", err)
@@ -1310,13 +1317,7 @@ def tournament_stopped():
             lines = [proc.stdout.readline() for _ in range(3 + 4)]
             check(all(line.startswith("game ") for line in lines[3:]), lines)
             time.sleep(0.5)  # the hanging games under way
-            start = time.monotonic()
-            if signo == signal.SIGINT:
-                os.killpg(proc.pid, signo)
-            else:
-                proc.send_signal(signo)
-            out, err = proc.communicate(timeout=30)
-            took = time.monotonic() - start
+            out, err, took = stop_with(proc, signo)
             check(took < 1.5, f"{signo.name} took {took:.2f} s")
             expect((proc.returncode, err), (1, f"mancala: tournament: stopped by {signo.name} "
                                                "after 4 of 12 games; unfinished games left out "

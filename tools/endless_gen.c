@@ -40,6 +40,17 @@ static int compare_u16(const void *a, const void *b)
     return (int)*(const uint16_t *)a - (int)*(const uint16_t *)b;
 }
 
+/* `static const TYPE NAME[count] = {...};`, twelve values a line (one
+ * a ring size, for the arrays by group). */
+static void write_array(FILE *f, const char *type, const char *name, const int *values,
+                        int count)
+{
+    fprintf(f, "static const %s %s[%d] = {", type, name, count);
+    for (int k = 0; k < count; k++)
+        fprintf(f, "%s%d,", k % 12 ? " " : "\n    ", values[k]);
+    fprintf(f, "\n};\n");
+}
+
 static void write_table(FILE *f, struct ring_set endless[ENDLESS_RING_MAX + 1])
 {
     fprintf(f, "/*\n * The endless lap starts of Rio Kadalis (RULES.md, rule 6), derived from\n"
@@ -96,10 +107,7 @@ static void write_table(FILE *f, struct ring_set endless[ENDLESS_RING_MAX + 1])
            " * ENDLESS_TABLE_STONES stones are left out (then never looked up). */\n",
            TABLE_MOST);
     fprintf(f, "#define ENDLESS_TABLE_MOST %d\n", TABLE_MOST);
-    fprintf(f, "static const uint16_t endless_start[%d] = {", groups * ENDLESS_RING_MAX + 1);
-    for (int k = 0; k <= groups * ENDLESS_RING_MAX; k++)
-        fprintf(f, "%s%d,", k % 12 ? " " : "\n    ", start[k]);
-    fprintf(f, "\n};\n");
+    write_array(f, "uint16_t", "endless_start", start, groups * ENDLESS_RING_MAX + 1);
     fprintf(f, "static const uint16_t endless_fingerprint[] = {\n");
     for (int g = 0, at = 0; g < groups; g++) {
         if (at == group_end[g])
@@ -138,14 +146,9 @@ static void write_table(FILE *f, struct ring_set endless[ENDLESS_RING_MAX + 1])
                " * endless_bucket_bits[k] bits: bucket j holds endless_fingerprint[i] for\n"
                " * i from endless_bucket[endless_bucket_start[k] + j] up to the next\n"
                " * entry excluded. */\n");
-    fprintf(f, "static const uint8_t endless_bucket_bits[%d] = {", groups * ENDLESS_RING_MAX);
-    for (int k = 0; k < groups * ENDLESS_RING_MAX; k++)
-        fprintf(f, "%s%d,", k % 12 ? " " : "\n    ", bits[k]);
-    fprintf(f, "\n};\n");
-    fprintf(f, "static const uint16_t endless_bucket_start[%d] = {", groups * ENDLESS_RING_MAX + 1);
-    for (int k = 0; k <= groups * ENDLESS_RING_MAX; k++)
-        fprintf(f, "%s%d,", k % 12 ? " " : "\n    ", bucket_start[k]);
-    fprintf(f, "\n};\n");
+    write_array(f, "uint8_t", "endless_bucket_bits", bits, groups * ENDLESS_RING_MAX);
+    write_array(f, "uint16_t", "endless_bucket_start", bucket_start,
+                groups * ENDLESS_RING_MAX + 1);
     fprintf(f, "static const uint16_t endless_bucket[] = {\n");
     for (int g = 0, at = 0; g < groups; g++) {
         fprintf(f, "#if ENDLESS_TABLE_STONES >= %d\n", 4 * g);
