@@ -522,12 +522,12 @@ static int endless_count(int open, int stones)
     return stones >= 64 || (int)(endless_counts[open] >> stones & 1);
 }
 
-/* The open pits of a board with every pit open (10 or 12 in Rio Kadalis)
- * in sowing order, twice over, so that the first lap start of the move
- * from any pit, as mc_ring_fingerprint() reads it, is the next 16 bytes
- * of `twice` from ring_offset()'s, its bytes past the ring's masked off.
- * Made once a list; a board with closed pits gathers each lap start
- * (lap_start_fingerprint()). */
+/* The pits of a board with every pit open (10 or 12 in Rio Kadalis) in
+ * sowing order, twice over, so that the first lap start of the move from
+ * any pit, as mc_ring_fingerprint() reads it, is the 16 bytes of `twice`
+ * from the pit's place on, those past the ring masked off
+ * (lap_start_fingerprint()). Made once a list; on a board with closed
+ * pits, each lap start is gathered pit by pit. */
 static void open_ring_twice(const struct mc_board *b, const uint8_t *pits, uint8_t twice[40])
 {
     const int m = b->open;
