@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import operator
 import os
+import queue
 import threading
 from ctypes import byref, c_double, c_int, c_uint64
 from typing import Callable, Iterable, Mapping, NamedTuple, Optional, Sequence, Union
@@ -45,28 +46,58 @@ def _available(status: int, feature: str, what: Optional[str] = None) -> int:
     return check(status, what or feature)
 
 
+# The thread that runs _interruptible()'s calls for the main thread: one,
+# started at the first call (again in a process forked since), which
+# waits for the next call between them. A thread started for each call
+# cost about half a millisecond a call, four times as long as a
+# depth-4 Modiar search.
+_calls: Optional[queue.SimpleQueue] = None
+_calls_pid = 0
+
+
+def _serve(calls: queue.SimpleQueue) -> None:
+    while True:
+        run, done = calls.get()
+        try:
+            done.put((run(), None))
+        except BaseException as error:  # the caller raises it
+            done.put((None, error))
+
+
 def _interruptible(run: Callable[[], int], cancel: Callable[[], int]) -> int:
     """Calls ``run()``, a C call that releases the GIL, so that Ctrl-C stops
     it: in the main thread the call runs in a worker thread while this one
     waits, where Python's signal handler can raise KeyboardInterrupt; then
     ``cancel()`` (async-signal-safe in C) is called until the worker has
     returned, and KeyboardInterrupt is raised. Elsewhere (no signals reach
-    other threads) ``run()`` is called directly."""
+    other threads) ``run()`` is called directly. An exception ``run()``
+    raises is raised here."""
+    global _calls, _calls_pid
     if threading.current_thread() is not threading.main_thread():
         return run()
-    result: list[int] = []
-    worker = threading.Thread(target=lambda: result.append(run()), name="mancala-search",
-                              daemon=True)
-    worker.start()
+    if _calls is None or _calls_pid != os.getpid():
+        _calls, _calls_pid = queue.SimpleQueue(), os.getpid()
+        threading.Thread(target=_serve, args=(_calls,), name="mancala-search",
+                         daemon=True).start()
+    # Each call has its own answer: after a second Ctrl-C, the answer of
+    # the call it left behind cannot reach the next call.
+    done: queue.SimpleQueue = queue.SimpleQueue()
+    _calls.put((run, done))
     try:
-        worker.join()
+        result, error = done.get()
     except KeyboardInterrupt:
         # The run may not have started when the first cancel comes: repeat.
-        while worker.is_alive():
+        while True:
             cancel()
-            worker.join(0.005)
+            try:
+                done.get(timeout=0.005)
+                break
+            except queue.Empty:
+                pass
         raise
-    return result[0]
+    if error is not None:
+        raise error
+    return result
 
 
 def _version() -> str:

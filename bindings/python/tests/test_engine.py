@@ -179,15 +179,17 @@ class Search(unittest.TestCase):
             mancala.Game().search(depth=0, table_bytes=1 << 16)
 
 
-def ctrl_c_interrupts(test, call):
+def ctrl_c_interrupts(test, call, then="None", expected="None"):
     """Runs CALL (hours of work) in a child Python, sends it SIGINT after
-    0.3 s: the call must end with KeyboardInterrupt (within 30 s)."""
+    0.3 s: the call must end with KeyboardInterrupt (within 30 s); then
+    the child prints THEN, which must be EXPECTED."""
     script = ("import mancala\n"
               "print('searching', flush=True)\n"
               "try:\n"
               f"    {call}\n"
               "except KeyboardInterrupt:\n"
-              "    print('interrupted', flush=True)\n")
+              "    print('interrupted', flush=True)\n"
+              f"print({then})\n")
     child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
                              env=os.environ)
     try:
@@ -198,7 +200,7 @@ def ctrl_c_interrupts(test, call):
     finally:
         child.kill()
         child.wait()
-    test.assertEqual(out, "interrupted\n")
+    test.assertEqual(out, f"interrupted\n{expected}\n")
     test.assertEqual(child.returncode, 0)
 
 
@@ -217,7 +219,27 @@ class SearchStops(unittest.TestCase):
 
     def test_ctrl_c_raises_keyboard_interrupt(self):
         search_available()
-        ctrl_c_interrupts(self, "mancala.Game('rio-kadalis').search(depth=64)")
+        # The thread that ran the search runs the next one as well.
+        then = "mancala.Game('modiar').search(depth=6)"
+        ctrl_c_interrupts(self, "mancala.Game('rio-kadalis').search(depth=64)", then,
+                          repr(mancala.Game("modiar").search(depth=6)))
+
+    def test_calls_in_the_main_thread(self):
+        # In the main thread a search runs in a thread that waits for the
+        # next: what the call returns or raises comes back, also in a
+        # process forked after the thread started.
+        search_available()
+        self.assertIs(threading.current_thread(), threading.main_thread())
+        self.assertEqual(mancala.engine._interruptible(lambda: 7, lambda: 0), 7)
+        with self.assertRaisesRegex(ValueError, "from the call"):
+            mancala.engine._interruptible(lambda: int("from the call"), lambda: 0)
+        expected = mancala.Game("modiar").search(depth=4)
+        child = os.fork()
+        if child == 0:
+            signal.alarm(10)   # a child left waiting ends
+            os._exit(0 if mancala.Game("modiar").search(depth=4) == expected else 1)
+        _, status = os.waitpid(child, 0)
+        self.assertEqual((os.WIFEXITED(status), os.WEXITSTATUS(status)), (True, 0))
 
     def test_cancel_from_another_thread(self):
         search_available()
