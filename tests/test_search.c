@@ -1354,15 +1354,17 @@ static Suite *search_suite(void)
     tcase_add_test(tc, out_of_memory_keeps_results);
     tcase_add_test(tc, mcts_finds_the_winning_move);
     tcase_add_test(tc, mcts_is_deterministic);
-    tcase_add_test(tc, searches_in_two_threads);
     suite_add_tcase(s, tc);
-    TCase *cancel = tcase_create("cancel");
-    tcase_set_timeout(cancel, 600);
-    tcase_add_test(cancel, cancel_without_a_run_does_nothing);
-    tcase_add_test(cancel, cancel_from_another_thread);
-    tcase_add_test(cancel, cancel_from_a_signal_handler);
-    tcase_add_test(cancel, mcts_tree_cancel_from_another_thread);
-    suite_add_tcase(s, cancel);
+    /* Every test that starts threads, and the cancels (the case that CI
+     * runs under ThreadSanitizer, .ci/hardening). */
+    TCase *threads = tcase_create("threads");
+    tcase_set_timeout(threads, 600);
+    tcase_add_test(threads, searches_in_two_threads);
+    tcase_add_test(threads, cancel_without_a_run_does_nothing);
+    tcase_add_test(threads, cancel_from_another_thread);
+    tcase_add_test(threads, cancel_from_a_signal_handler);
+    tcase_add_test(threads, mcts_tree_cancel_from_another_thread);
+    suite_add_tcase(s, threads);
     TCase *mcts = tcase_create("mcts");
     tcase_set_timeout(mcts, 600);
     tcase_add_test(mcts, mcts_keeps_the_choices_of_1_2);
