@@ -49,8 +49,8 @@ def _available(status: int, feature: str, what: Optional[str] = None) -> int:
 # The thread that runs _interruptible()'s calls for the main thread: one,
 # started at the first call (again in a process forked since), which
 # waits for the next call between them. A thread started for each call
-# cost about half a millisecond a call, four times as long as a
-# depth-4 Modiar search.
+# cost about 0.16 ms a call, three times as long as a depth-1 Modiar
+# search.
 _calls: Optional[queue.SimpleQueue] = None
 _calls_pid = 0
 
@@ -79,21 +79,27 @@ def _interruptible(run: Callable[[], int], cancel: Callable[[], int]) -> int:
         _calls, _calls_pid = queue.SimpleQueue(), os.getpid()
         threading.Thread(target=_serve, args=(_calls,), name="mancala-search",
                          daemon=True).start()
-    # Each call has its own answer: after a second Ctrl-C, the answer of
-    # the call it left behind cannot reach the next call.
-    done: queue.SimpleQueue = queue.SimpleQueue()
+    done: queue.SimpleQueue = queue.SimpleQueue()  # this call's answer
     _calls.put((run, done))
     try:
         result, error = done.get()
     except KeyboardInterrupt:
         # The run may not have started when the first cancel comes: repeat.
-        while True:
-            cancel()
-            try:
-                done.get(timeout=0.005)
-                break
-            except queue.Empty:
-                pass
+        # A second Ctrl-C may leave it running: then the next call gets a
+        # thread of its own.
+        left = True
+        try:
+            while True:
+                cancel()
+                try:
+                    done.get(timeout=0.005)
+                    break
+                except queue.Empty:
+                    pass
+            left = False
+        finally:
+            if left:
+                _calls = None
         raise
     if error is not None:
         raise error

@@ -241,6 +241,27 @@ class SearchStops(unittest.TestCase):
         _, status = os.waitpid(child, 0)
         self.assertEqual((os.WIFEXITED(status), os.WEXITSTATUS(status)), (True, 0))
 
+    def test_a_second_ctrl_c(self):
+        # A second Ctrl-C while the call that the first one cancelled has
+        # not returned: the next call runs at once, in a thread of its own.
+        script = ("import os, signal, threading, time\n"
+                  "import mancala.engine as engine\n"
+                  "stuck = threading.Event()\n"
+                  "def ctrl_c_twice():\n"
+                  "    for _ in range(2):\n"
+                  "        time.sleep(0.2)\n"
+                  "        os.kill(os.getpid(), signal.SIGINT)\n"
+                  "threading.Thread(target=ctrl_c_twice).start()\n"
+                  "try:\n"
+                  "    engine._interruptible(lambda: stuck.wait(60), lambda: 0)\n"
+                  "except KeyboardInterrupt:\n"
+                  "    print('interrupted', flush=True)\n"
+                  "print(engine._interruptible(lambda: 7, lambda: 0), flush=True)\n"
+                  "stuck.set()\n")
+        out = subprocess.run([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
+                             env=os.environ, timeout=30, check=True).stdout
+        self.assertEqual(out, "interrupted\n7\n")
+
     def test_cancel_from_another_thread(self):
         search_available()
         game = mancala.Game("rio-kadalis")
