@@ -23,13 +23,17 @@ read from text has no past.
 
 Needs PyTorch (Debian's python3-torch) and numpy, neither of which the
 library needs. Training stops after --minutes of CPU time (default 10)
-on one thread, or after --iterations.
+on one thread, or after --iterations, or at once on Ctrl-C (SIGINT) or
+SIGTERM: then the network as it stands (the updates made so far, each
+whole) is saved and measured as usual, a line on stderr says so, and the
+exit status is 1.
 
 Usage: learn_modiar.py [--table modiar.table] [--minutes 10] [--iterations N]
                        [--seed 1] [--save net.pt]
 """
 
 import argparse
+import signal
 import sys
 import time
 
@@ -76,7 +80,28 @@ class Net(nn.Module):
         return logits, torch.tanh(self.value(hidden)).squeeze(1)
 
 
-def train(net: Net, cpu_seconds: float, iterations: int, seed: int, envs: int = 256,
+class Stop:
+    """Ctrl-C (SIGINT) and SIGTERM while in a `with Stop()`: the signal is
+    kept in `signal`, for the training to stop at its next step."""
+
+    def __init__(self):
+        self.signal = None
+        self.previous = {}
+
+    def __enter__(self):
+        for signo in (signal.SIGINT, signal.SIGTERM):
+            self.previous[signo] = signal.signal(signo, self.caught)
+        return self
+
+    def caught(self, signo, frame):
+        self.signal = signo
+
+    def __exit__(self, *exc):
+        for signo, handler in self.previous.items():
+            signal.signal(signo, handler)
+
+
+def train(net: Net, cpu_seconds: float, iterations: int, seed: int, stop: Stop, envs: int = 256,
           steps: int = 32, epochs: int = 3, minibatch: int = 2048, lam: float = 0.95,
           clip: float = 0.2, entropy: float = 0.01, rate: float = 1e-3,
           openings: int = 10) -> None:
@@ -89,7 +114,7 @@ def train(net: Net, cpu_seconds: float, iterations: int, seed: int, envs: int = 
     start = time.process_time()
     shown = start
     iteration = episodes = 0
-    while iteration < iterations:
+    while iteration < iterations and not stop.signal:
         spent = time.process_time() - start
         if spent >= cpu_seconds:
             break
@@ -106,6 +131,8 @@ def train(net: Net, cpu_seconds: float, iterations: int, seed: int, envs: int = 
         learn = torch.empty(steps, envs, dtype=torch.bool)   # not a random opening ply
         with torch.no_grad():
             for t in range(steps):
+                if stop.signal:
+                    break   # this iteration's games are not learnt from
                 obs[t] = torch.tensor(env.observations)
                 masks[t] = torch.tensor(env.action_masks)
                 mover = env.to_move.copy()
@@ -124,6 +151,8 @@ def train(net: Net, cpu_seconds: float, iterations: int, seed: int, envs: int = 
                 episodes += int(ended.sum())
                 played = np.where(ended, 0, played + 1)
                 opening = np.where(ended, rng.integers(0, openings + 1, envs), opening)
+            if stop.signal:
+                break
             values[steps] = net(torch.tensor(env.observations),
                                 torch.tensor(env.action_masks))[1]
             advantages = torch.empty(steps, envs)
@@ -141,6 +170,8 @@ def train(net: Net, cpu_seconds: float, iterations: int, seed: int, envs: int = 
         flat[4] = (flat[4] - flat[4].mean()) / (flat[4].std() + 1e-8)
         for _ in range(epochs):
             for batch in torch.randperm(len(flat[0])).split(minibatch):
+                if stop.signal:
+                    break   # the updates made so far stay, each whole
                 b_obs, b_mask, b_act, b_logp, b_adv, b_ret = (x[batch] for x in flat)
                 logits, value = net(b_obs, b_mask)
                 choice = torch.distributions.Categorical(logits=logits)
@@ -190,7 +221,14 @@ def main(argv=None) -> int:
     torch.set_num_threads(1)
     torch.manual_seed(args.seed)
     net = Net()
-    train(net, args.minutes * 60, args.iterations, args.seed)
+    with Stop() as stop:
+        train(net, args.minutes * 60, args.iterations, args.seed, stop)
+    if stop.signal:
+        kept = " and ".join(what for what, asked in (("saved", args.save), ("measured", args.table))
+                            if asked)
+        print(f"learn_modiar.py: stopped by {signal.Signals(stop.signal).name}"
+              + (f"; the network as it stands is {kept}" if kept else ""),
+              file=sys.stderr, flush=True)
     if args.save:
         torch.save(net.state_dict(), args.save)
     if args.table:
@@ -199,7 +237,7 @@ def main(argv=None) -> int:
             result = yardstick.score(table, positions, network_player(net.eval()))
         print(yardstick.HEADER)
         print(yardstick.report("network", result))
-    return 0
+    return 1 if stop.signal else 0
 
 
 if __name__ == "__main__":
