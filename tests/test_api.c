@@ -687,6 +687,9 @@ START_TEST(playouts_play_as_mancala_play)
 {
     static const char *const rules[] = {"modiar", "rio-kadalis", "rio-kadalis-5", "rio-kadalis-cw",
                                         "rio-kadalis-5-cw"};
+    /* Playouts from each position (a third of the suite's time under
+     * valgrind at 40). */
+    const uint64_t seeds = (uint64_t)test_scaled(40);
     for (int r = 0; r < 5; r++) {
         mancala_game *g;
         ck_assert_int_eq(mancala_new(&g, rules[r]), MANCALA_OK);
@@ -697,7 +700,7 @@ START_TEST(playouts_play_as_mancala_play)
             play_ok(g, moves[playout_choice(&rng) % (uint32_t)n]);
             if (ply == 6)
                 ck_assert_int_eq(mancala_undo(g), MANCALA_OK);
-            for (uint64_t seed = 0; seed < 40; seed++)
+            for (uint64_t seed = 0; seed < seeds; seed++)
                 checked_playout(g, seed);
         }
         mancala_free(g);
@@ -708,7 +711,7 @@ START_TEST(playouts_play_as_mancala_play)
     const int moves[] = {0, 7, 4, 11, 0, 8, 2, 6, 4};
     for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
         play_ok(g, moves[i]);
-        for (uint64_t seed = 0; seed < 40; seed++)
+        for (uint64_t seed = 0; seed < seeds; seed++)
             checked_playout(g, seed);
     }
     mancala_free(g);
