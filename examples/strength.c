@@ -22,12 +22,16 @@
  * with its own searchers; every game depends on its seeds only, so the
  * results are the same whatever T is (the times per move are wall-clock,
  * per thread).
+ * Ctrl-C (SIGINT), SIGTERM or SIGHUP stops it within a second: the games
+ * under way are dropped, the tables count the finished ones, a line on
+ * stderr says how many, and the exit status is 1.
  *
  * SPDX-License-Identifier: MIT
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, sysconf */
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -69,6 +73,23 @@ struct options {
     int match_rounds;         /* Rio Kadalis: 0 for one round, else a match of at most this many */
     int threads;
 };
+
+/* A stop asked for by a signal (0 for none), and the searchers its
+ * handler cancels (mancala_search_cancel() is async-signal-safe), set
+ * before the handler is installed and NULL again before they are freed. */
+static volatile sig_atomic_t stop_signal;
+static mancala_search *cancellable[MAX_THREADS * MAX_PLAYERS];
+
+static void stop_on_signal(int signo)
+{
+    stop_signal = signo;
+    for (size_t i = 0; i < sizeof cancellable / sizeof cancellable[0]; i++)
+        if (cancellable[i])
+            mancala_search_cancel(cancellable[i]);
+}
+
+/* A game's margin when a stop dropped it (and INT32_MIN when it failed). */
+#define DROPPED (INT32_MIN + 1)
 
 /* SplitMix64: a seed for each game, ply and purpose. */
 static uint64_t mix(uint64_t x)
@@ -152,7 +173,8 @@ static int margin(const mancala_game *g, int player)
 
 /*
  * Plays one game: `opening` random plies, then `south` against `north`.
- * Returns South's final margin, or INT32_MIN if a player failed. A
+ * Returns South's final margin, INT32_MIN if a player failed, or DROPPED
+ * if a signal asked to stop. A
  * perfect player's margin is checked against the table's lower bound of
  * the first position it had to play (`*violations` counts failures).
  */
@@ -175,6 +197,10 @@ static int play_game(const struct options *o, struct player *south, struct playe
     struct player *side[2] = {south, north};
     int guaranteed[2] = {INT32_MIN, INT32_MIN};
     for (uint64_t ply = 0;; ply++) {
+        if (stop_signal) {
+            mancala_free(g);
+            return DROPPED;
+        }
         if (mancala_is_over(g)) {
             /* The next round of a match, if it goes on. */
             if (!o->match_rounds || mancala_match_over(g) || mancala_next_round(g) != MANCALA_OK)
@@ -189,6 +215,11 @@ static int play_game(const struct options *o, struct player *south, struct playe
                 guaranteed[mover] = lo;
         }
         int move = choose_move(p, g, table, mix(game_seed ^ mix(ply)));
+        if (stop_signal) {
+            /* A search the stop cancelled. */
+            mancala_free(g);
+            return DROPPED;
+        }
         if (move < 0 || mancala_play(g, move) != MANCALA_OK) {
             fprintf(stderr, "%s failed to move in game %llu\n", p->name,
                     (unsigned long long)game_seed);
@@ -230,7 +261,7 @@ static void *play_games(void *arg)
     struct worker *w = arg;
     struct tournament *t = w->t;
     int j;
-    while ((j = atomic_fetch_add(&t->next, 1)) < t->njobs) {
+    while (!stop_signal && (j = atomic_fetch_add(&t->next, 1)) < t->njobs) {
         const int a = t->jobs[j][0], b = t->jobs[j][1], k = t->jobs[j][2];
         /* Games 2j and 2j+1 share an opening, colours swapped. */
         uint64_t opening_seed = mix(t->o->seed ^ mix((uint64_t)k / 2 + 1));
@@ -345,6 +376,7 @@ int main(int argc, char **argv)
         for (int b = a + 1; b < nplayers; b++)
             for (int k = 0; k < o.games; k++) {
                 t.jobs[t.njobs][0] = a, t.jobs[t.njobs][1] = b, t.jobs[t.njobs][2] = k;
+                t.margin[t.njobs] = DROPPED; /* until it is played */
                 t.njobs++;
             }
     const int nthreads = o.threads < t.njobs ? o.threads : t.njobs;
@@ -355,16 +387,30 @@ int main(int argc, char **argv)
             fprintf(stderr, "cannot create a searcher\n");
             return 1;
         }
+        for (int p = 0; p < nplayers; p++)
+            cancellable[i * MAX_PLAYERS + p] = workers[i].players[p].search;
     }
+    static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
+    struct sigaction stop_action;
+    memset(&stop_action, 0, sizeof stop_action);
+    stop_action.sa_handler = stop_on_signal;
+    sigemptyset(&stop_action.sa_mask);
+    for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++)
+        sigaction(stop_signals[i], &stop_action, NULL);
     int started = 1;
     while (started < nthreads &&
            !pthread_create(&workers[started].thread, NULL, play_games, &workers[started]))
         started++;
     play_games(&workers[0]);
-    int violations = 0, failures = 0;
+    for (int i = 1; i < started; i++)
+        pthread_join(workers[i].thread, NULL);
+    /* A signal from now on ends the program as usual. */
+    stop_action.sa_handler = SIG_DFL;
+    for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++)
+        sigaction(stop_signals[i], &stop_action, NULL);
+    memset(cancellable, 0, sizeof cancellable);
+    int violations = 0, failures = 0, dropped = 0;
     for (int i = 0; i < nthreads; i++) {
-        if (i && i < started)
-            pthread_join(workers[i].thread, NULL);
         violations += workers[i].violations;
         for (int p = 0; p < nplayers; p++) {
             players[p].seconds += workers[i].players[p].seconds;
@@ -378,8 +424,9 @@ int main(int argc, char **argv)
         const int a = t.jobs[j][0], b = t.jobs[j][1], k = t.jobs[j][2];
         int a_south = k % 2 == 0;
         int m = t.margin[j];
-        if (m == INT32_MIN) {
-            failures++;
+        if (m == INT32_MIN || m == DROPPED) {
+            failures += m == INT32_MIN;
+            dropped += m == DROPPED;
             continue;
         }
         int for_a = a_south ? m : -m;
@@ -446,9 +493,13 @@ int main(int argc, char **argv)
         printf("\nperfect player below its table value: %d time(s)\n", violations);
     if (failures)
         printf("\n%d game(s) failed\n", failures);
+    if (stop_signal)
+        fprintf(stderr, "mancala-strength: stopped by %s; %d of %d games played (above), the rest not\n",
+                stop_signal == SIGINT ? "SIGINT" : stop_signal == SIGTERM ? "SIGTERM" : "SIGHUP",
+                t.njobs - dropped - failures, t.njobs);
 
     for (int i = 0; i < nplayers; i++)
         mancala_search_free(players[i].search);
     mancala_table_close(table);
-    return failures || violations ? 1 : 0;
+    return failures || violations || stop_signal ? 1 : 0;
 }
