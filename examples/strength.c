@@ -74,15 +74,17 @@ struct options {
     int threads;
 };
 
-/* A stop asked for by a signal (0 for none), and the searchers its
+/* A stop asked for by a signal (0 for none): a lock-free atomic, which
+ * the handler may set and every thread read. And the searchers the
  * handler cancels (mancala_search_cancel() is async-signal-safe), set
  * before the handler is installed and NULL again before they are freed. */
-static volatile sig_atomic_t stop_signal;
+static atomic_int stop_signal;
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the signal handler needs a lock-free atomic int");
 static mancala_search *cancellable[MAX_THREADS * MAX_PLAYERS];
 
 static void stop_on_signal(int signo)
 {
-    stop_signal = signo;
+    atomic_store(&stop_signal, signo);
     for (size_t i = 0; i < sizeof cancellable / sizeof cancellable[0]; i++)
         if (cancellable[i])
             mancala_search_cancel(cancellable[i]);
@@ -493,13 +495,14 @@ int main(int argc, char **argv)
         printf("\nperfect player below its table value: %d time(s)\n", violations);
     if (failures)
         printf("\n%d game(s) failed\n", failures);
-    if (stop_signal)
+    const int stopped = atomic_load(&stop_signal);
+    if (stopped)
         fprintf(stderr, "mancala-strength: stopped by %s; %d of %d games played (above), the rest not\n",
-                stop_signal == SIGINT ? "SIGINT" : stop_signal == SIGTERM ? "SIGTERM" : "SIGHUP",
+                stopped == SIGINT ? "SIGINT" : stopped == SIGTERM ? "SIGTERM" : "SIGHUP",
                 t.njobs - dropped - failures, t.njobs);
 
     for (int i = 0; i < nplayers; i++)
         mancala_search_free(players[i].search);
     mancala_table_close(table);
-    return failures || violations || stop_signal ? 1 : 0;
+    return failures || violations || stopped ? 1 : 0;
 }
