@@ -187,12 +187,14 @@ static const char perft_help[] =
  * the moves a position has: 3 to 6). */
 #define PERFT_STEP 4
 
-/* The signal that stopped perft, or 0. */
-static volatile sig_atomic_t perft_stop;
+/* The signal that stopped perft, or 0: a lock-free atomic, which the
+ * handler may set and perft's threads read. */
+static atomic_int perft_stop;
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the signal handler needs a lock-free atomic int");
 
 static void on_perft_stop(int signo)
 {
-    perft_stop = signo;
+    atomic_store(&perft_stop, signo);
 }
 
 /* Counts the lines of each length below this node with play and undo on one
