@@ -28,10 +28,15 @@ modiar.table`` (seconds, 49 MB).
 Usage:
   modiar_yardstick.py score --table modiar.table [--positions FILE] [--depths 1 4 8]
   modiar_yardstick.py sample [--count 10000] [--games 4000] [--seed 1] [-o FILE]
+
+Ctrl-C (SIGINT) or SIGTERM stops either at once: ``score`` keeps the rows
+it printed (each complete), ``sample`` writes nothing; a line on stderr
+says so, and the exit status is 1.
 """
 
 import argparse
 import random
+import signal
 import sys
 from pathlib import Path
 from typing import Callable, NamedTuple, Sequence
@@ -132,7 +137,22 @@ def sample(count: int, games: int, seed: int) -> list[str]:
     return sorted(rng.sample(pool, count))
 
 
+def _terminated(signo, frame):
+    """SIGTERM stops as Ctrl-C does."""
+    raise KeyboardInterrupt(signal.Signals(signo).name)
+
+
 def main(argv=None) -> int:
+    signal.signal(signal.SIGTERM, _terminated)
+    try:
+        return run(argv)
+    except KeyboardInterrupt as stop:
+        print(f"modiar_yardstick.py: stopped by {stop.args[0] if stop.args else 'SIGINT'}; "
+              "what is above is complete, nothing else was written", file=sys.stderr)
+        return 1
+
+
+def run(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     scoring = commands.add_parser("score", help="score random play and the search")
@@ -160,9 +180,10 @@ def main(argv=None) -> int:
         print(f"{len(positions)} positions of {Path(args.positions).name}, "
               f"{baseline.inexact} with an interval for a value")
         print(HEADER)
-        print(report("random", baseline))
+        print(report("random", baseline), flush=True)
         for depth in args.depths:
-            print(report(f"search, depth {depth}", score(table, positions, search_player(depth))))
+            print(report(f"search, depth {depth}", score(table, positions, search_player(depth))),
+                  flush=True)
     return 0
 
 

@@ -443,6 +443,7 @@ class ModiarTable:
             except mancala.Unsupported as error:
                 cls.directory.cleanup()
                 raise unsupported(error) from None
+        cls.table_path = path
         cls.table = mancala.Table(path)
 
     @classmethod
@@ -490,6 +491,7 @@ class RioKadalisEndgames(unittest.TestCase):
         except mancala.Unsupported as error:
             cls.directory.cleanup()
             raise unsupported(error) from None
+        cls.table_path = path
         cls.table = mancala.Table(path)
 
     @classmethod

@@ -4,7 +4,11 @@ benchmark for players: its scoring on hand-made answers, the same scoring
 against the real table where the answers are known, and its committed set
 of positions (valid, distinct, remade exactly from its seed)."""
 
+import os
+import signal
+import subprocess
 import sys
+import time
 import unittest
 from pathlib import Path
 
@@ -81,6 +85,31 @@ class AgainstTheTable(ModiarTable, unittest.TestCase):
         shallow = yardstick.score(self.table, small, yardstick.search_player(1))
         self.assertLess(shallow.best_share, 1.0)
         self.assertGreater(shallow.value_error, 0.0)
+
+
+    def test_stopped_by_a_signal(self):
+        # Stopped in its first search row, by either signal: the rows
+        # printed stay, complete, and stderr says so, within a second.
+        script = str(Path(yardstick.__file__))
+        for signo in (signal.SIGINT, signal.SIGTERM):
+            child = subprocess.Popen([sys.executable, script, "score", "--table", self.table_path,
+                                      "--depths", "64"], stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True, env=os.environ)
+            try:
+                lines = [child.stdout.readline() for _ in range(4)]
+                self.assertTrue(lines[3].startswith("| random |"), lines)
+                time.sleep(0.3)   # well into the search row
+                sent = time.monotonic()
+                child.send_signal(signo)
+                rest, err = child.communicate(timeout=30)
+                seconds = time.monotonic() - sent
+            finally:
+                child.kill()
+                child.wait()
+            self.assertEqual((child.returncode, rest), (1, ""))
+            self.assertLess(seconds, 1.0)
+            self.assertEqual(err, f"modiar_yardstick.py: stopped by {signo.name}; what is above "
+                                  "is complete, nothing else was written\n")
 
 
 class CommittedPositions(unittest.TestCase):
