@@ -55,13 +55,35 @@ _calls: Optional[queue.SimpleQueue] = None
 _calls_pid = 0
 
 
+class _Call:
+    """A call for the waiting thread: its answer (`result` or `error`, then
+    `finished` is set), and whether it started or was given up (under
+    `lock`: a Ctrl-C may come before the thread takes the call, or before
+    it is even queued). The answer is kept, not handed over, so that a
+    Ctrl-C raised just as the wait ends cannot lose it."""
+    __slots__ = ("run", "finished", "lock", "started", "abandoned", "result", "error")
+
+    def __init__(self, run: Callable[[], int]):
+        self.run = run
+        self.finished = threading.Event()
+        self.lock = threading.Lock()
+        self.started = self.abandoned = False
+        self.result: Optional[int] = None
+        self.error: Optional[BaseException] = None
+
+
 def _serve(calls: queue.SimpleQueue) -> None:
     while True:
-        run, done = calls.get()
+        call = calls.get()
+        with call.lock:
+            if call.abandoned:
+                continue
+            call.started = True
         try:
-            done.put((run(), None))
+            call.result = call.run()
         except BaseException as error:  # the caller raises it
-            done.put((None, error))
+            call.error = error
+        call.finished.set()
 
 
 def _interruptible(run: Callable[[], int], cancel: Callable[[], int]) -> int:
@@ -79,31 +101,31 @@ def _interruptible(run: Callable[[], int], cancel: Callable[[], int]) -> int:
         _calls, _calls_pid = queue.SimpleQueue(), os.getpid()
         threading.Thread(target=_serve, args=(_calls,), name="mancala-search",
                          daemon=True).start()
-    done: queue.SimpleQueue = queue.SimpleQueue()  # this call's answer
-    _calls.put((run, done))
+    call = _Call(run)
     try:
-        result, error = done.get()
+        _calls.put(call)
+        call.finished.wait()
     except KeyboardInterrupt:
-        # The run may not have started when the first cancel comes: repeat.
+        # A call not started is given up; one under way is cancelled (the
+        # run may not have started when the first cancel comes: repeat).
         # A second Ctrl-C may leave it running: then the next call gets a
         # thread of its own.
         left = True
         try:
-            while True:
+            with call.lock:
+                call.abandoned = not call.started
+            while not call.abandoned:
                 cancel()
-                try:
-                    done.get(timeout=0.005)
+                if call.finished.wait(0.005):
                     break
-                except queue.Empty:
-                    pass
             left = False
         finally:
             if left:
                 _calls = None
         raise
-    if error is not None:
-        raise error
-    return result
+    if call.error is not None:
+        raise call.error
+    return call.result
 
 
 def _version() -> str:

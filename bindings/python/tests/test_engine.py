@@ -262,6 +262,35 @@ class SearchStops(unittest.TestCase):
                              env=os.environ, timeout=30, check=True).stdout
         self.assertEqual(out, "interrupted\n7\n")
 
+    def test_ctrl_c_as_the_call_is_queued(self):
+        # Ctrl-C handled just after the call went to the waiting thread
+        # (a signal that arrives while it is queued): the call is given up
+        # or cancelled, not left running, and the next call runs at once.
+        stuck = threading.Event()
+
+        class CtrlCAfterPut:
+            def __init__(self, calls):
+                self.calls = calls
+
+            def put(self, call):
+                self.calls.put(call)
+                raise KeyboardInterrupt
+
+        engine = mancala.engine
+        engine._interruptible(lambda: 0, lambda: 0)   # the thread is started
+        calls = engine._calls
+        engine._calls = CtrlCAfterPut(calls)
+        try:
+            with self.assertRaises(KeyboardInterrupt):
+                engine._interruptible(lambda: stuck.wait(60), stuck.set)
+            engine._calls = calls
+            start = time.monotonic()
+            self.assertEqual(engine._interruptible(lambda: 7, lambda: 0), 7)
+            self.assertLess(time.monotonic() - start, 5.0)
+        finally:
+            engine._calls = calls
+            stuck.set()
+
     def test_cancel_from_another_thread(self):
         search_available()
         game = mancala.Game("rio-kadalis")
