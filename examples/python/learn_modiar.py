@@ -33,6 +33,7 @@ Usage: learn_modiar.py [--table modiar.table] [--minutes 10] [--iterations N]
 """
 
 import argparse
+import os
 import signal
 import sys
 import time
@@ -217,6 +218,16 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if not 0 < args.minutes <= 10:
         parser.error("--minutes: more than 0, at most 10")
+    # The files are checked before the training, not after its minutes.
+    if args.save and not os.access(os.path.dirname(os.path.abspath(args.save)), os.W_OK):
+        parser.error(f"--save: cannot write into the folder of {args.save}")
+    table = None
+    if args.table:
+        try:
+            positions = yardstick.read_positions(args.positions)
+            table = mancala.Table(args.table)
+        except (OSError, mancala.MancalaError) as error:
+            parser.error(str(error))
 
     torch.set_num_threads(1)
     torch.manual_seed(args.seed)
@@ -224,16 +235,15 @@ def main(argv=None) -> int:
     with Stop() as stop:
         train(net, args.minutes * 60, args.iterations, args.seed, stop)
     if stop.signal:
-        kept = " and ".join(what for what, asked in (("saved", args.save), ("measured", args.table))
+        kept = " and ".join(what for what, asked in (("saved", args.save), ("measured", table))
                             if asked)
         print(f"learn_modiar.py: stopped by {signal.Signals(stop.signal).name}"
               + (f"; the network as it stands is {kept}" if kept else ""),
               file=sys.stderr, flush=True)
     if args.save:
         torch.save(net.state_dict(), args.save)
-    if args.table:
-        positions = yardstick.read_positions(args.positions)
-        with mancala.Table(args.table) as table:
+    if table:
+        with table:
             result = yardstick.score(table, positions, network_player(net.eval()))
         print(yardstick.HEADER)
         print(yardstick.report("network", result))

@@ -150,6 +150,9 @@ def main(argv=None) -> int:
         print(f"modiar_yardstick.py: stopped by {stop.args[0] if stop.args else 'SIGINT'}; "
               "what is above is complete, nothing else was written", file=sys.stderr)
         return 1
+    except (OSError, mancala.MancalaError) as error:   # a file, a table
+        print(f"modiar_yardstick.py: {error}", file=sys.stderr)
+        return 2
 
 
 def run(argv=None) -> int:

@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import unittest
 from pathlib import Path
@@ -60,6 +61,21 @@ class Scoring(unittest.TestCase):
             yardstick.score(table, [M3], lambda game: ((3,), 0.0))
         with self.assertRaises(ValueError):
             yardstick.score(table, [M3], lambda game: ((), 0.0))
+
+
+    def test_bad_files_in_one_line(self):
+        # A table that is not one, or no positions file: one line, status 2.
+        script = str(Path(yardstick.__file__))
+        with tempfile.TemporaryDirectory() as directory:
+            junk = os.path.join(directory, "junk.table")
+            Path(junk).write_bytes(b"not a table" * 100)
+            for args, says in ((["--table", junk], "is not in the expected format"),
+                               (["--table", junk, "--positions", junk + ".missing"],
+                                "No such file or directory")):
+                run = subprocess.run([sys.executable, script, "score", *args], text=True,
+                                     capture_output=True, env=os.environ, timeout=60)
+                self.assertEqual((run.returncode, run.stdout), (2, ""))
+                self.assertRegex(run.stderr, rf"\Amodiar_yardstick.py: [^\n]*{says}[^\n]*\n\Z")
 
 
 class AgainstTheTable(ModiarTable, unittest.TestCase):
