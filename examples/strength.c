@@ -470,7 +470,11 @@ int main(int argc, char **argv)
             games += r->games;
             points += p;
         }
-        printf("%10.1f\n", games ? 100.0 * points / games : 0.0);
+        /* A player without a finished game (after a stop) has no score. */
+        if (games)
+            printf("%10.1f\n", 100.0 * points / games);
+        else
+            printf("%10s\n", "-");
     }
     printf("\nMean final stone difference of the row player:\n\n");
     printf("%-10s", "");

@@ -56,6 +56,10 @@ for signo in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
     # all start within a second, two threads taking games in turn).
     rows = [line.split() for line in out.splitlines() if line.startswith(("random ", "ab2 "))]
     check(len(rows) == 4 and all(len(row) == 5 for row in rows), f"{name}: tables {out!r}")
+    # The games go pair by pair, 100,000 each: in a second, only the first
+    # pair's are played, and mcts50 has no score at all.
+    check(["mcts50", "-", "-", "-", "-"] in [line.split() for line in out.splitlines()],
+          f"{name}: mcts50's scores {out!r}")
     print(f"ok: {name}: status 1 within {seconds:.2f} s, {played} games in the tables")
 
 # A search of hours (Rio Kadalis, 40 plies deep) is cancelled, not waited for.
