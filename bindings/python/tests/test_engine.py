@@ -520,7 +520,6 @@ class RioKadalisEndgames(unittest.TestCase):
         except mancala.Unsupported as error:
             cls.directory.cleanup()
             raise unsupported(error) from None
-        cls.table_path = path
         cls.table = mancala.Table(path)
 
     @classmethod
