@@ -164,6 +164,35 @@ static inline unsigned mc_ring_fingerprint(const uint8_t ring[16])
     return mc_ring_words_fingerprint(mc_load_le64(ring), mc_load_le64(ring + 8));
 }
 
+/* The ring of a Rio Kadalis board with every pit open (its m pits in
+ * order, the last next to the first) as one number that depends only on
+ * which stone counts are neighbours: the sum, over the m pairs of
+ * neighbouring pits, of the product of their keys (keys[c] for c
+ * stones, at most 48), mixed. Read from any pit, either way round, it is
+ * the same: so every lap start of the board has it. The move list tests
+ * a board by it against a filter of the endless lap starts' numbers
+ * (endless_table.h, written by tools/endless_gen.c, with the keys). */
+static inline uint64_t mc_ring_pairs(const uint8_t *ring, int m, const uint64_t keys[64])
+{
+    const uint64_t first = keys[ring[0]];
+    uint64_t sum = 0, previous = first;
+    for (int i = 1; i < m; i++) {
+        const uint64_t key = keys[ring[i]];
+        sum += previous * key;
+        previous = key;
+    }
+    sum += previous * first;
+    return (sum ^ sum >> 29) * 0xbf58476d1ce4e5b9u;
+}
+
+/* The two bits of a filter of `size` bits (below 2^32) that stand for
+ * the number `h`: its high and low halves, each scaled to the size. */
+static inline void mc_filter_bits(uint64_t h, uint32_t size, uint32_t bit[2])
+{
+    bit[0] = (uint32_t)((h >> 32) * size >> 32);
+    bit[1] = (uint32_t)((h & 0xffffffffu) * size >> 32);
+}
+
 /* Laps of fewer stones than open pits, sown by words (rio_kadalis.c):
  * run[p][h] has bit q set for each of the h open pits q after p, last[p][h]
  * is the last of them. The other entries of `last` (h = 0 or h >= open,

@@ -16,7 +16,7 @@
 /* The endless lap starts (doc/endless.md) of at most this many stones are
  * looked up in a table; a move from a lap start of more is sown to tell.
  * A build may take a smaller table (bindings/js/build.sh: the size of the
- * WebAssembly module). */
+ * WebAssembly module); 0 also leaves out the board filter. */
 #ifndef ENDLESS_TABLE_STONES
 #define ENDLESS_TABLE_STONES 32
 #endif
@@ -629,11 +629,34 @@ static __attribute__((noinline)) void list_sowing(const struct mc_board *b,
     out->known = (uint16_t)known;
 }
 
+/* Whether the board of `pits`, `stones` stones in all, may hold an
+ * endless lap start, by the board filter of endless_table.h: 0 if it
+ * certainly holds none (then no candidate is endless), 1 if it may, or
+ * if the filter does not hold boards like it (pits closed, a stone count
+ * not a multiple of 4, or a build without the tables). Every lap start
+ * of a board with every pit open has the board's mc_ring_pairs(). */
+static int board_may_be_endless(const struct mc_board *b, const uint8_t *pits, int stones)
+{
+#if ENDLESS_TABLE_STONES > 0
+    if (!b->shared || stones % 4)
+        return 1;
+    const int k = stones / 4 * 2 + (b->npits == 12);
+    const uint64_t *filter = endless_board_bits + endless_board_start[k];
+    uint32_t bit[2];
+    mc_filter_bits(mc_ring_pairs(pits, b->npits, endless_pair_keys), endless_board_size[k], bit);
+    return (int)(filter[bit[0] / 64] >> bit[0] % 64 & filter[bit[1] / 64] >> bit[1] % 64 & 1);
+#else
+    (void)b, (void)pits, (void)stones;
+    return 1;
+#endif
+}
+
 /* The hot path: a candidate (an open pit of the mover's row with stones)
  * is endless exactly when its first lap start is one of the endless lap
  * starts of doc/endless.md, so most positions are settled by their count
- * of stones alone, and the others by list_sowing(). The candidates are
- * listed from a table, without a loop. */
+ * of stones alone, most others by the board filter, and the rest by
+ * list_sowing(). The candidates are listed from a table, without a
+ * loop. */
 static void rio_list(const struct mc_board *b, const struct mc_state *s, struct mc_moves *out)
 {
     const mc_bytes x = load_bytes(s->pit);
@@ -642,7 +665,7 @@ static void rio_list(const struct mc_board *b, const struct mc_state *s, struct 
     /* At most the 48 stones of the game: a position of more is refused by
      * the notation, and a move keeps the sum. */
     const int stones = sum_bytes(x);
-    if (candidates && endless_count(b->open, stones))
+    if (candidates && endless_count(b->open, stones) && board_may_be_endless(b, s->pit, stones))
         list_sowing(b, s, candidates, stones, out);
 }
 

@@ -51,6 +51,100 @@ static void write_array(FILE *f, const char *type, const char *name, const int *
     fprintf(f, "\n};\n");
 }
 
+/* ---- the board filter ---- */
+
+/* Bits of the board filter per distinct number of a group, for boards
+ * of at most 32 stones and of more (doc/endless.md: their false hits,
+ * and the size). */
+enum { BOARD_BITS_FEW = 8, BOARD_BITS_MANY = 4 };
+
+/* The keys of mc_ring_pairs(): splitmix64 from a fixed seed, odd. */
+static void pair_keys(uint64_t keys[64])
+{
+    uint64_t x = 0x243f6a8885a308d3u;
+    for (int i = 0; i < 64; i++) {
+        uint64_t z = (x += 0x9e3779b97f4a7c15u);
+        z = (z ^ z >> 30) * 0xbf58476d1ce4e5b9u;
+        z = (z ^ z >> 27) * 0x94d049bb133111ebu;
+        keys[i] = (z ^ z >> 31) | 1;
+    }
+}
+
+static int compare_u64(const void *a, const void *b)
+{
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* `static const uint64_t NAME[count] = {...};`, four a line. */
+static void write_words(FILE *f, const char *name, const uint64_t *values, size_t count)
+{
+    fprintf(f, "static const uint64_t %s[%zu] = {", name, count);
+    for (size_t i = 0; i < count; i++)
+        fprintf(f, "%s0x%016" PRIx64 "u,", i % 4 ? " " : "\n    ", values[i]);
+    fprintf(f, "\n};\n");
+}
+
+/* The filter of the boards with every pit open (10 and 12 pits) that
+ * may hold an endless lap start: a Bloom filter (two bits a number) of
+ * the endless lap starts' mc_ring_pairs() for each stone count, a
+ * multiple of 4 from 0 to 48. */
+static void write_board_filter(FILE *f, struct ring_set endless[ENDLESS_RING_MAX + 1])
+{
+    enum { GROUPS = 2 * (ENDLESS_MAX_STONES / 4 + 1) };
+    uint64_t keys[64];
+    pair_keys(keys);
+    int size[GROUPS], start[GROUPS + 1];
+    uint64_t *bits = NULL;
+    size_t words = 0;
+    for (int k = 0; k < GROUPS; k++) {
+        const int stones = k / 2 * 4, m = k % 2 ? 12 : 10;
+        uint64_t *number = malloc((endless[m].count + 1) * sizeof *number);
+        size_t count = 0;
+        for (size_t i = 0; i < endless[m].cap; i++)
+            if (endless[m].used[i] && ring_stones(&endless[m].slot[i], m) == stones)
+                number[count++] = mc_ring_pairs(endless[m].slot[i].c, m, keys);
+        qsort(number, count, sizeof *number, compare_u64);
+        size_t distinct = 0;
+        for (size_t i = 0; i < count; i++)
+            distinct += i == 0 || number[i] != number[i - 1];
+        const size_t per = stones <= 32 ? BOARD_BITS_FEW : BOARD_BITS_MANY;
+        const size_t group_words = (distinct * per + 63) / 64 + 1;
+        bits = realloc(bits, (words + group_words) * sizeof *bits);
+        if (!number || !bits) {
+            fprintf(stderr, "endless-gen: out of memory\n");
+            exit(1);
+        }
+        memset(bits + words, 0, group_words * sizeof *bits);
+        size[k] = (int)(64 * group_words);
+        start[k] = (int)words;
+        for (size_t i = 0; i < count; i++) {
+            uint32_t bit[2];
+            mc_filter_bits(number[i], (uint32_t)size[k], bit);
+            for (int j = 0; j < 2; j++)
+                bits[words + bit[j] / 64] |= (uint64_t)1 << bit[j] % 64;
+        }
+        words += group_words;
+        free(number);
+    }
+    start[GROUPS] = (int)words;
+    fprintf(f, "\n/* The board filter (doc/endless.md, \"A board at once\"): the keys of\n"
+               " * mc_ring_pairs(), and for the boards with every pit open of t stones,\n"
+               " * t a multiple of 4, and m = 10 or 12 pits, group k = t / 4 * 2 +\n"
+               " * (m == 12): endless_board_size[k] bits from word endless_board_start[k]\n"
+               " * of endless_board_bits, with both bits of mc_filter_bits() set for\n"
+               " * the mc_ring_pairs() of each endless lap start of the group (%d bits\n"
+               " * for each distinct number up to 32 stones, %d above, and a word). */\n",
+            BOARD_BITS_FEW, BOARD_BITS_MANY);
+    fprintf(f, "#if ENDLESS_TABLE_STONES > 0\n");
+    write_words(f, "endless_pair_keys", keys, 64);
+    write_array(f, "uint32_t", "endless_board_size", size, GROUPS);
+    write_array(f, "uint32_t", "endless_board_start", start, GROUPS + 1);
+    write_words(f, "endless_board_bits", bits, words);
+    fprintf(f, "#endif\n");
+    free(bits);
+}
+
 static void write_table(FILE *f, struct ring_set endless[ENDLESS_RING_MAX + 1])
 {
     fprintf(f, "/*\n * The endless lap starts of Rio Kadalis (RULES.md, rule 6), derived from\n"
@@ -175,6 +269,7 @@ static void write_table(FILE *f, struct ring_set endless[ENDLESS_RING_MAX + 1])
         fprintf(f, "#endif\n");
     }
     fprintf(f, "};\n");
+    write_board_filter(f, endless);
 }
 
 int main(int argc, char **argv)
