@@ -176,6 +176,7 @@ static inline uint64_t mc_ring_pairs(const uint8_t *ring, int m, const uint64_t 
 {
     const uint64_t first = keys[ring[0]];
     uint64_t sum = 0, previous = first;
+#pragma GCC unroll 12
     for (int i = 1; i < m; i++) {
         const uint64_t key = keys[ring[i]];
         sum += previous * key;

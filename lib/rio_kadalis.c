@@ -642,8 +642,11 @@ static int board_may_be_endless(const struct mc_board *b, const uint8_t *pits, i
         return 1;
     const int k = stones / 4 * 2 + (b->npits == 12);
     const uint64_t *filter = endless_board_bits + endless_board_start[k];
+    /* The ring's length a constant: its loop unrolled. */
+    const uint64_t pairs = b->npits == 12 ? mc_ring_pairs(pits, 12, endless_pair_keys)
+                                          : mc_ring_pairs(pits, 10, endless_pair_keys);
     uint32_t bit[2];
-    mc_filter_bits(mc_ring_pairs(pits, b->npits, endless_pair_keys), endless_board_size[k], bit);
+    mc_filter_bits(pairs, endless_board_size[k], bit);
     return (int)(filter[bit[0] / 64] >> bit[0] % 64 & filter[bit[1] / 64] >> bit[1] % 64 & 1);
 #else
     (void)b, (void)pits, (void)stones;
