@@ -257,6 +257,44 @@ START_TEST(listing_matches_sowing_every_move)
 }
 END_TEST
 
+/* The board filter (doc/endless.md, "A board at once") against every
+ * endless lap start of 10 and 12 pits that the board holds: laid out on
+ * the board of that many pits with every pit open, both directions, from
+ * a random pit of the player to move, the move from it is left out of
+ * the list. */
+START_TEST(board_filter_holds_every_endless_lap_start)
+{
+    uint64_t rng = 0xb0a4dull;
+    long laid = 0;
+    for (int v = 0; v < 4; v++) {
+        struct mc_board b;
+        mancala__board_init(&b, mancala__variant_find(rio_variants[v], strlen(rio_variants[v])),
+                            0);
+        const int m = b.open;
+        for (size_t i = 0; i < endless[m].cap; i++) {
+            const struct ring *r = &endless[m].slot[i];
+            if (!endless[m].used[i] || ring_stones(r, m) > mc_total_stones(b.variant))
+                continue;
+            struct mc_state s;
+            memset(&s, 0, sizeof s);
+            const int origin = random_open_pit(&b, &rng);
+            s.to_move = (uint8_t)mc_owner(&b, origin);
+            for (int j = 0, p = origin; j < m; j++, p = b.next[p])
+                s.pit[p] = r->c[j];
+            s.captured[0] = (uint8_t)(mc_total_stones(b.variant) - ring_stones(r, m));
+            struct mc_moves listed;
+            mancala__rio_kadalis_rules.list(&b, &s, &listed);
+            expect(!(listed.legal >> origin & 1), "endless move %d listed: %s", origin,
+                   describe(&b, &s, -1));
+            laid++;
+        }
+    }
+    /* 138,240 on 12 pits and the 20,307 of at most 40 stones on 10, each
+     * both ways round. */
+    expect(laid == 2 * (138240 + 20307), "%ld endless lap starts laid out", laid);
+}
+END_TEST
+
 static Suite *endless_suite(void)
 {
     Suite *s = suite_create("endless");
@@ -270,6 +308,7 @@ static Suite *endless_suite(void)
     tcase_set_timeout(list, 3600);
     tcase_add_unchecked_fixture(list, gather, ungather);
     tcase_add_test(list, listing_matches_sowing_every_move);
+    tcase_add_test(list, board_filter_holds_every_endless_lap_start);
     suite_add_tcase(s, list);
     return s;
 }

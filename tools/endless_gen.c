@@ -100,6 +100,10 @@ static void write_board_filter(FILE *f, struct ring_set endless[ENDLESS_RING_MAX
     for (int k = 0; k < GROUPS; k++) {
         const int stones = k / 2 * 4, m = k % 2 ? 12 : 10;
         uint64_t *number = malloc((endless[m].count + 1) * sizeof *number);
+        if (!number) {
+            fprintf(stderr, "endless-gen: out of memory\n");
+            exit(1);
+        }
         size_t count = 0;
         for (size_t i = 0; i < endless[m].cap; i++)
             if (endless[m].used[i] && ring_stones(&endless[m].slot[i], m) == stones)
@@ -111,7 +115,7 @@ static void write_board_filter(FILE *f, struct ring_set endless[ENDLESS_RING_MAX
         const size_t per = stones <= 32 ? BOARD_BITS_FEW : BOARD_BITS_MANY;
         const size_t group_words = (distinct * per + 63) / 64 + 1;
         bits = realloc(bits, (words + group_words) * sizeof *bits);
-        if (!number || !bits) {
+        if (!bits) {
             fprintf(stderr, "endless-gen: out of memory\n");
             exit(1);
         }
