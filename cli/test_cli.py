@@ -1331,9 +1331,19 @@ def tournament_stopped():
             for name in os.listdir(folder):
                 if name.startswith("game-"):
                     os.remove(os.path.join(folder, name))
-            left = [pid for pid in os.listdir("/proc") if pid.isdigit() and
-                    marker.encode() in open(f"/proc/{pid}/cmdline", "rb").read()]
+            left = [pid for pid in os.listdir("/proc")
+                    if pid.isdigit() and marker.encode() in command_line(pid)]
             expect(left, [], "engines left running")
+
+
+def command_line(pid):
+    """The command line of process `pid`, or b"" if it has ended since it
+    was listed (any process of the machine may end at any time)."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read()
+    except (FileNotFoundError, ProcessLookupError):
+        return b""
 
 
 GAME_LINE = re.compile(r"^game (\d+): ENGINE(\d+) as South, ENGINE(\d+) as North: "
