@@ -265,13 +265,22 @@ export class MancalaError extends Error {
   }
 }
 
-/** Illegal moves: `pit` is the refused move, `message` says why. */
+/** Illegal moves: `pit` is the refused move, `message` says why. From
+ *  {@link Batch.step}, `game` is the first game refusing and `action` its
+ *  action (relative to the mover; `pit` is the pit it stands for);
+ *  elsewhere both are undefined. */
 export class IllegalMoveError extends MancalaError {
   readonly pit: number;
-  constructor(status: number, pit: number) {
-    super(status, `${strerror(status)} (pit ${pit})`);
+  readonly game?: number;
+  readonly action?: number;
+  constructor(status: number, pit: number, batch?: { game: number; action: number; reason: string }) {
+    super(status, batch ? batch.reason : `${strerror(status)} (pit ${pit})`);
     this.name = "IllegalMoveError";
     this.pit = pit;
+    if (batch) {
+      this.game = batch.game;
+      this.action = batch.action;
+    }
   }
 }
 
@@ -737,7 +746,7 @@ export class Game extends Handle {
       throw new MancalaError(Status.E_OPTION, `level must be a whole number from ${LEVEL_MIN} to ${LEVEL_MAX}, not ${level}`);
     const s = new Search(1 << 20);
     try {
-      return check(lib()._mancala_search_level_move((s as any).ptr, this.ptr, level, BigInt.asUintN(64, BigInt(seed))), "level move");
+      return check(lib()._mancala_search_level_move((s as any).ptr, this.ptr, level, seed64(seed)), "level move");
     } finally {
       s.free();
     }
@@ -965,8 +974,14 @@ export interface BatchOptions {
   maxPlies?: number;
 }
 
+/** The buffer of each batch's actions, by the batch's pointer: freed with
+ *  the batch, by free() or by the FinalizationRegistry. */
+const batchActions = new Map<number, number>();
 function freeBatch(ptr: number): void {
   wasm?._mancala_batch_free(ptr);
+  const actions = batchActions.get(ptr);
+  batchActions.delete(ptr);
+  if (actions) wasm?._free(actions);
 }
 const batchRegistry = registry(freeBatch);
 
@@ -979,8 +994,10 @@ const batchRegistry = registry(freeBatch);
  * which any call that allocates may do (creating a game or a batch,
  * parsing, searching). The getters check this and give a fresh view over
  * the same bytes: read them again after such calls rather than keeping a
- * view across them. The batch runs on one thread here (emcc builds it
- * without threads).
+ * view across them. After free() the getters throw, but a view taken
+ * earlier still reads memory the module reuses: drop the views with the
+ * batch. The batch runs on one thread here (emcc builds it without
+ * threads).
  */
 export class Batch extends Handle {
   readonly size: number;
@@ -992,6 +1009,7 @@ export class Batch extends Handle {
 
   private constructor(ptr: number, actions: number) {
     super(ptr, "batch", batchRegistry);
+    batchActions.set(ptr, actions);
     const m = lib();
     this.size = m._mancala_batch_size(ptr);
     this.numActions = m._mancala_batch_num_actions(ptr);
@@ -1000,13 +1018,12 @@ export class Batch extends Handle {
   }
   protected release(ptr: number): void {
     freeBatch(ptr);
-    wasm?._free(this.#actions);
   }
 
   /** A batch of `count` games (1 ... 1048576) at the start position. */
   static create(rules: string, count: number, options: BatchOptions = {}): Batch {
     const m = lib();
-    int32(count, "count", 1, 1 << 20);
+    const size = int32(count, "count", 1, 1 << 20);
     const { seed = 0, autoreset = 0, match = false, stones = false, maxPlies = 1000 } = options;
     const settings: [number, number][] = [
       [101, int32(autoreset, "autoreset", 0, 2)],
@@ -1015,12 +1032,12 @@ export class Batch extends Handle {
       [105, int32(maxPlies, "maxPlies", 1, 100000)],
     ];
     const seedBits = seed64(seed);
-    const actions = m._malloc(count * 4);
+    const actions = m._malloc(size * 4);
     if (!actions) throw new MancalaError(Status.E_NOMEM, "new batch");
     const errbuf = m._malloc(256);
     let status: number;
     try {
-      status = withString(rules, "rules", (r) => m._mancala_batch_new(scratch, r, count, seedBits, errbuf, 256));
+      status = withString(rules, "rules", (r) => m._mancala_batch_new(scratch, r, size, seedBits, errbuf, 256));
       if (status < 0) throw new MancalaError(status, cString(errbuf) || strerror(status));
     } catch (err) {
       m._free(actions);
@@ -1104,10 +1121,9 @@ export class Batch extends Handle {
     if (status < 0) {
       const game = int32At(scratch);
       if (game < 0) this.#check(status);
-      const error = new IllegalMoveError(status, actions[game]);
-      error.message = cString(m._mancala_batch_reason(g));
-      (error as any).game = game;
-      throw error;
+      const action = heap[base + game];
+      const pit = m._mancala_action_to_pit(m._mancala_batch_game(g, game), action);
+      throw new IllegalMoveError(status, pit, { game, action, reason: cString(m._mancala_batch_reason(g)) });
     }
     return this;
   }

@@ -167,6 +167,8 @@ test("engine: search() without limits goes 8 plies deep; levelMove", () => {
   const won = Game.parse("modiar/0,2,4,1,1,0/S/17,17/30");
   for (let seed = 0; seed < 5; seed++) assert.equal(won.levelMove(18, seed), 1);
   for (const bad of [0, 21, 2.5]) assert.throws(() => start.levelMove(bad), { status: Status.E_OPTION });
+  for (const bad of ["12", true, null, 1.5, NaN])
+    assert.throws(() => start.levelMove(3, bad), (e) => e instanceof TypeError && /seed/.test(e.message));
   start.free();
   won.free();
 });

@@ -46,3 +46,24 @@ test("games that are never freed are freed by the FinalizationRegistry", () => {
   const [grown, after] = out.trim().split(" ").map(Number);
   assert.equal(after, grown);
 });
+
+test("batches that are never freed give back their actions' buffer too", () => {
+  // Forgotten batches, collected: the memory of their actions (the
+  // buffer the wrapper allocates beside the C batch) is given back, so
+  // new batches reuse some of it. Before the fix none was.
+  const script = `
+    import initMancala from ${JSON.stringify(new URL("../dist/index.js", import.meta.url).href)};
+    const M = await initMancala();
+    const offsets = () => {
+      const seen = new Set();
+      for (let i = 0; i < 100; i++) seen.add(M.Batch.create("modiar", 3).stepRandom().byteOffset);
+      return seen;
+    };
+    const settle = async () => { for (let i = 0; i < 5; i++) { globalThis.gc(); await new Promise((r) => setTimeout(r, 20)); } };
+    const first = offsets();
+    await settle();
+    console.log([...offsets()].filter((o) => first.has(o)).length);
+  `;
+  const out = execFileSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], { encoding: "utf8" });
+  assert.ok(Number(out) > 0, `no buffer of a forgotten batch was reused (${out.trim()})`);
+});

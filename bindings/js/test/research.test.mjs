@@ -126,8 +126,13 @@ test("Batch: an illegal action changes no game and names it; arguments are check
     return p;
   });
   const obs = Array.from(batch.observations);
-  assert.throws(() => batch.step([actions[0], actions[1], illegal, actions[2]].map((a) => Math.max(a, 0))),
-    (e) => e instanceof IllegalMoveError && e.game === 2);
+  const chosen = [actions[0], actions[1], illegal, actions[2]].map((a) => Math.max(a, 0));
+  const refusing = batch.game(2);
+  const pit = refusing.actionToPit(illegal);
+  refusing.free();
+  for (const sent of [chosen, chosen.map(BigInt)])
+    assert.throws(() => batch.step(sent), (e) => e instanceof IllegalMoveError && e.game === 2 &&
+      e.action === illegal && e.pit === pit && e.message.includes(`pit ${pit}`));
   assert.deepEqual(Array.from(batch.observations), obs);
   assert.throws(() => batch.step([0, 0, 0]), RangeError);
   assert.throws(() => batch.step([0, 0, NaN, 0]), (e) => e instanceof TypeError && /actions\[2\]/.test(e.message));
@@ -140,6 +145,9 @@ test("Batch: an illegal action changes no game and names it; arguments are check
     return p;
   });
   assert.deepEqual(after, positions);
+  const small = Batch.create("modiar", 2n);
+  assert.equal(small.size, 2);
+  small.free();
   for (const [count, error] of [[0, RangeError], [2 ** 32, RangeError], [1.5, TypeError], [NaN, TypeError]])
     assert.throws(() => Batch.create("modiar", count), error);
   assert.throws(() => Batch.create("modiar", 4, { autoreset: 3 }), RangeError);
