@@ -131,6 +131,11 @@ class NativeHandle:
         except Exception:   # interpreter shutdown: the module may be gone
             pass
 
+    def __reduce__(self):
+        # Without this, copy and pickle would copy the bare C pointer: two
+        # objects would free one handle. Game defines its own.
+        raise TypeError(f"a {self._kind} cannot be copied or pickled")
+
     def __enter__(self):
         return self
 
@@ -157,8 +162,8 @@ def integer(value, name: str, low: int, high: int, ctype: tuple[int, int] = INT6
     silently cut it to the C type: TypeError for a non-integer or a bool,
     OverflowError beyond the C type, ``error`` (a ValueError) outside
     [low, high]."""
-    if isinstance(value, bool):
-        raise TypeError(f"{name} must be an int, not bool")
+    if isinstance(value, bool) or getattr(getattr(value, "dtype", None), "kind", None) == "b":
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
     try:
         number = operator.index(value)
     except TypeError:

@@ -166,11 +166,7 @@ class Game(NativeHandle):
 
     def __init__(self, rules: str = "modiar", *, repetition: bool = True):
         repetition = flag(repetition, "repetition")
-        try:
-            name = _encode(rules, "rules")
-        except UnicodeEncodeError:
-            raise UnknownRules(f"unknown rules {shown(rules)}: not valid Unicode text "
-                               f"(expected {_RULES_WORDS})") from None
+        name = _rules_name(rules)
         handle = game_p()
         status = lib.mancala_new(byref(handle), name)
         if status == UnknownRules.status:
@@ -213,11 +209,7 @@ class Game(NativeHandle):
             ParseError: the string is malformed; ``detail`` names the field.
         """
         repetition = flag(repetition, "repetition")
-        try:
-            text = _encode(position, "position")
-        except UnicodeEncodeError as error:
-            raise ParseError(position, f"not valid Unicode text ({error.reason} at index "
-                             f"{error.start})") from None
+        text = _parsed_text(position, "position")
         handle = game_p()
         errbuf = create_string_buffer(256)
         status = lib.mancala_parse(byref(handle), text, errbuf, len(errbuf))
@@ -316,10 +308,10 @@ class Game(NativeHandle):
                 that is wrong (a bad start position, an unknown option, an
                 illegal move, a ``|`` while the round goes on...).
         """
+        text = _parsed_text(record, "record")
         handle = game_p()
         errbuf = create_string_buffer(REASON_MAX)
-        status = lib.mancala_parse_record(byref(handle), _encode(record, "record"),
-                                          errbuf, len(errbuf))
+        status = lib.mancala_parse_record(byref(handle), text, errbuf, len(errbuf))
         if status == ParseError.status:
             error = ParseError(record, errbuf.value.decode())
             error.args = (f"match record: {error.detail}",)
@@ -908,6 +900,25 @@ def _restore(start: str, history: tuple[int, ...], repetition: bool) -> Game:
     game = Game.parse(start, repetition=repetition)
     game.play_moves(history)
     return game
+
+
+def _rules_name(rules: str) -> bytes:
+    """A rules name for the C library (Game, mancala.rl.VectorEnv)."""
+    try:
+        return _encode(rules, "rules")
+    except UnicodeEncodeError:
+        raise UnknownRules(f"unknown rules {shown(rules)}: not valid Unicode text "
+                           f"(expected {_RULES_WORDS})") from None
+
+
+def _parsed_text(text: str, what: str) -> bytes:
+    """A position or a record for the C parser: text that is not valid
+    Unicode is a ParseError, as the parser's own refusals."""
+    try:
+        return _encode(text, what)
+    except UnicodeEncodeError as error:
+        raise ParseError(text, f"not valid Unicode text ({error.reason} at index "
+                         f"{error.start})") from None
 
 
 def _encode(text: str, what: str) -> bytes:

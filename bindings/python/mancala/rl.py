@@ -24,7 +24,7 @@ from . import _tensor
 from ._handle import INT, NativeHandle, flag, integer
 from ._native import REASON_MAX, batch_p, lib
 from .errors import InvalidArgument, check, illegal, shown
-from .game import Game
+from .game import Game, _rules_name
 
 __all__ = ["AECEnv", "VectorEnv", "env", "AUTORESET_MODES"]
 
@@ -161,12 +161,25 @@ class AECEnv:
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
         """Starts a new episode from the start position. The games have
         no chance: ``seed`` is checked and otherwise unused; ``options``
-        may hold ``"position"``, a position string to start from."""
+        may hold ``"position"``, a position string of this environment's
+        rules to start from (a round that is over there goes on to the
+        next in a match episode).
+
+        Raises:
+            ParseError: the position is malformed.
+            InvalidArgument: the position is of other rules.
+        """
         _seed(seed)
         position = (options or {}).get("position")
-        old = self.game
-        self.game = (Game(self.rules, repetition=self.repetition) if position is None
-                     else Game.parse(position, repetition=self.repetition))
+        game = (Game(self.rules, repetition=self.repetition) if position is None
+                else Game.parse(position, repetition=self.repetition))
+        if game.rules != self.rules:
+            rules = game.rules
+            game.close()
+            raise InvalidArgument(f"position {shown(position)}: of rules {rules}, not "
+                                  f"{self.rules}")
+        self._next_round_if_due(game)
+        old, self.game = self.game, game
         old.close()
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
@@ -229,11 +242,15 @@ class AECEnv:
         self.game.apply_action(action)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        if self.game.over and self.match and not self.game.match_over:
-            self.game.next_round()
+        self._next_round_if_due(self.game)
         self.agent_selection = self.possible_agents[self.game.to_move]
         self._end_if_over()
         self._accumulate_rewards()
+
+    def _next_round_if_due(self, game: Game) -> None:
+        """In a match episode, a round that is over goes on to the next."""
+        if self.match and game.over and not game.match_over:
+            game.next_round()
 
     def _end_if_over(self) -> None:
         """When the episode is over: both agents terminated, with their
@@ -394,11 +411,10 @@ class VectorEnv(NativeHandle):
                    (_OPT_MAX_PLIES, integer(max_plies, "max_plies", 1, 100000, INT)),
                    (_OPT_REPETITION, int(flag(repetition, "repetition"))),
                    (_OPT_THREADS, integer(threads, "threads", 1, 64, INT))]
-        if not isinstance(rules, str):
-            raise TypeError(f"rules must be a str, not {type(rules).__name__}")
+        name = _rules_name(rules)
         handle = batch_p()
         errbuf = create_string_buffer(REASON_MAX)
-        check(lib.mancala_batch_new(byref(handle), rules.encode(), num_envs, seed, errbuf,
+        check(lib.mancala_batch_new(byref(handle), name, num_envs, seed, errbuf,
                                     len(errbuf)),
               errbuf.value.decode("utf-8", "replace") or f"rules {shown(rules)}")
         self._handle = handle.value
@@ -511,10 +527,12 @@ class VectorEnv(NativeHandle):
         if actions.dtype != np.int32:
             if actions.dtype.kind not in "iu":
                 raise TypeError(f"actions must be integers, not {actions.dtype}")
-            if actions.size and (actions.min() < 0 or actions.max() >= self._n):
-                bad = int(np.flatnonzero((actions < 0) | (actions >= self._n))[0])
+            # Each action must be a C int; the batch checks the rest, as
+            # for int32 actions (an action a game ignores may be any).
+            if actions.size and (actions.min() < INT[0] or actions.max() > INT[1]):
+                bad = int(np.flatnonzero((actions < INT[0]) | (actions > INT[1]))[0])
                 raise _action_error(-5, int(actions[bad]), bad)
-            np.copyto(self._actions, actions, casting="unsafe")   # in range: exact
+            np.copyto(self._actions, actions, casting="unsafe")   # each fits: exact
             address = self._actions_address
         else:
             actions = np.ascontiguousarray(actions)

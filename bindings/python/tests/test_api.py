@@ -493,6 +493,12 @@ class Records(unittest.TestCase):
             self.assertEqual(caught.exception.position, record)
         with self.assertRaises(TypeError):
             mancala.Game.from_record(None)
+        # Text that is not valid Unicode, as Game.parse() says it.
+        for read in (mancala.Game.from_record, mancala.Game.deserialize_state):
+            with self.assertRaises(mancala.ParseError) as caught:
+                read("modiar/7,7,7,7,7,7/S/0,0/0 \udc80")
+            self.assertEqual(caught.exception.detail,
+                             "not valid Unicode text (surrogates not allowed at index 27)")
 
     def test_mutated_records(self):
         game = mancala.Game("rio-kadalis-5")

@@ -103,6 +103,16 @@ class Search(unittest.TestCase):
                 self.assertEqual(result.pv, (move,))
                 self.assertGreaterEqual(result.nodes, 1)
 
+    def test_handles_are_not_copied_or_pickled(self):
+        # A copy would hold the same C handle and free it twice: refused.
+        import copy
+        import pickle
+        for make in (copy.copy, copy.deepcopy, pickle.dumps):
+            with mancala.Searcher(1 << 16) as searcher:
+                with self.assertRaises(TypeError):
+                    make(searcher)
+                self.assertIn(searcher.run(mancala.Game(), depth=1).best_move, (0, 1, 2))
+
     def test_limits_and_reuse(self):
         game = mancala.Game("rio-kadalis")
         with mancala.Searcher(1 << 20) as searcher:

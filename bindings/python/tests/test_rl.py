@@ -166,6 +166,11 @@ class OpenSpielNames(unittest.TestCase):
         self.assertEqual(game.observation_tensor().shape, (31,))
         self.assertEqual(game.observation_tensor(raw=True).dtype, np.uint8)
         self.assertEqual(game.legal_actions_mask().dtype, np.uint8)
+        # numpy's bool is no integer, as Python's is not.
+        for call in (game.apply_action, game.action_to_pit, game.legal_actions):
+            with self.assertRaises(TypeError):
+                call(np.True_)
+        self.assertEqual(game.ply, 0)
 
 
 class OpenSpielNamesWithoutNumpy(WithoutNumpy, OpenSpielNames):
@@ -315,6 +320,28 @@ class AEC(unittest.TestCase):
         self.assertEqual(env.terminations, {"south": True, "north": True})
         self.assertEqual(env.last()[1:3], (returns[0], True))
         self.assertEqual(env._cumulative_rewards, {"south": returns[0], "north": returns[1]})
+
+    def test_reset_at_a_position_of_other_rules(self):
+        env = rl.env("modiar")
+        with self.assertRaises(InvalidArgument) as raised:
+            env.reset(options={"position": "rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0"})
+        self.assertIn("of rules rio-kadalis, not modiar", str(raised.exception))
+        self.assertEqual(env.game.rules, "modiar")
+
+    def test_reset_in_a_match_at_a_round_that_is_over(self):
+        # The next round starts, as after a step that ends a round.
+        env = rl.env("rio-kadalis", match=True)
+        env.reset(options={"position": "rio-kadalis/0,0,0,0,0,0,4,4,4,4,4,4/S/12,12/0/0,0"})
+        self.assertFalse(env.game.over)
+        self.assertEqual(env.game.round, 2)
+        observation, _, terminated, truncated, _ = env.last()
+        self.assertFalse(terminated or truncated)
+        self.assertTrue(any(observation["action_mask"]))
+        env.step(env.game.legal_actions()[0])
+        # Outside a match, the same position ends the episode.
+        env = rl.env("rio-kadalis")
+        env.reset(options={"position": "rio-kadalis/0,0,0,0,0,0,4,4,4,4,4,4/S/12,12/0/0,0"})
+        self.assertEqual(env.terminations, {"south": True, "north": True})
 
     def test_illegal_and_none(self):
         env = rl.env("modiar")
@@ -525,10 +552,11 @@ class Vector(unittest.TestCase):
             env.step(np.array([0, 0, 2**40, 0]))    # not cut to 32 bits
         self.assertEqual(raised.exception.game, 2)
         self.assertEqual(str(raised.exception), "game 2: action 1099511627776: pit or player number out of range")
-        with self.assertRaises(PitOutOfRange) as raised:
-            env.step(np.array([0, -1, 0, 0], dtype=np.int32))
-        # The C batch's reason, which names the game and the action once.
-        self.assertEqual(str(raised.exception), "game 1: action -1 is not in 0 ... 2")
+        for dtype in (np.int32, np.int64, np.int8):
+            with self.assertRaises(PitOutOfRange) as raised:
+                env.step(np.array([0, -1, 0, 0], dtype=dtype))
+            # The C batch's reason, which names the game and the action once.
+            self.assertEqual(str(raised.exception), "game 1: action -1 is not in 0 ... 2")
         with self.assertRaises(TypeError):
             env.step(np.zeros(4))
         with self.assertRaises(InvalidArgument):
@@ -543,6 +571,35 @@ class Vector(unittest.TestCase):
             rl.VectorEnv("modiar", 4, autoreset_mode="Sometimes")
         with self.assertRaises(mancala.UnknownRules):
             rl.VectorEnv("chess", 4)
+        with self.assertRaises(mancala.UnknownRules):
+            rl.VectorEnv("\udc80", 4)
+        with self.assertRaises(InvalidArgument):
+            rl.VectorEnv("modiar\0garbage", 4)
+        with self.assertRaises(TypeError):
+            rl.VectorEnv("modiar", np.True_)
+
+    def test_an_ignored_action_of_any_dtype(self):
+        # A game that starts a new episode in this step ignores its
+        # action, whatever the array's dtype.
+        for dtype in (np.int32, np.int64, np.uint8):
+            env = rl.VectorEnv("modiar", 1, max_plies=1)
+            env.step(np.array([0], dtype=np.int32))
+            self.assertTrue(env.truncations[0])
+            ignored = np.array([-1 if dtype != np.uint8 else 200], dtype=dtype)
+            env.step(ignored)
+            self.assertEqual(env.game(0).ply, 0)
+
+    def test_not_copied_or_pickled(self):
+        # A copy would share the C batch (and free it twice): refused.
+        import copy
+        import pickle
+        env = rl.VectorEnv("modiar", 4)
+        for make in (copy.copy, copy.deepcopy, pickle.dumps):
+            with self.assertRaises(TypeError):
+                make(env)
+        gc.collect()
+        env.step(np.zeros(4, np.int32))
+        self.assertEqual(env.game(0).ply, 1)
         with self.assertRaises(InvalidArgument):
             rl.VectorEnv("modiar", 4, threads=65)
 
