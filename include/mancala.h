@@ -2152,7 +2152,8 @@ enum mancala_batch_option {
     MANCALA_BATCH_OPT_REWARD = 103,
     /** Threads that step the games, 1 (default) ... 64; the results are
      *  identical for any number. Takes effect at once (starts or stops
-     *  threads; ::MANCALA_E_NOMEM if they cannot be started). */
+     *  threads; ::MANCALA_E_NOMEM if they cannot be started, and the
+     *  batch then runs on 1 thread, the results still the same). */
     MANCALA_BATCH_OPT_THREADS = 104,
     /** The most plies of an episode, 1 ... 100000 (default 1000): an
      *  episode that reaches it ends as truncated (Gymnasium's
@@ -2317,6 +2318,12 @@ int mancala_batch_step_random(mancala_batch *batch, int32_t *actions, size_t cou
 /**
  * @brief Why the last call on the batch failed, in one line (the empty
  *        string after a success).
+ *
+ * The calls that set it are those that take a batch that is not const:
+ * mancala_batch_set_option(), mancala_batch_reset(), mancala_batch_step()
+ * and mancala_batch_step_random(). The reading calls (the sizes, the
+ * arrays, mancala_batch_get_option(), mancala_batch_game()) leave it as
+ * it was.
  * @param batch The batch.
  * @return A NUL-terminated string owned by the batch, valid until its next
  *         call; "" if @p batch is NULL.

@@ -653,6 +653,12 @@ START_TEST(batch_bad_arguments)
     ck_assert_int_eq(mancala_batch_observation_size(b), 27);
     ck_assert_int_eq(mancala_batch_set_option(b, 999, 1), MANCALA_E_OPTION);
     expect_str_eq(mancala_batch_reason(b), "option: unknown option");
+    /* The reading calls leave the reason as it was (the header says so). */
+    ck_assert_int_eq(mancala_batch_get_option(b, MANCALA_BATCH_OPT_AUTORESET),
+                     MANCALA_AUTORESET_NEXT_STEP);
+    ck_assert_int_eq(mancala_batch_get_option(b, 999), MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_batch_size(b), 4);
+    expect_str_eq(mancala_batch_reason(b), "option: unknown option");
     ck_assert_int_eq(mancala_batch_set_option(b, MANCALA_BATCH_OPT_THREADS, 2), MANCALA_OK);
     ck_assert_int_eq(mancala_batch_set_option(b, MANCALA_BATCH_OPT_THREADS, 2), MANCALA_OK);
     ck_assert_int_eq(mancala_batch_get_option(b, MANCALA_BATCH_OPT_THREADS), 2);
