@@ -106,7 +106,9 @@ enum mancala_status {
     MANCALA_E_OPTION = -20,       /**< Unknown option or option value. */
     MANCALA_E_IO = -21,           /**< A file could not be read or written. */
     MANCALA_E_FORMAT = -22,       /**< A file is not in the expected format. */
-    MANCALA_E_CANCELLED = -23,    /**< A progress callback asked to stop. */
+    MANCALA_E_CANCELLED = -23,    /**< A callback asked to stop (a progress or
+                                   *   prior function, or an evaluation that
+                                   *   freed its searcher). */
     MANCALA_E_BUSY = -24,         /**< The handle is in use by a call that has not returned (re-entered from a callback). @since 1.1 */
     /** A computation reached a limit of the library, such as the ply limit
      *  of mancala_playout(). Since 1.1 (1.0 returned ::MANCALA_E_NOSPACE
@@ -1455,8 +1457,8 @@ int mancala_mcts_set_prior(mancala_mcts_tree *tree, mancala_prior_fn prior, void
  *         game or round is over; ::MANCALA_E_NOMEM (also beyond 2^31 - 1
  *         nodes); ::MANCALA_E_STATE if a line would pass the ply counter's
  *         limit; ::MANCALA_E_CANCELLED if the callback returned non-zero;
- *         ::MANCALA_E_BUSY if called from the callback. On failure the tree
- *         and the results are forgotten.
+ *         ::MANCALA_E_BUSY if called from the callback. On any other
+ *         failure the tree and the results are forgotten.
  * @note Allocates the tree (about 40 bytes a node) and a copy of @p game,
  *       kept until the next run or mancala_mcts_free().
  * @since 1.3

@@ -137,6 +137,11 @@ MANCALA_EXPORT int mancala_search_level_move(mancala_search *search, const manca
     struct mc_limits limits = {l->depth, 0, LEVEL_TIME_MS, 1};
     mancala__search_limits(search, &limits, &limits);
     const int status = mancala_search_run(search, game);
+    /* The evaluation freed the searcher during the run (the only way a
+     * level's search, which calls no progress function, is cancelled):
+     * there are no limits left to restore. */
+    if (status == MANCALA_E_CANCELLED)
+        return status;
     mancala__search_limits(search, &limits, &limits);
     if (status < 0)
         return status;

@@ -523,7 +523,7 @@ static int grow(struct mancala_mcts_tree *m, const mancala_game *game, iteration
             break;
         }
         if ((m->max_playouts && playouts >= (uint64_t)m->max_playouts) ||
-            (m->max_nodes && t->count >= m->max_nodes) ||
+            (playouts && m->max_nodes && t->count >= m->max_nodes) ||
             (playouts && mancala__deadline_passed(&deadline)))
             break;
         status = iteration(m, g);
@@ -543,12 +543,15 @@ static int grow(struct mancala_mcts_tree *m, const mancala_game *game, iteration
 
 MANCALA_EXPORT int mancala_mcts_run(mancala_mcts_tree *tree, const mancala_game *game)
 {
-    if (!tree || !game)
+    if (!tree)
         return MANCALA_E_INVALID;
     if (tree->running)
-        return MANCALA_E_BUSY;
-    if (mancala_is_over(game))
-        return MANCALA_E_OVER;
+        return MANCALA_E_BUSY; /* the run under way keeps its tree */
+    const int status = !game ? MANCALA_E_INVALID : mancala_is_over(game) ? MANCALA_E_OVER : 0;
+    if (status) {
+        clear_tree(tree);
+        return status;
+    }
     keep_subtree(tree, game);
     return grow(tree, game, tree->prior_fn ? puct_iteration : uct_iteration);
 }

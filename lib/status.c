@@ -32,7 +32,7 @@ MANCALA_EXPORT const char *mancala_strerror(int status)
     case MANCALA_E_OPTION: return "unknown option or option value";
     case MANCALA_E_IO: return "a file could not be read or written";
     case MANCALA_E_FORMAT: return "a file is not in the expected format";
-    case MANCALA_E_CANCELLED: return "cancelled by the progress callback";
+    case MANCALA_E_CANCELLED: return "cancelled by a callback";
     case MANCALA_E_BUSY: return "the handle is in use by a call that has not returned";
     case MANCALA_E_VERSION: return "a table file of another format version: solve the table again";
     case MANCALA_E_LIMIT: return "a limit of the library was reached (such as a playout's ply limit)";

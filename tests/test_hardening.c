@@ -924,6 +924,15 @@ START_TEST(search_freed_by_its_eval)
     ck_assert_int_eq(mancala_search_set_eval(r.search, reentering_eval, &r), MANCALA_OK);
     ck_assert_int_eq(mancala_search_run(r.search, g), MANCALA_E_CANCELLED);
     ck_assert_int_eq(r.calls, 1); /* stopped at once */
+    /* The same from a level's search, which restored the searcher's
+     * limits after the run: in freed memory (found by a review under
+     * AddressSanitizer, which this test needs to fail). */
+    r.calls = 0;
+    ck_assert_int_eq(mancala_search_new(&r.search, 1 << 16), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_set_eval(r.search, reentering_eval, &r), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_level_move(r.search, g, 10, 1), MANCALA_E_CANCELLED);
+    ck_assert_int_eq(r.calls, 1);
+    ck_assert_str_eq(mancala_strerror(MANCALA_E_CANCELLED), "cancelled by a callback");
     mancala_free(g);
 }
 END_TEST

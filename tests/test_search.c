@@ -911,6 +911,18 @@ START_TEST(mcts_tree_limits_and_errors)
     ck_assert_int_eq(mancala_mcts_set_limit(t, MANCALA_LIMIT_NODES, 500), MANCALA_OK);
     ck_assert_int_eq(mancala_mcts_run(t, g), MANCALA_OK);
     ck_assert_uint_eq(mancala_mcts_playouts(t), 499); /* the root and one node a playout */
+    /* A limit of 1 node (the root alone), or a kept tree already at the
+     * limit: still one playout, so that there is a move. */
+    ck_assert_int_eq(mancala_mcts_set_limit(t, MANCALA_LIMIT_NODES, 1), MANCALA_OK);
+    ck_assert_int_eq(mancala_mcts_run(t, g), MANCALA_OK);
+    ck_assert_uint_eq(mancala_mcts_playouts(t), 1);
+    ck_assert_int_ge(mancala_mcts_best_move(t), 0);
+    ck_assert_int_eq(mancala_mcts_set_param(t, MANCALA_MCTS_REUSE, 1), MANCALA_OK);
+    ck_assert_int_eq(mancala_mcts_set_limit(t, MANCALA_LIMIT_NODES, 2), MANCALA_OK);
+    ck_assert_int_eq(mancala_mcts_run(t, g), MANCALA_OK);
+    ck_assert_int_eq(mancala_mcts_run(t, g), MANCALA_OK); /* the tree kept has 2 nodes */
+    ck_assert_uint_eq(mancala_mcts_playouts(t), 1);
+    ck_assert_int_eq(mancala_mcts_set_param(t, MANCALA_MCTS_REUSE, 0), MANCALA_OK);
     /* A time limit alone. */
     ck_assert_int_eq(mancala_mcts_set_limit(t, MANCALA_LIMIT_NODES, 0), MANCALA_OK);
     ck_assert_int_eq(mancala_mcts_set_limit(t, MANCALA_LIMIT_TIME_MS, 50), MANCALA_OK);
@@ -919,6 +931,12 @@ START_TEST(mcts_tree_limits_and_errors)
     check_root(t, g, 0, 0);
     mancala_game *over = parse_ok("modiar/1,1,0,0,0,1/S/20,19/30");
     ck_assert_int_eq(mancala_mcts_run(t, over), MANCALA_E_OVER);
+    /* A failed run forgets the results of the one before. */
+    ck_assert_int_eq(mancala_mcts_best_move(t), MANCALA_E_STATE);
+    ck_assert_uint_eq(mancala_mcts_playouts(t), 0);
+    ck_assert_int_eq(mancala_mcts_run(t, g), MANCALA_OK);
+    ck_assert_int_eq(mancala_mcts_run(t, NULL), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_mcts_best_move(t), MANCALA_E_STATE);
     mancala_free(over);
     mancala_mcts_free(t);
     mancala_free(g);

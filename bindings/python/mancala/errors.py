@@ -179,7 +179,8 @@ class FormatError(MancalaError, ValueError):
 
 
 class Cancelled(MancalaError):
-    """A progress callback asked to stop (MANCALA_E_CANCELLED)."""
+    """A callback asked to stop: a progress or prior function, or an evaluation
+    that freed its searcher (MANCALA_E_CANCELLED)."""
     status = -23
 
 
