@@ -76,14 +76,22 @@ game.free();
   writeFileSync(
     path.join(app, "main.ts"),
     `import initMancala, { type SearchResult, type Result } from "libmancala";
-const { Game, DRAW } = await initMancala();
+const { Game, Batch, IllegalMoveError, DRAW } = await initMancala();
 const game = Game.create("rio-kadalis");
 game.play(0);
 const words: string = game.describeLastMove();
 const found: SearchResult = game.search({ depth: 2 });
 const result: Result | null = game.result;
-export const summary = [words, found.bestMove, result === DRAW];
+const batch = Batch.create("modiar", 2);
+let refused: [number | undefined, number | undefined, number] = [undefined, undefined, 0];
+try {
+  batch.step([0, 0]);
+} catch (e) {
+  if (e instanceof IllegalMoveError) refused = [e.game, e.action, e.pit];
+}
+export const summary = [words, found.bestMove, result === DRAW, refused];
 game.free();
+batch.free();
 `,
   );
   writeFileSync(
