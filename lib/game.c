@@ -106,7 +106,7 @@ const struct mc_variant *mancala__variant_find(const char *name, size_t len)
 /* The board of `variant` with `closed` pits, its lap tables `shared` (or
  * its own, if NULL). */
 static void board_make(struct mc_board *b, const struct mc_variant *variant, uint16_t closed,
-                       const struct mc_laps *shared)
+                       const struct mc_open_laps *shared)
 {
     const int npits = 2 * variant->n;
     b->variant = variant;
@@ -127,7 +127,7 @@ static void board_make(struct mc_board *b, const struct mc_variant *variant, uin
 
 /* The lap tables of each variant's board with every pit open, made once
  * (by whichever thread first needs them) and then only read. */
-static struct mc_laps open_laps[sizeof variants / sizeof variants[0]];
+static struct mc_open_laps open_laps[sizeof variants / sizeof variants[0]];
 static pthread_once_t open_laps_once = PTHREAD_ONCE_INIT;
 
 static void make_open_laps(void)
@@ -135,13 +135,13 @@ static void make_open_laps(void)
     for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++) {
         struct mc_board b;
         board_make(&b, &variants[i], 0, NULL);
-        open_laps[i] = b.own;
+        mancala__open_laps(&open_laps[i], &b);
     }
 }
 
 void mancala__board_init(struct mc_board *b, const struct mc_variant *variant, uint16_t closed)
 {
-    const struct mc_laps *shared = NULL;
+    const struct mc_open_laps *shared = NULL;
     if (!closed) {
         pthread_once(&open_laps_once, make_open_laps);
         shared = &open_laps[variant - variants];

@@ -205,6 +205,18 @@ struct mc_laps {
     uint16_t run[MANCALA_MAX_PITS][MANCALA_MAX_PITS];
 };
 
+/* The tables of a variant's board with every pit open, made once and
+ * shared by every such board: its lap tables, and each run also as the
+ * vector a lap adds (0xff in the byte of each pit of laps.run[p][h]), one
+ * load where laps.run takes a load and then two from a table of masks, and
+ * each lap waits for those of the lap before. The 2,304 bytes are too many
+ * for the tables each handle holds and copies (a board with closed pits
+ * keeps laps.run alone). */
+struct mc_open_laps {
+    struct mc_laps laps;
+    _Alignas(16) uint8_t run[MANCALA_MAX_PITS][MANCALA_MAX_PITS][16];
+};
+
 /* The board of the current game or round. Every move reads the fields
  * before the lap tables: they share a cache line. */
 struct mc_board {
@@ -218,13 +230,13 @@ struct mc_board {
      * once and shared by every board (the handles of a batch then read one
      * copy, which stays in the caches, not a kilobyte each); else `own`.
      * A board copied stays right either way. */
-    const struct mc_laps *shared;
+    const struct mc_open_laps *shared;
     struct mc_laps own;
 };
 
 static inline const struct mc_laps *mc_laps(const struct mc_board *b)
 {
-    return b->shared ? b->shared : &b->own;
+    return b->shared ? &b->shared->laps : &b->own;
 }
 
 /* The legal moves of a position, and the positions they lead to. */
@@ -357,6 +369,9 @@ void mancala__board_init(struct mc_board *b, const struct mc_variant *variant, u
 /* b->open, b->north and, unless b->shared, the lap tables of `b`, from
  * b->next (rio_kadalis.c). */
 void mancala__lap_tables(struct mc_board *b);
+/* The shared tables of `b`, a board with every pit open and its own
+ * tables (rio_kadalis.c). */
+void mancala__open_laps(struct mc_open_laps *out, const struct mc_board *b);
 
 /* Bookkeeping every move ends with. */
 static inline void mc_finish_move(struct mc_state *out, int pit)

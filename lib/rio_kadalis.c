@@ -147,6 +147,18 @@ static mc_bytes pits_mask(unsigned bits)
     return (mc_bytes)(mc_words){low, high};
 }
 
+/* The pits of a lap of `hand` stones from `from`, less than the open
+ * pits, on `b` (whose tables are `laps`). */
+static mc_bytes run_mask(const struct mc_board *b, const struct mc_laps *laps, int from,
+                         int hand)
+{
+    if (!b->shared)
+        return pits_mask(laps->run[from][hand]);
+    mc_bytes run;
+    memcpy(&run, b->shared->run[from][hand], sizeof run);
+    return run;
+}
+
 /* A move being sown: the pits, the fours rule 3 took from each pit so far
  * (a count per byte, at most 12: the stones are 48), and the captures
  * before the move. */
@@ -170,9 +182,11 @@ static void start_sowing(struct sowing *w, const struct mc_state *s)
 static MC_ALWAYS_INLINE void finish_sowing(const struct mc_board *b, const struct sowing *w,
                                            struct mc_state *out, int mover, int binikh, int last)
 {
-    memcpy(out->pit, &w->x, MANCALA_MAX_PITS);
-    uint64_t any[2];
-    memcpy(any, &w->fours, sizeof any);
+    /* By halves (a vector copied to memory whole would live in memory
+     * through the laps before, each then waiting for the last's store). */
+    const mc_words pits = (mc_words)w->x, any = (mc_words)w->fours;
+    mc_store_bytes(out->pit, pits[0], 8);
+    mc_store_bytes(out->pit + 8, pits[1], MANCALA_MAX_PITS - 8);
     if (!(any[0] | any[1])) {
         out->captured[0] = (uint8_t)w->captured[0];
         out->captured[1] = (uint8_t)w->captured[1];
@@ -218,7 +232,7 @@ static __attribute__((noinline)) int long_lap(const struct mc_board *b,
     if (rest) {
         last = laps->last[from][rest];
         held = w->x[last];
-        add_run(w, pits_mask(laps->run[from][rest]));
+        add_run(w, run_mask(b, laps, from, rest));
     }
     *hand = held == 3 ? 0 : held + 1;
     return last;
@@ -249,12 +263,15 @@ static MC_ALWAYS_INLINE int lap_by_words(const struct mc_board *b, const struct 
     }
     /* Rule 2: lift the hand, put a stone into each of the next `hand` open
      * pits, the last one included. */
-    const mc_bytes run = pits_mask(laps->run[from][*hand]);
+    const mc_bytes run = run_mask(b, laps, from, *hand);
     const int last = laps->last[from][*hand];
     /* The last pit gets one stone (it is not the origin). Read before the
      * pits change, this does not wait for the lap: the next one starts
-     * sooner. */
-    const int held = w->x[last];
+     * sooner. Read from the vector's halves, not by its index: that would
+     * keep the pits in memory, each lap waiting for the store of the one
+     * before. */
+    const mc_words halves = (mc_words)w->x;
+    const int held = (int)((last < 8 ? halves[0] : halves[1]) >> 8 * (last & 7) & 0xff);
     w->x &= keep[from];
     add_run(w, run);
     *hand = held == 3 ? 0 : held + 1;
@@ -288,6 +305,16 @@ void mancala__lap_tables(struct mc_board *b)
             laps->last[p][hand] = (uint8_t)q;
         }
     }
+}
+
+void mancala__open_laps(struct mc_open_laps *out, const struct mc_board *b)
+{
+    out->laps = b->own;
+    for (int p = 0; p < MANCALA_MAX_PITS; p++)
+        for (int hand = 0; hand < MANCALA_MAX_PITS; hand++) {
+            const mc_bytes run = pits_mask(b->own.run[p][hand]);
+            memcpy(out->run[p][hand], &run, sizeof run);
+        }
 }
 
 /* ---- one move ---- */
