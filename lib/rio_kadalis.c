@@ -149,8 +149,8 @@ static mc_bytes pits_mask(unsigned bits)
 
 /* The pits of a lap of `hand` stones from `from`, less than the open
  * pits, on `b` (whose tables are `laps`). */
-static mc_bytes run_mask(const struct mc_board *b, const struct mc_laps *laps, int from,
-                         int hand)
+static MC_ALWAYS_INLINE mc_bytes run_mask(const struct mc_board *b,
+                                          const struct mc_laps *laps, int from, int hand)
 {
     if (!b->shared)
         return pits_mask(laps->run[from][hand]);
