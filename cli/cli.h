@@ -203,5 +203,8 @@ int searcher_new(mancala_search **out, int depth, int64_t time_ms);
  * the program: it then returns MANCALA_STOPPED with the result of its last
  * completed depth. The previous SIGINT action is restored afterwards. */
 int search_interruptible(mancala_search *search, const mancala_game *game);
+/* mancala_mcts_run() the same way: Ctrl-C stops it with MANCALA_STOPPED,
+ * the results of the playouts made readable. */
+int mcts_interruptible(mancala_mcts_tree *tree, const mancala_game *game);
 
 #endif

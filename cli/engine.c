@@ -38,29 +38,53 @@ int searcher_new(mancala_search **out, int depth, int64_t time_ms)
 
 /* ---- Ctrl-C stops the engine's thinking ---- */
 
-/* The searcher the SIGINT handler cancels (NULL when none is thinking). */
+/* The searcher or the tree the SIGINT handler cancels (NULL when none is
+ * thinking). */
 static mancala_search *_Atomic thinking;
+static mancala_mcts_tree *_Atomic thinking_tree;
 
 static void stop_thinking(int signo)
 {
     (void)signo;
     mancala_search *search = atomic_load(&thinking);
+    mancala_mcts_tree *tree = atomic_load(&thinking_tree);
     if (search)
         mancala_search_cancel(search); /* async-signal-safe */
+    if (tree)
+        mancala_mcts_cancel(tree); /* async-signal-safe */
+}
+
+/* Makes SIGINT stop the thinking (its previous action into `previous`),
+ * and back. (A Ctrl-C in the microseconds before a run begins is not
+ * seen.) */
+static void catch_sigint(struct sigaction *previous)
+{
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = stop_thinking;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, previous);
 }
 
 int search_interruptible(mancala_search *search, const mancala_game *game)
 {
-    struct sigaction action, previous;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = stop_thinking;
-    sigemptyset(&action.sa_mask);
+    struct sigaction previous;
     atomic_store(&thinking, search);
-    sigaction(SIGINT, &action, &previous);
-    /* (A Ctrl-C in the microseconds before the run begins is not seen.) */
+    catch_sigint(&previous);
     const int status = mancala_search_run(search, game);
     sigaction(SIGINT, &previous, NULL);
     atomic_store(&thinking, NULL);
+    return status;
+}
+
+int mcts_interruptible(mancala_mcts_tree *tree, const mancala_game *game)
+{
+    struct sigaction previous;
+    atomic_store(&thinking_tree, tree);
+    catch_sigint(&previous);
+    const int status = mancala_mcts_run(tree, game);
+    sigaction(SIGINT, &previous, NULL);
+    atomic_store(&thinking_tree, NULL);
     return status;
 }
 

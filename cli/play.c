@@ -73,6 +73,7 @@ struct player {
     long long budget;        /* search depth, MCTS playouts or level */
     uint64_t rng;            /* random and mcts: the player's own generator */
     mancala_search *search;  /* search, and perfect where the table does not reach */
+    mancala_mcts_tree *tree; /* mcts: its budget of playouts set, a fresh tree each move */
 };
 
 struct session {
@@ -149,13 +150,9 @@ static int prepare_player(struct session *s, struct player *p, const char *side,
         status = searcher_new(&p->search, p->kind == SEARCH ? (int)p->budget : DEFAULT_DEPTH, 0);
         return status < 0 ? engine_error(cmd, "the search", status) : 0;
     case MCTS:
-        if (!mancala_is_over(s->game)) {
-            /* One playout tells whether the library has the engine. */
-            int move;
-            status = mancala_mcts(s->game, 1, 1, &move);
-            if (status < 0)
-                return engine_error(cmd, "Monte Carlo tree search", status);
-        }
+        if ((status = mancala_mcts_new(&p->tree)) < 0 ||
+            (status = mancala_mcts_set_limit(p->tree, MANCALA_LIMIT_PLAYOUTS, p->budget)) < 0)
+            return engine_error(cmd, "Monte Carlo tree search", status);
         return 0;
     case PERFECT:
         if (!s->table)
@@ -239,8 +236,15 @@ static int computer_move(struct session *s, struct player *p)
             snprintf(s->note, sizeof s->note, "(level %lld)", p->budget);
         return move;
     case MCTS:
-        status = mancala_mcts(s->game, next_random(&p->rng), p->budget, &move);
-        return status < 0 ? status : move;
+        /* A fresh tree with the seed and the playouts chooses what
+         * mancala_mcts() does with them; Ctrl-C stops it. */
+        mancala_mcts_set_seed(p->tree, next_random(&p->rng));
+        if ((status = mcts_interruptible(p->tree, s->game)) < 0)
+            return status;
+        if (status == MANCALA_STOPPED)
+            snprintf(s->note, sizeof s->note, "(mcts stopped by Ctrl-C: %llu playouts)",
+                     (unsigned long long)mancala_mcts_playouts(p->tree));
+        return mancala_mcts_best_move(p->tree);
     case PERFECT: {
         int lo, hi;
         const mancala_table *table = covering_table(s);
@@ -973,6 +977,7 @@ int cmd_play(int argc, char **argv)
 done:
     for (int side = MANCALA_SOUTH; side <= MANCALA_NORTH; side++) {
         mancala_search_free(s.players[side].search);
+        mancala_mcts_free(s.players[side].tree);
     }
     mancala_table_close(s.table);
     mancala_table_close(s.round_table);

@@ -1046,6 +1046,12 @@ def test_search_interrupted():
                                     "random", "--seed", "1"], 0.3)
     check(re.search(r"^  \(search stopped by Ctrl-C: depth \d+, score [+-]\d+\)$", out, re.M),
           f"status {status}\n{out}\n{err}")
+    # And an mcts player its best move so far (it ran its billion playouts
+    # to the end before).
+    status, out, err = interrupted(["play", "rio-kadalis", "--south", "mcts:1000000000", "--north",
+                                    "random", "--seed", "1", "--rounds", "1"], 0.3)
+    check(re.search(r"^  \(mcts stopped by Ctrl-C: [1-9]\d* playouts\)$", out, re.M),
+          f"status {status}\n{out}\n{err}")
 
 
 def test_levels():
