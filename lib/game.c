@@ -34,9 +34,8 @@
  * restores both without generating the moves again. */
 struct history_entry {
     struct mc_state state;
-    uint8_t count;             /* its legal moves, as in struct mc_moves */
-    uint8_t pit[MANCALA_MAX_PITS / 2];
-    uint8_t legal;             /* moves.legal, of the mover's row (>> its first pit) */
+    uint8_t legal;             /* moves.legal, of the mover's row (>> its first
+                                * pit): the list is made again from it */
     uint32_t slot;             /* its slot in the game's `seen`, see OUT_OF_SET */
     uint32_t hash;             /* position_hash(&state) */
 };
@@ -573,9 +572,14 @@ MANCALA_EXPORT int mancala_legal_moves(const mancala_game *game, int *moves, siz
     return count;
 }
 
-/* Why `pit` (in range, not among the legal moves) cannot be played. */
-static int illegal_reason(const struct mancala_game *g, int pit)
+/* Why `pit`, not among the legal moves, cannot be played: the tests of
+ * mancala_play() in order, out of line (a legal move takes one test). */
+static __attribute__((noinline)) int refusal(const struct mancala_game *g, int pit)
 {
+    if (pit < 0 || pit >= g->board.npits)
+        return MANCALA_E_RANGE;
+    if (g->end)
+        return MANCALA_E_OVER;
     if (mc_owner(&g->board, pit) != g->cur.to_move)
         return MANCALA_E_NOT_YOURS;
     if (g->board.closed >> pit & 1)
@@ -615,24 +619,20 @@ static __attribute__((noinline)) int play(struct mancala_game *game, int pit, in
 {
     if (!game)
         return MANCALA_E_INVALID;
-    if (pit < 0 || pit >= game->board.npits)
-        return MANCALA_E_RANGE;
-    if (game->end)
-        return MANCALA_E_OVER;
+    /* The legal pits are pits of the board, and none once the game is
+     * over (settle()): one test admits a legal move. */
     const unsigned legal = game->moves.legal;
-    if (!(legal >> pit & 1))
-        return illegal_reason(game, pit);
-    const int first = game->cur.to_move * game->board.variant->n;
+    if ((unsigned)pit >= MANCALA_MAX_PITS || !(legal >> pit & 1))
+        return refusal(game, pit);
     if (game->cur.ply == INT32_MAX)
         return MANCALA_E_STATE;
     int status = reserve_history(game);
     if (status)
         return status;
+    const int first = game->cur.to_move * game->board.variant->n;
     struct history_entry *entry = &game->history[game->history_len];
     entry->state = game->cur;
     entry->hash = game->hash;
-    entry->count = (uint8_t)game->moves.count;
-    memcpy(entry->pit, game->moves.pit, sizeof entry->pit);
     entry->legal = (uint8_t)(legal >> first);
     /* The child, if the list sowed it (Rio Kadalis's lists seldom do,
      * Modiar's never): the move is legal move i, i the legal pits below
@@ -672,10 +672,8 @@ static void restore_entry(struct mancala_game *g, const struct history_entry *en
 {
     g->cur = entry->state;
     g->hash = entry->hash;
-    g->moves.count = entry->count;
-    memcpy(g->moves.pit, entry->pit, sizeof entry->pit);
-    g->moves.legal = (uint16_t)(entry->legal << entry->state.to_move * g->board.variant->n);
-    g->moves.known = 0;
+    const int first = entry->state.to_move * g->board.variant->n;
+    mc_list_row(&g->moves, (unsigned)entry->legal << first, first);
     g->end = MANCALA_END_NONE;
 }
 
