@@ -258,37 +258,45 @@ static void empty_set(struct mancala_game *g)
     g->seen[g->seen_slots] = 0;
 }
 
-/* Puts history[i], whose position_hash() is `hash`, into the set if
- * `quiet` (no capture followed it; else it never recurs), doubling the
- * set first if it would be more than half full (there is room: i <
- * history_cap). A set of SEEN_SLOTS grows only in a round of more than
- * SEEN_SLOTS / 2 positions. Without the repetition rule there is no set. */
-static inline void remember_position(struct mancala_game *g, uint32_t i, uint32_t hash, int quiet)
+/* remember_position() where the slot is not known: without the
+ * repetition rule (there is no set), when the set must grow first (it
+ * would be more than half full; there is room: i < history_cap; a set of
+ * SEEN_SLOTS grows only in a round of more than SEEN_SLOTS / 2
+ * positions), or after it grew since the lookup. Rare. */
+static __attribute__((noinline)) void remember_slowly(struct mancala_game *g, uint32_t i,
+                                                      uint32_t hash, int quiet)
 {
-    if (!g->repetition) {
-        g->history[i].slot = UINT32_MAX;
+    g->history[i].slot = UINT32_MAX;
+    if (!g->repetition)
         return;
-    }
     if (i >= g->seen_slots / 2) {
         g->seen_slots *= 2;
         refill_positions(g, i);
         g->free_slot = UINT32_MAX;
     }
-    if (g->free_slot == UINT32_MAX) {
-        /* Where it goes is not known (the set grew since its lookup):
-         * rare. */
-        g->history[i].slot = UINT32_MAX;
-        if (quiet)
-            insert_position(g, i, hash);
+    if (quiet)
+        insert_position(g, i, hash);
+}
+
+/* Puts `entry`, history[i], whose position_hash() is `hash`, into the set
+ * if `quiet` (no capture followed it; else it never recurs). The slot
+ * is the one the repetition rule's lookup ended on (free_slot; UINT32_MAX
+ * if there was none). */
+static inline void remember_position(struct mancala_game *g, struct history_entry *entry,
+                                     uint32_t i, uint32_t hash, int quiet)
+{
+    const uint32_t slot = g->free_slot;
+    if (slot == UINT32_MAX || i >= g->seen_slots / 2) {
+        remember_slowly(g, i, hash, quiet);
         return;
     }
-    /* The slot the repetition rule's lookup ended on. After a capture the
-     * entry goes to the slot past the set's, which no lookup reads (seen
-     * has room for twice the slots), so that both cases do the same work.
-     * (Computing the slot with masks instead of selecting it ran Modiar's
-     * random games 1.5 % slower on the machine measured.) */
-    g->seen[quiet ? g->free_slot : g->seen_slots] = i + 1;
-    g->history[i].slot = quiet ? g->free_slot : g->free_slot | OUT_OF_SET;
+    /* After a capture the entry goes to the slot past the set's, which no
+     * lookup reads (seen has room for twice the slots), so that both
+     * cases do the same work. (Computing the slot with masks instead of
+     * selecting it ran Modiar's random games 1.5 % slower on the machine
+     * measured.) */
+    g->seen[quiet ? slot : g->seen_slots] = i + 1;
+    entry->slot = quiet ? slot : slot | OUT_OF_SET;
 }
 
 /* Whether two positions of the same round are the same (RULES.md: pits,
@@ -298,9 +306,15 @@ static int same_position(const struct mc_state *a, const struct mc_state *b)
     return a->to_move == b->to_move && memcmp(a->pit, b->pit, sizeof a->pit) == 0;
 }
 
+/* Whether no capture was made from `a` to `b`, a later position of the
+ * same round (captures only grow within a round): one comparison of the
+ * two counts as a pair. */
 static int same_captures(const struct mc_state *a, const struct mc_state *b)
 {
-    return a->captured[0] + a->captured[1] == b->captured[0] + b->captured[1];
+    uint16_t x, y;
+    memcpy(&x, a->captured, sizeof x);
+    memcpy(&y, b->captured, sizeof y);
+    return x == y;
 }
 
 /* Whether `s`, whose position_hash() is `hash`, is among the positions
@@ -321,11 +335,7 @@ static MC_ALWAYS_INLINE int in_history(const struct mancala_game *g, const struc
 /* The legal moves of cur, and whether they end the game. */
 static inline void list_moves(struct mancala_game *g)
 {
-    const struct mc_rules *rules = g->board.variant->rules;
-    if (rules->list)
-        rules->list(&g->board, &g->cur, &g->moves);
-    else
-        rules->generate(&g->board, &g->cur, &g->moves, NULL);
+    g->board.variant->rules->list(&g->board, &g->cur, &g->moves);
     g->end = g->moves.count ? MANCALA_END_NONE : MANCALA_END_NO_MOVES;
 }
 
@@ -650,7 +660,7 @@ static __attribute__((noinline)) int play(struct mancala_game *game, int pit, in
     /* A position before a capture never recurs (captures remove stones for
      * good): only the others go into the set of positions. */
     const int quiet = same_captures(&entry->state, &game->cur);
-    remember_position(game, game->history_len, entry->hash, quiet);
+    remember_position(game, entry, game->history_len, entry->hash, quiet);
     game->history_len++;
     if (!half) {
         settle(game);

@@ -315,11 +315,10 @@ struct mc_rules {
      * MANCALA_E_* reason for each other one. */
     void (*generate)(const struct mc_board *b, const struct mc_state *s,
                      struct mc_moves *out, int8_t *why);
-    /* Optional (NULL if the game has none): lists the same moves as
-     * generate() with only the children that deciding legality computed
-     * anyway (marked in out->known; the others are unspecified), for a
-     * game where that costs much less than sowing every move. The handle
-     * then sows the move played if its child is not known. */
+    /* Lists the same moves as generate() with only the children that
+     * deciding legality computed anyway (marked in out->known; the others
+     * are unspecified): the handle sows the move played if its child is
+     * not known. */
     void (*list)(const struct mc_board *b, const struct mc_state *s, struct mc_moves *out);
     /* Optional (NULL if the game has none): for a game where a move is
      * legal or not by its own sowing alone (sow() then returns the
