@@ -577,8 +577,24 @@ MANCALA_EXPORT int mancala_legal_moves(const mancala_game *game, int *moves, siz
         return MANCALA_E_INVALID;
     if (cap < (size_t)count)
         return MANCALA_E_NOSPACE;
-    for (int i = 0; i < count; i++)
-        moves[i] = game->moves.pit[i];
+    /* The moves are of one row: at most 6. One jump to the copy of
+     * `count` of them (a loop's end mispredicts as often, after more
+     * work). */
+    const uint8_t *pit = game->moves.pit;
+    switch (count) {
+    case 6:
+        moves[5] = pit[5]; /* fall through */
+    case 5:
+        moves[4] = pit[4]; /* fall through */
+    case 4:
+        moves[3] = pit[3]; /* fall through */
+    case 3:
+        moves[2] = pit[2]; /* fall through */
+    case 2:
+        moves[1] = pit[1]; /* fall through */
+    case 1:
+        moves[0] = pit[0];
+    }
     return count;
 }
 
