@@ -389,22 +389,43 @@ static size_t history_bytes(uint32_t cap)
     return cap * (sizeof(struct history_entry) + 4 * sizeof(uint32_t));
 }
 
+/* A handle and its first history are one block (the history right after
+ * the handle): creating and freeing a handle then costs one call of the
+ * allocator each, not two (MCTS and the benchmarks make a handle a
+ * game). A history that outgrows it gets a block of its own; the first
+ * stays unused until the handle is freed. */
+static struct history_entry *first_history(const struct mancala_game *g)
+{
+    return (struct history_entry *)(uintptr_t)(g + 1);
+}
+
+/* A handle's block with room for a history of `cap` positions, or NULL. */
+static struct mancala_game *handle_alloc(mancala_alloc_fn alloc, void *opaque, uint32_t cap)
+{
+    _Static_assert(sizeof(struct mancala_game) % _Alignof(struct history_entry) == 0,
+                   "the history follows the handle");
+    struct mancala_game *g = game_alloc(alloc, opaque, NULL, sizeof *g + history_bytes(cap));
+    if (g) {
+        g->history = first_history(g);
+        g->history_cap = cap;
+        g->seen = (uint32_t *)(g->history + cap);
+    }
+    return g;
+}
+
 static int game_create(mancala_game **out, const struct mc_position *pos,
                        mancala_alloc_fn alloc, void *opaque)
 {
     if (!alloc)
         alloc = mancala__default_alloc;
-    struct mancala_game *g = game_alloc(alloc, opaque, NULL, sizeof *g);
+    struct mancala_game *g = handle_alloc(alloc, opaque, HISTORY_RESERVE);
     if (!g)
         return MANCALA_E_NOMEM;
+    struct history_entry *history = g->history;
     memset(g, 0, sizeof *g);
-    g->history = game_alloc(alloc, opaque, NULL, history_bytes(HISTORY_RESERVE));
-    if (!g->history) {
-        game_alloc(alloc, opaque, g, 0);
-        return MANCALA_E_NOMEM;
-    }
+    g->history = history;
     g->history_cap = HISTORY_RESERVE;
-    g->seen = (uint32_t *)(g->history + HISTORY_RESERVE);
+    g->seen = (uint32_t *)(history + HISTORY_RESERVE);
     g->seen_slots = SEEN_SLOTS;
     memset(g->seen, 0, SEEN_SLOTS * sizeof *g->seen);
     g->alloc = alloc;
@@ -487,7 +508,8 @@ MANCALA_EXPORT void mancala_free(mancala_game *game)
 {
     if (!game)
         return;
-    game_alloc(game->alloc, game->opaque, game->history, 0);
+    if (game->history != first_history(game))
+        game_alloc(game->alloc, game->opaque, game->history, 0);
     if (game->log)
         game_alloc(game->alloc, game->opaque, game->log, 0);
     if (game->tags.block)
@@ -523,20 +545,15 @@ MANCALA_EXPORT int mancala_clone(mancala_game **out, const mancala_game *game)
 {
     if (!out || !game)
         return MANCALA_E_INVALID;
-    struct mancala_game *g = game_alloc(game->alloc, game->opaque, NULL, sizeof *g);
+    /* The clone's first history holds all of the original's. */
+    struct mancala_game *g = handle_alloc(game->alloc, game->opaque, game->history_cap);
     if (!g)
         return MANCALA_E_NOMEM;
-    struct history_entry *history = game_alloc(game->alloc, game->opaque, NULL,
-                                               history_bytes(game->history_cap));
-    if (!history) {
-        game_alloc(game->alloc, game->opaque, g, 0);
-        return MANCALA_E_NOMEM;
-    }
+    struct history_entry *history = g->history;
     uint8_t *log = NULL;
     if (game->log_len) {
         log = game_alloc(game->alloc, game->opaque, NULL, game->log_len);
         if (!log) {
-            game_alloc(game->alloc, game->opaque, history, 0);
             game_alloc(game->alloc, game->opaque, g, 0);
             return MANCALA_E_NOMEM;
         }
@@ -548,7 +565,6 @@ MANCALA_EXPORT int mancala_clone(mancala_game **out, const mancala_game *game)
         if (!tags) {
             if (log)
                 game_alloc(game->alloc, game->opaque, log, 0);
-            game_alloc(game->alloc, game->opaque, history, 0);
             game_alloc(game->alloc, game->opaque, g, 0);
             return MANCALA_E_NOMEM;
         }
@@ -622,9 +638,13 @@ static __attribute__((noinline)) int grow_history(struct mancala_game *g)
     if (g->history_cap > UINT32_MAX / 8 || history_bytes(g->history_cap) > SIZE_MAX / 2)
         return MANCALA_E_NOMEM;
     uint32_t cap = g->history_cap * 2;
-    struct history_entry *grown = game_alloc(g->alloc, g->opaque, g->history, history_bytes(cap));
+    const int first = g->history == first_history(g);
+    struct history_entry *grown =
+        game_alloc(g->alloc, g->opaque, first ? NULL : g->history, history_bytes(cap));
     if (!grown)
         return MANCALA_E_NOMEM;
+    if (first)
+        memcpy(grown, g->history, g->history_len * sizeof *grown);
     /* The set moved: fill it again. */
     g->history = grown;
     g->history_cap = cap;
