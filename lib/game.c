@@ -593,23 +593,16 @@ MANCALA_EXPORT int mancala_legal_moves(const mancala_game *game, int *moves, siz
         return MANCALA_E_INVALID;
     if (cap < (size_t)count)
         return MANCALA_E_NOSPACE;
-    /* The moves are of one row: at most 6. One jump to the copy of
-     * `count` of them (a loop's end mispredicts as often, after more
-     * work). */
+    /* The moves are of one row. A store for each pit of a row, to
+     * moves[0] to moves[count - 1] and then moves[count - 1] again,
+     * copies them with no branch on the count (as good as random; the
+     * row's length is the same at every call of a program that plays one
+     * game). */
     const uint8_t *pit = game->moves.pit;
-    switch (count) {
-    case 6:
-        moves[5] = pit[5]; /* fall through */
-    case 5:
-        moves[4] = pit[4]; /* fall through */
-    case 4:
-        moves[3] = pit[3]; /* fall through */
-    case 3:
-        moves[2] = pit[2]; /* fall through */
-    case 2:
-        moves[1] = pit[1]; /* fall through */
-    case 1:
-        moves[0] = pit[0];
+    const int n = game->board.variant->n, top = count - 1;
+    for (int k = 0; count && k < n; k++) {
+        const int i = k < top ? k : top;
+        moves[i] = pit[i];
     }
     return count;
 }
