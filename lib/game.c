@@ -593,16 +593,25 @@ MANCALA_EXPORT int mancala_legal_moves(const mancala_game *game, int *moves, siz
         return MANCALA_E_INVALID;
     if (cap < (size_t)count)
         return MANCALA_E_NOSPACE;
-    /* The moves are of one row. A store for each pit of a row, to
-     * moves[0] to moves[count - 1] and then moves[count - 1] again,
-     * copies them with no branch on the count (as good as random; the
-     * row's length is the same at every call of a program that plays one
-     * game). */
-    const uint8_t *pit = game->moves.pit;
-    const int n = game->board.variant->n, top = count - 1;
-    for (int k = 0; count && k < n; k++) {
-        const int i = k < top ? k : top;
-        moves[i] = pit[i];
+    /* The moves are of one row: at most 6. Stores to moves[0] to
+     * moves[count - 1], and then to moves[count - 1] again, copy them
+     * with no branch on the count (as good as random): the places come
+     * from a table. Three for a row of three, six for a longer one (a
+     * branch the processor predicts: the row's length is the same at
+     * every call of a program that plays one game). */
+    static const uint8_t place[MANCALA_MAX_PITS / 2 + 1][MANCALA_MAX_PITS / 2] = {
+        {0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0}, {0, 1, 1, 1, 1, 1}, {0, 1, 2, 2, 2, 2},
+        {0, 1, 2, 3, 3, 3}, {0, 1, 2, 3, 4, 4}, {0, 1, 2, 3, 4, 5}};
+    const uint8_t *pit = game->moves.pit, *at = place[count];
+    if (count) {
+        moves[at[0]] = pit[at[0]];
+        moves[at[1]] = pit[at[1]];
+        moves[at[2]] = pit[at[2]];
+        if (game->board.variant->n > 3) {
+            moves[at[3]] = pit[at[3]];
+            moves[at[4]] = pit[at[4]];
+            moves[at[5]] = pit[at[5]];
+        }
     }
     return count;
 }
@@ -684,7 +693,7 @@ static __attribute__((noinline)) int play(struct mancala_game *game, int pit, in
     } else {
         /* Known to be legal (listed without its child, or after an undo):
          * sow it alone. */
-        game->board.variant->rules->sow(&game->board, &entry->state, pit, &game->cur, NULL);
+        game->board.variant->rules->play(&game->board, &entry->state, pit, &game->cur, NULL);
     }
     /* A position before a capture never recurs (captures remove stones for
      * good): only the others go into the set of positions. */

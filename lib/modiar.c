@@ -184,6 +184,24 @@ static int modiar_sow(const struct mc_board *b, const struct mc_state *s, int pi
     return modiar_move(s, pit, out, rec);
 }
 
+/* A legal move (the handle's mancala_play()): rules 1 to 4, for a move
+ * known to sow two stones or more and to be no grand slam; the capture of
+ * the first move is computed and dropped, without a branch. */
+static int modiar_play(const struct mc_board *b, const struct mc_state *s, int pit,
+                       struct mc_state *out, struct mc_recorder *rec)
+{
+    (void)b;
+    (void)rec;
+    const int stones = s->pit[pit], mover = s->to_move;
+    const uint64_t pits = sow_lap(pit_word(s), pit, stones);
+    const uint64_t taken = capture(pits, pit, stones) & (0u - (uint64_t)!forfeits(s));
+    *out = *s;
+    out->captured[mover] = (uint8_t)(out->captured[mover] + (taken * 0x0101010101010101u >> 56));
+    mc_store_bytes(out->pit, pits - taken, 8);
+    mc_finish_move(out, pit);
+    return 0;
+}
+
 /* Rule 6 on a set of legal pits (a bit each): if the opponent's row is
  * empty, the moves that put a stone into it, when there are any. A move's
  * lap covers the pits from `pit` to `pit + min(stones, 6) - 1`, and the
@@ -275,6 +293,7 @@ static void modiar_list(const struct mc_board *b, const struct mc_state *s, stru
 
 const struct mc_rules mancala__modiar_rules = {
     .sow = modiar_sow,
+    .play = modiar_play,
     .generate = modiar_generate,
     .list = modiar_list,
 };

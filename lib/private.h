@@ -309,6 +309,10 @@ struct mc_rules {
      * the move is illegal taken alone; `out` is then unspecified. */
     int (*sow)(const struct mc_board *b, const struct mc_state *s, int pit,
                struct mc_state *out, struct mc_recorder *rec);
+    /* The same for `pit` a legal move of `s`, with `rec` NULL (returns
+     * 0): mancala_play() sows the move played with it. */
+    int (*play)(const struct mc_board *b, const struct mc_state *s, int pit,
+                struct mc_state *out, struct mc_recorder *rec);
     /* Lists the legal moves of `s` in ascending order with all their
      * children (out->known has a bit for each). If `why` is not NULL,
      * why[p] receives 0 for each legal pit p of the mover's row and the

@@ -701,6 +701,7 @@ static void rio_list(const struct mc_board *b, const struct mc_state *s, struct 
 
 const struct mc_rules mancala__rio_kadalis_rules = {
     .sow = rio_sow,
+    .play = rio_sow,
     .generate = rio_generate,
     .list = rio_list,
     .candidates = rio_candidates,
