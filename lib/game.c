@@ -332,44 +332,26 @@ static MC_ALWAYS_INLINE int in_history(const struct mancala_game *g, const struc
     return 0;
 }
 
-/* The legal moves of cur, and whether they end the game. */
-static inline void list_moves(struct mancala_game *g)
+/* Whether the moves listed end the game. */
+static inline void set_end(struct mancala_game *g)
 {
-    g->board.variant->rules->list(&g->board, &g->cur, &g->moves);
     g->end = g->moves.count ? MANCALA_END_NONE : MANCALA_END_NO_MOVES;
 }
 
-/* Brings the legal moves and the end of the game up to date with cur.
- * The repetition rule looks cur up even after a capture, when it cannot
- * have occurred before (captures remove stones for good): the lookup
- * also finds the slot where mancala_play() puts it, and a branch on
- * whether the move captured would be as good as random. */
-static inline void settle(struct mancala_game *g)
+/* The repetition rule on cur, its moves listed (and set_end()): the game
+ * ends if cur occurred before. The rule looks cur up even after a
+ * capture, when it cannot have occurred before (captures remove stones
+ * for good): the lookup also finds the slot where mancala_play() puts
+ * it, and a branch on whether the move captured would be as good as
+ * random. A position that did occur, which makes the list useless, is
+ * rare. mancala_play()'s first half for a batch (play() with `half`)
+ * computes the hash and asks for the slot, and the batch looks it up
+ * after moving another game (in a large batch, the set is seldom in a
+ * cache). */
+static inline void hash_position(struct mancala_game *g)
 {
     g->hash = position_hash(&g->cur);
     g->free_slot = UINT32_MAX;
-    if (g->repetition && in_history(g, &g->cur, g->hash, &g->free_slot)) {
-        g->moves.count = 0;
-        g->moves.legal = 0;
-        g->end = MANCALA_END_REPETITION;
-        return;
-    }
-    list_moves(g);
-}
-
-/* The same in two halves, for a batch (mancala__play_begin()): the moves,
- * then the repetition rule. The slot of the set that the rule looks cur
- * up in is asked for first, and arrives while the moves are listed and
- * another game of the batch moves: in a large batch, the set is seldom
- * in a cache. (A position that did occur, which makes the list useless,
- * is rare.) */
-static inline void settle_moves(struct mancala_game *g)
-{
-    g->hash = position_hash(&g->cur);
-    g->free_slot = UINT32_MAX;
-    if (g->repetition)
-        MC_PREFETCH(&g->seen[g->hash & (g->seen_slots - 1)], 0);
-    list_moves(g);
 }
 
 static inline void settle_repetition(struct mancala_game *g)
@@ -379,6 +361,15 @@ static inline void settle_repetition(struct mancala_game *g)
         g->moves.legal = 0;
         g->end = MANCALA_END_REPETITION;
     }
+}
+
+/* Brings the legal moves and the end of the game up to date with cur. */
+static inline void settle(struct mancala_game *g)
+{
+    g->board.variant->rules->list(&g->board, &g->cur, &g->moves);
+    set_end(g);
+    hash_position(g);
+    settle_repetition(g);
 }
 
 /* ---- creation ---- */
@@ -690,21 +681,26 @@ static __attribute__((noinline)) int play(struct mancala_game *game, int pit, in
     const int i = known ? mc_count_row_bits(legal >> first & ((1u << (pit - first)) - 1)) : 0;
     if (known >> i & 1) {
         game->cur = game->moves.child[i];
+        game->board.variant->rules->list(&game->board, &game->cur, &game->moves);
     } else {
         /* Known to be legal (listed without its child, or after an undo):
-         * sow it alone. */
-        game->board.variant->rules->play(&game->board, &entry->state, pit, &game->cur, NULL);
+         * sow it alone, and list the moves after it. */
+        game->board.variant->rules->step(&game->board, &entry->state, pit, &game->cur,
+                                         &game->moves);
     }
+    set_end(game);
     /* A position before a capture never recurs (captures remove stones for
      * good): only the others go into the set of positions. */
     const int quiet = same_captures(&entry->state, &game->cur);
     remember_position(game, entry, game->history_len, entry->hash, quiet);
     game->history_len++;
+    hash_position(game);
     if (!half) {
-        settle(game);
+        settle_repetition(game);
         return MANCALA_OK;
     }
-    settle_moves(game);
+    if (game->repetition)
+        MC_PREFETCH(&game->seen[game->hash & (game->seen_slots - 1)], 0);
     return !quiet;
 }
 

@@ -184,14 +184,11 @@ static int modiar_sow(const struct mc_board *b, const struct mc_state *s, int pi
     return modiar_move(s, pit, out, rec);
 }
 
-/* A legal move (the handle's mancala_play()): rules 1 to 4, for a move
- * known to sow two stones or more and to be no grand slam; the capture of
- * the first move is computed and dropped, without a branch. */
-static int modiar_play(const struct mc_board *b, const struct mc_state *s, int pit,
-                       struct mc_state *out, struct mc_recorder *rec)
+/* A legal move (mancala_play(), by modiar_step()): rules 1 to 4, for a
+ * move known to sow two stones or more and to be no grand slam; the
+ * capture of the first move is computed and dropped, without a branch. */
+static MC_ALWAYS_INLINE void play_legal(const struct mc_state *s, int pit, struct mc_state *out)
 {
-    (void)b;
-    (void)rec;
     const int stones = s->pit[pit], mover = s->to_move;
     const uint64_t pits = sow_lap(pit_word(s), pit, stones);
     const uint64_t taken = capture(pits, pit, stones) & (0u - (uint64_t)!forfeits(s));
@@ -199,7 +196,6 @@ static int modiar_play(const struct mc_board *b, const struct mc_state *s, int p
     out->captured[mover] = (uint8_t)(out->captured[mover] + (taken * 0x0101010101010101u >> 56));
     mc_store_bytes(out->pit, pits - taken, 8);
     mc_finish_move(out, pit);
-    return 0;
 }
 
 /* Rule 6 on a set of legal pits (a bit each): if the opponent's row is
@@ -277,7 +273,8 @@ static __attribute__((noinline)) unsigned without_grand_slams(const struct mc_st
  * at once, and the moves sown only where rule 5 or 6 may apply. A pit
  * holds at most the 42 stones of the game, so adding 126 to each byte sets
  * its top bit exactly when it holds 2 or more, and no carry crosses pits. */
-static void modiar_list(const struct mc_board *b, const struct mc_state *s, struct mc_moves *out)
+static MC_ALWAYS_INLINE void list_moves(const struct mc_board *b, const struct mc_state *s,
+                                        struct mc_moves *out)
 {
     (void)b;
     const int mover = s->to_move, first = mover * MODIAR_ROW;
@@ -291,9 +288,23 @@ static void modiar_list(const struct mc_board *b, const struct mc_state *s, stru
     mc_list_row(out, legal, first);
 }
 
+static void modiar_list(const struct mc_board *b, const struct mc_state *s, struct mc_moves *out)
+{
+    list_moves(b, s, out);
+}
+
+/* A legal move and the moves after it, each inlined: the position is
+ * listed from the registers the move leaves it in. */
+static void modiar_step(const struct mc_board *b, const struct mc_state *s, int pit,
+                        struct mc_state *out, struct mc_moves *moves)
+{
+    play_legal(s, pit, out);
+    list_moves(b, out, moves);
+}
+
 const struct mc_rules mancala__modiar_rules = {
+    .step = modiar_step,
     .sow = modiar_sow,
-    .play = modiar_play,
     .generate = modiar_generate,
     .list = modiar_list,
 };

@@ -27,6 +27,14 @@
  * caller to keep their values in registers. */
 #define MC_ALWAYS_INLINE inline __attribute__((always_inline))
 
+/* For code inlined for speed where a second copy is cheap: in the
+ * WebAssembly module, whose size has a budget, it stays out of line. */
+#ifdef __EMSCRIPTEN__
+#define MC_INLINE_NATIVE __attribute__((noinline))
+#else
+#define MC_INLINE_NATIVE MC_ALWAYS_INLINE
+#endif
+
 /* Asks the processor to fetch the cache line of `address` (to write it
  * if `write` is 1), where the compiler can say so; changes nothing. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -309,10 +317,12 @@ struct mc_rules {
      * the move is illegal taken alone; `out` is then unspecified. */
     int (*sow)(const struct mc_board *b, const struct mc_state *s, int pit,
                struct mc_state *out, struct mc_recorder *rec);
-    /* The same for `pit` a legal move of `s`, with `rec` NULL (returns
-     * 0): mancala_play() sows the move played with it. */
-    int (*play)(const struct mc_board *b, const struct mc_state *s, int pit,
-                struct mc_state *out, struct mc_recorder *rec);
+    /* Plays `pit`, a legal move of `s`, into `out` as sow() does, and
+     * lists the moves of `out` into `moves` as list() does: the move of
+     * mancala_play(), in one call (the position reached is listed as the
+     * sowing leaves it, not read back from memory). */
+    void (*step)(const struct mc_board *b, const struct mc_state *s, int pit,
+                 struct mc_state *out, struct mc_moves *moves);
     /* Lists the legal moves of `s` in ascending order with all their
      * children (out->known has a bit for each). If `why` is not NULL,
      * why[p] receives 0 for each legal pit p of the mover's row and the
