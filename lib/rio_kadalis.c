@@ -354,43 +354,49 @@ static int lap_start_recurs(struct cycle_check *c, unsigned laps, mc_bytes now, 
     return 0;
 }
 
-/* Rules 1 to 6 for one move, its laps stone by stone (recording events)
- * or by words. */
+/* Rules 1 to 6 for one move, its laps stone by stone, recording events
+ * (the narration, and the tests' reference). */
 static int rio_move_checked(const struct mc_board *b, const struct mc_state *s, int pit,
-                            struct mc_state *out, struct mc_recorder *rec, int by_words)
+                            struct mc_state *out, struct mc_recorder *rec)
 {
     /* Rule 1: any open pit of one's own with a stone. */
     if (s->pit[pit] == 0)
         return MANCALA_E_EMPTY;
     *out = *s;
-    struct sowing w;
-    start_sowing(&w, s);
     struct cycle_check cycle = CYCLE_CHECK_START;
-    const struct mc_laps *tables = mc_laps(b);
     unsigned laps = 0;
-    int from = pit, hand = s->pit[pit];
-    for (;;) {
-        if (by_words) {
-            from = lap_by_words(b, tables, &w, from, &hand);
-            if (hand <= 1)
-                break;
-        } else if ((from = lap_by_stones(b, out, from, rec)) < 0) {
-            break;
-        }
+    int from = pit;
+    while ((from = lap_by_stones(b, out, from, rec)) >= 0) {
         if (++laps < LAPS_BEFORE_CYCLE_CHECK)
             continue;
-        if (lap_start_recurs(&cycle, laps, by_words ? w.x : load_bytes(out->pit), from))
+        if (lap_start_recurs(&cycle, laps, load_bytes(out->pit), from))
             return MANCALA_E_ENDLESS;
     }
-    if (by_words)
-        finish_sowing(b, &w, out, s->to_move, hand == 0, from);
     mc_finish_move(out, pit);
     return 0;
 }
 
+/* The laps of a move by words still going after LAPS_BEFORE_CYCLE_CHECK
+ * laps (hardly any), on from the lap start (w, from) with *hand stones,
+ * with rule 6 checked: the move's last pit, or -1 if it is endless. Out
+ * of line, so that the hot path stays short. */
+static __attribute__((noinline)) int laps_checked(const struct mc_board *b,
+                                                  const struct mc_laps *tables,
+                                                  struct sowing *w, int from, int *hand)
+{
+    struct cycle_check cycle = CYCLE_CHECK_START;
+    for (unsigned laps = LAPS_BEFORE_CYCLE_CHECK;; laps++) {
+        if (lap_start_recurs(&cycle, laps, w->x, from))
+            return -1;
+        from = lap_by_words(b, tables, w, from, hand);
+        if (*hand <= 1)
+            return from;
+    }
+}
+
 /* The same by words, the hot path: rule 6 is checked only in a move that
- * is still going after LAPS_BEFORE_CYCLE_CHECK laps (hardly any), which
- * is then sown again by rio_move_checked(). */
+ * is still going after LAPS_BEFORE_CYCLE_CHECK laps (hardly any), from
+ * there on (the check is exact from any lap on). */
 static MC_ALWAYS_INLINE int rio_move_by_words(const struct mc_board *b, const struct mc_state *s,
                                               int pit, struct mc_state *out)
 {
@@ -406,8 +412,16 @@ static MC_ALWAYS_INLINE int rio_move_by_words(const struct mc_board *b, const st
         last = lap_by_words(b, tables, &w, last, &hand);
         if (hand <= 1)
             break;
-        if (laps == LAPS_BEFORE_CYCLE_CHECK)
-            return rio_move_checked(b, s, pit, out, NULL, 1);
+        if (laps == LAPS_BEFORE_CYCLE_CHECK) {
+            /* Through a copy: a pointer the call takes would keep the
+             * pits in memory through every lap. */
+            struct sowing copy = w;
+            last = laps_checked(b, tables, &copy, last, &hand);
+            if (last < 0)
+                return MANCALA_E_ENDLESS;
+            w = copy;
+            break;
+        }
     }
     out->to_move = (uint8_t)mover;
     out->ply = s->ply;
@@ -423,7 +437,7 @@ static __attribute__((noinline)) int rio_sow(const struct mc_board *b, const str
                                              struct mc_recorder *rec)
 {
     if (rec)
-        return rio_move_checked(b, s, pit, out, rec, 0);
+        return rio_move_checked(b, s, pit, out, rec);
     return rio_move_by_words(b, s, pit, out);
 }
 
@@ -444,7 +458,7 @@ int mancala__rio_move(const struct mc_board *b, const struct mc_state *s, int pi
 {
     if (by_words)
         return rio_sow(b, s, pit, out, NULL);
-    return rio_move_checked(b, s, pit, out, NULL, 0);
+    return rio_move_checked(b, s, pit, out, NULL);
 }
 
 /* ---- the legal moves ---- */
