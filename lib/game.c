@@ -16,12 +16,14 @@
 /* Positions reserved for the history when a handle is created: ordinary
  * games and rounds never need more, so mancala_play() does not allocate. */
 #define HISTORY_RESERVE 512
-/* Slots of the set of positions at first (it doubles as the history grows;
- * a clone copies only these). A round has about 40 positions that may
- * recur: so few of 1024 slots are taken that the lookup of a new
- * position almost always meets an empty slot first, a branch the
- * processor then predicts (at 256 slots, Rio Kadalis played 6 % slower). */
-#define SEEN_SLOTS 1024
+/* The set of positions starts with variant->set_slots slots (it doubles
+ * as the history grows; a clone copies only these): some 14 times the
+ * plies of a typical round, a power of two, so that so few slots are
+ * taken that the lookup of a new position almost always meets an empty
+ * slot first, a branch the processor then predicts. A random round of
+ * Rio Kadalis has about 75 plies: 1024 slots (at 256, it played 6 %
+ * slower); a game of Modiar about 20: 256 slots (at 1024, a random game
+ * spent 5 % of its instructions copying the set into its clone). */
 
 /* history_entry.slot: the slot where the repetition rule's lookup of the
  * position ended, which is where the position is in the set; with this
@@ -87,11 +89,11 @@ struct mancala_game {
 };
 
 static const struct mc_variant variants[] = {
-    {"modiar", &mancala__modiar_rules, 3, 7, +1, 0},
-    {"rio-kadalis", &mancala__rio_kadalis_rules, 6, 4, +1, 1},
-    {"rio-kadalis-5", &mancala__rio_kadalis_rules, 5, 4, +1, 1},
-    {"rio-kadalis-cw", &mancala__rio_kadalis_rules, 6, 4, -1, 1},
-    {"rio-kadalis-5-cw", &mancala__rio_kadalis_rules, 5, 4, -1, 1},
+    {"modiar", &mancala__modiar_rules, 3, 7, +1, 0, 256},
+    {"rio-kadalis", &mancala__rio_kadalis_rules, 6, 4, +1, 1, 1024},
+    {"rio-kadalis-5", &mancala__rio_kadalis_rules, 5, 4, +1, 1, 1024},
+    {"rio-kadalis-cw", &mancala__rio_kadalis_rules, 6, 4, -1, 1, 1024},
+    {"rio-kadalis-5-cw", &mancala__rio_kadalis_rules, 5, 4, -1, 1, 1024},
 };
 
 const struct mc_variant *mancala__variant_find(const char *name, size_t len)
@@ -261,7 +263,7 @@ static void empty_set(struct mancala_game *g)
 /* remember_position() where the slot is not known: without the
  * repetition rule (there is no set), when the set must grow first (it
  * would be more than half full; there is room: i < history_cap; a set of
- * SEEN_SLOTS grows only in a round of more than SEEN_SLOTS / 2
+ * variant->set_slots grows only in a round of more than half as many
  * positions), or after it grew since the lookup. Rare. */
 static __attribute__((noinline)) void remember_slowly(struct mancala_game *g, uint32_t i,
                                                       uint32_t hash, int quiet)
@@ -417,8 +419,8 @@ static int game_create(mancala_game **out, const struct mc_position *pos,
     g->history = history;
     g->history_cap = HISTORY_RESERVE;
     g->seen = (uint32_t *)(history + HISTORY_RESERVE);
-    g->seen_slots = SEEN_SLOTS;
-    memset(g->seen, 0, SEEN_SLOTS * sizeof *g->seen);
+    g->seen_slots = pos->board.variant->set_slots;
+    memset(g->seen, 0, g->seen_slots * sizeof *g->seen);
     g->alloc = alloc;
     g->opaque = opaque;
     g->board = pos->board;

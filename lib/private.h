@@ -349,6 +349,7 @@ struct mc_variant {
     uint8_t stones_per_pit;       /* at the start */
     int8_t direction;             /* +1 counter-clockwise, -1 clockwise */
     uint8_t match;                /* closed pits, banks and rounds (Rio Kadalis) */
+    uint16_t set_slots;           /* of a new handle's set of positions (game.c) */
 };
 
 extern const struct mc_rules mancala__modiar_rules;
