@@ -25,10 +25,12 @@ static int previous_pit(int p)
 }
 
 /* Where the last stone of `stones` sown from `pit` falls, from `rest`,
- * stones mod 6: (pit + stones - 1) mod 6 without a division. */
+ * stones mod 6: (pit + stones - 1) mod 6, read from a table (pit + rest +
+ * 5 is below 16) rather than divided. */
 static int last_pit(int pit, int rest)
 {
-    return (int)((unsigned)(pit + rest + MODIAR_PITS - 1) % MODIAR_PITS);
+    static const uint8_t mod6[16] = {0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3};
+    return mod6[pit + rest + MODIAR_PITS - 1];
 }
 
 /* The first 8 pits as one 64-bit word, pit p in byte p counted from the
