@@ -676,7 +676,8 @@ static __attribute__((noinline)) void list_sowing(const struct mc_board *b,
  * if the filter does not hold boards like it (pits closed, a stone count
  * not a multiple of 4, or a build without the tables). Every lap start
  * of a board with every pit open has the board's mc_ring_pairs(). */
-static int board_may_be_endless(const struct mc_board *b, const uint8_t *pits, int stones)
+static MC_INLINE_NATIVE int board_may_be_endless(const struct mc_board *b, const uint8_t *pits,
+                                                int stones)
 {
 #if ENDLESS_TABLE_STONES > 0
     if (!b->shared || stones % 4)
