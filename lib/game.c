@@ -1015,12 +1015,13 @@ MANCALA_EXPORT int mancala_playout(const mancala_game *game, uint64_t seed, int 
     uint32_t hash = position_hash(&g.cur), free = UINT32_MAX;
     uint64_t rng = seed ^ 0x9e3779b97f4a7c15u;
     int plies = 0, status = 0;
-    /* The moves are listed as for mancala_play() (the child of the move
-     * drawn is sown if the listing did not), or, for a game that has
-     * them, as candidates: only the move drawn is sown, and one that
-     * turns out illegal is struck out and the draw made again among the
-     * others. The same moves are drawn either way, with the same chances,
-     * and the same move whenever all the candidates are legal. */
+    /* The moves are listed as for mancala_play() (the move drawn is sown
+     * and the moves after it listed in one step, unless the listing
+     * sowed it), or, for a game that has them, as candidates: only the
+     * move drawn is sown, and one that turns out illegal is struck out
+     * and the draw made again among the others. The same moves are drawn
+     * either way, with the same chances, and the same move whenever all
+     * the candidates are legal. */
     void (*list)(const struct mc_board *, const struct mc_state *, struct mc_moves *) =
         rules->candidates ? rules->candidates : rules->list;
     if (rules->candidates && !g.end)
@@ -1033,13 +1034,18 @@ MANCALA_EXPORT int mancala_playout(const mancala_game *game, uint64_t seed, int 
         }
         struct mc_state sown;
         const struct mc_state *next = NULL;
+        int listed = 0; /* g.moves are next's */
         while (!next && g.moves.count) {
             const uint32_t i = playout_random(&rng) % (uint32_t)g.moves.count;
-            if (g.moves.known >> i & 1)
+            if (g.moves.known >> i & 1) {
                 next = &g.moves.child[i];
-            else if (rules->sow(&g.board, &g.cur, g.moves.pit[i], &sown, NULL) == 0)
+            } else if (!rules->candidates) { /* a legal move */
+                rules->step(&g.board, &g.cur, g.moves.pit[i], &sown, &g.moves);
                 next = &sown;
-            else { /* an illegal candidate (no child is known then): struck out */
+                listed = 1;
+            } else if (rules->sow(&g.board, &g.cur, g.moves.pit[i], &sown, NULL) == 0) {
+                next = &sown;
+            } else { /* an illegal candidate (no child is known then): struck out */
                 g.moves.count--;
                 memmove(&g.moves.pit[i], &g.moves.pit[i + 1], (size_t)g.moves.count - i);
             }
@@ -1069,10 +1075,8 @@ MANCALA_EXPORT int mancala_playout(const mancala_game *game, uint64_t seed, int 
                 break;
             }
         }
-        if (list)
+        if (!listed)
             list(&g.board, &g.cur, &g.moves);
-        else
-            rules->generate(&g.board, &g.cur, &g.moves, NULL);
         g.end = g.moves.count ? MANCALA_END_NONE : MANCALA_END_NO_MOVES;
     }
     scores[0] = score(&g, MANCALA_SOUTH);
