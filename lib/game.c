@@ -1024,7 +1024,8 @@ MANCALA_EXPORT int mancala_playout(const mancala_game *game, uint64_t seed, int 
      * the candidates are legal. */
     void (*list)(const struct mc_board *, const struct mc_state *, struct mc_moves *) =
         rules->candidates ? rules->candidates : rules->list;
-    if (rules->candidates && !g.end)
+    const int legal_moves = !rules->candidates; /* the moves drawn are legal */
+    if (!legal_moves && !g.end)
         rules->candidates(&g.board, &g.cur, &g.moves);
 
     while (!g.end) {
@@ -1039,7 +1040,7 @@ MANCALA_EXPORT int mancala_playout(const mancala_game *game, uint64_t seed, int 
             const uint32_t i = playout_random(&rng) % (uint32_t)g.moves.count;
             if (g.moves.known >> i & 1) {
                 next = &g.moves.child[i];
-            } else if (!rules->candidates) { /* a legal move */
+            } else if (legal_moves) {
                 rules->step(&g.board, &g.cur, g.moves.pit[i], &sown, &g.moves);
                 next = &sown;
                 listed = 1;
