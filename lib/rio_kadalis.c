@@ -730,7 +730,11 @@ static void rio_step(const struct mc_board *b, const struct mc_state *s, int pit
 #ifdef __EMSCRIPTEN__
     rio_sow(b, s, pit, out, NULL);
 #else
-    rio_move_by_words(b, s, pit, out);
+    /* The shared tables known to be there: no test of them at each lap. */
+    if (b->shared)
+        rio_move_by_words(b, s, pit, out);
+    else
+        rio_sow(b, s, pit, out, NULL);
 #endif
     list_moves(b, out, moves);
 }
