@@ -413,13 +413,15 @@ static MC_ALWAYS_INLINE int rio_move_by_words(const struct mc_board *b, const st
         if (hand <= 1)
             break;
         if (laps == LAPS_BEFORE_CYCLE_CHECK) {
-            /* Through a copy: a pointer the call takes would keep the
-             * pits in memory through every lap. */
+            /* Through copies: a pointer the call takes would keep the
+             * pits and the hand in memory through every lap. */
             struct sowing copy = w;
-            last = laps_checked(b, tables, &copy, last, &hand);
+            int stones = hand;
+            last = laps_checked(b, tables, &copy, last, &stones);
             if (last < 0)
                 return MANCALA_E_ENDLESS;
             w = copy;
+            hand = stones;
             break;
         }
     }
