@@ -24,13 +24,17 @@ static int previous_pit(int p)
     return p ? p - 1 : MODIAR_PITS - 1;
 }
 
-/* Where the last stone of `stones` sown from `pit` falls, from `rest`,
- * stones mod 6: (pit + stones - 1) mod 6, read from a table (pit + rest +
- * 5 is below 16) rather than divided. */
-static int last_pit(int pit, int rest)
+/* Where the last stone of `stones` (at most 48) sown from `pit` falls:
+ * (pit + stones - 1) mod 6, read from a table (pit + stones + 5 is below
+ * 64) rather than divided. */
+#define MOD6_16(k) (k) % 6, ((k) + 1) % 6, ((k) + 2) % 6, ((k) + 3) % 6, ((k) + 4) % 6,       \
+                   ((k) + 5) % 6, ((k) + 6) % 6, ((k) + 7) % 6, ((k) + 8) % 6, ((k) + 9) % 6, \
+                   ((k) + 10) % 6, ((k) + 11) % 6, ((k) + 12) % 6, ((k) + 13) % 6,           \
+                   ((k) + 14) % 6, ((k) + 15) % 6
+static int last_pit(int pit, int stones)
 {
-    static const uint8_t mod6[16] = {0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3};
-    return mod6[pit + rest + MODIAR_PITS - 1];
+    static const uint8_t mod6[64] = {MOD6_16(0), MOD6_16(16), MOD6_16(32), MOD6_16(48)};
+    return mod6[pit + stones + MODIAR_PITS - 1];
 }
 
 /* The first 8 pits as one 64-bit word, pit p in byte p counted from the
@@ -100,7 +104,7 @@ static MC_ALWAYS_INLINE uint64_t capture(uint64_t pits, int pit, int stones)
 {
     const int sown = stones < MODIAR_PITS ? stones : MODIAR_PITS;
     uint64_t taken = 0;
-    for (int i = 0, p = last_pit(pit, (int)((unsigned)stones % MODIAR_PITS)); i < sown;
+    for (int i = 0, p = last_pit(pit, stones); i < sown;
          i++, p = previous_pit(p)) {
         const uint64_t here = pits >> 8 * p & 0xff;
         if (!is_capture_count((int)here))
@@ -159,7 +163,7 @@ static MC_ALWAYS_INLINE int modiar_move(const struct mc_state *s, int pit, struc
     /* Rules 3 and 4, told from the last pit backwards. */
     const uint64_t taken = capture(pits, pit, stones);
     const int forfeit = forfeits(s);
-    for (int i = 0, p = last_pit(pit, (int)((unsigned)stones % MODIAR_PITS));
+    for (int i = 0, p = last_pit(pit, stones);
          rec && i < MODIAR_PITS && (taken >> 8 * p & 0xff); i++, p = previous_pit(p))
         mc_record(rec, forfeit ? MANCALA_EV_FORFEIT : MANCALA_EV_CAPTURE, p,
                   (int)(taken >> 8 * p & 0xff), mover);
