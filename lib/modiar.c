@@ -298,7 +298,7 @@ static __attribute__((noinline)) unsigned without_grand_slams(const struct mc_st
  * at once, and the moves sown only where rule 5 or 6 may apply. A pit
  * holds at most the 42 stones of the game, so adding 126 to each byte sets
  * its top bit exactly when it holds 2 or more, and no carry crosses pits. */
-static MC_ALWAYS_INLINE void list_moves(const struct mc_board *b, const struct mc_state *s,
+static MC_INLINE_NATIVE void list_moves(const struct mc_board *b, const struct mc_state *s,
                                         struct mc_moves *out)
 {
     (void)b;
