@@ -340,22 +340,23 @@ static inline void set_end(struct mancala_game *g)
     g->end = g->moves.count ? MANCALA_END_NONE : MANCALA_END_NO_MOVES;
 }
 
-/* The repetition rule on cur, its moves listed (and set_end()): the game
- * ends if cur occurred before. The rule looks cur up even after a
- * capture, when it cannot have occurred before (captures remove stones
- * for good): the lookup also finds the slot where mancala_play() puts
- * it, and a branch on whether the move captured would be as good as
- * random. A position that did occur, which makes the list useless, is
- * rare. mancala_play()'s first half for a batch (play() with `half`)
- * computes the hash and asks for the slot, and the batch looks it up
- * after moving another game (in a large batch, the set is seldom in a
- * cache). */
+/* cur's hash, for the repetition rule's lookup and the history; no slot
+ * of the set is known for cur yet. */
 static inline void hash_position(struct mancala_game *g)
 {
     g->hash = position_hash(&g->cur);
     g->free_slot = UINT32_MAX;
 }
 
+/* The repetition rule on cur, hashed, its moves listed (and set_end()):
+ * the game ends if cur occurred before. The rule looks cur up even after
+ * a capture, when it cannot have occurred before (captures remove stones
+ * for good): the lookup also finds the slot where mancala_play() puts
+ * it, and a branch on whether the move captured would be as good as
+ * random. A position that did occur, which makes the list useless, is
+ * rare. mancala_play()'s first half for a batch (play() with `half`)
+ * asks for the slot, and the batch looks it up after moving another game
+ * (in a large batch, the set is seldom in a cache). */
 static inline void settle_repetition(struct mancala_game *g)
 {
     if (g->repetition && in_history(g, &g->cur, g->hash, &g->free_slot)) {
@@ -633,12 +634,13 @@ static __attribute__((noinline)) int grow_history(struct mancala_game *g)
     if (g->history_cap > UINT32_MAX / 8 || history_bytes(g->history_cap) > SIZE_MAX / 2)
         return MANCALA_E_NOMEM;
     uint32_t cap = g->history_cap * 2;
-    const int first = g->history == first_history(g);
+    /* Out of the handle's own block, the history moves to one of its own. */
+    const int in_handle = g->history == first_history(g);
     struct history_entry *grown =
-        game_alloc(g->alloc, g->opaque, first ? NULL : g->history, history_bytes(cap));
+        game_alloc(g->alloc, g->opaque, in_handle ? NULL : g->history, history_bytes(cap));
     if (!grown)
         return MANCALA_E_NOMEM;
-    if (first)
+    if (in_handle)
         memcpy(grown, g->history, g->history_len * sizeof *grown);
     /* The set moved: fill it again. */
     g->history = grown;

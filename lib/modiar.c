@@ -104,8 +104,7 @@ static MC_ALWAYS_INLINE uint64_t capture(uint64_t pits, int pit, int stones)
 {
     const int sown = stones < MODIAR_PITS ? stones : MODIAR_PITS;
     uint64_t taken = 0;
-    for (int i = 0, p = last_pit(pit, stones); i < sown;
-         i++, p = previous_pit(p)) {
+    for (int i = 0, p = last_pit(pit, stones); i < sown; i++, p = previous_pit(p)) {
         const uint64_t here = pits >> 8 * p & 0xff;
         if (!is_capture_count((int)here))
             break;
