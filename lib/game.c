@@ -398,13 +398,16 @@ static struct mancala_game *handle_alloc(mancala_alloc_fn alloc, void *opaque, u
 {
     _Static_assert(sizeof(struct mancala_game) % _Alignof(struct history_entry) == 0,
                    "the history follows the handle");
-    struct mancala_game *g = game_alloc(alloc, opaque, NULL, sizeof *g + history_bytes(cap));
-    if (g) {
-        g->history = first_history(g);
-        g->history_cap = cap;
-        g->seen = (uint32_t *)(g->history + cap);
-    }
-    return g;
+    return game_alloc(alloc, opaque, NULL, sizeof(struct mancala_game) + history_bytes(cap));
+}
+
+/* Makes the history of `g` the first one, in its block, of `cap`
+ * positions (its contents as they are). */
+static void use_first_history(struct mancala_game *g, uint32_t cap)
+{
+    g->history = first_history(g);
+    g->history_cap = cap;
+    g->seen = (uint32_t *)(g->history + cap);
 }
 
 static int game_create(mancala_game **out, const struct mc_position *pos,
@@ -415,11 +418,8 @@ static int game_create(mancala_game **out, const struct mc_position *pos,
     struct mancala_game *g = handle_alloc(alloc, opaque, HISTORY_RESERVE);
     if (!g)
         return MANCALA_E_NOMEM;
-    struct history_entry *history = g->history;
     memset(g, 0, sizeof *g);
-    g->history = history;
-    g->history_cap = HISTORY_RESERVE;
-    g->seen = (uint32_t *)(history + HISTORY_RESERVE);
+    use_first_history(g, HISTORY_RESERVE);
     g->seen_slots = pos->board.variant->set_slots;
     memset(g->seen, 0, g->seen_slots * sizeof *g->seen);
     g->alloc = alloc;
@@ -543,7 +543,6 @@ MANCALA_EXPORT int mancala_clone(mancala_game **out, const mancala_game *game)
     struct mancala_game *g = handle_alloc(game->alloc, game->opaque, game->history_cap);
     if (!g)
         return MANCALA_E_NOMEM;
-    struct history_entry *history = g->history;
     uint8_t *log = NULL;
     if (game->log_len) {
         log = game_alloc(game->alloc, game->opaque, NULL, game->log_len);
@@ -566,9 +565,8 @@ MANCALA_EXPORT int mancala_clone(mancala_game **out, const mancala_game *game)
     }
     copy_handle(g, game);
     g->tags.block = tags;
-    memcpy(history, game->history, game->history_len * sizeof *history);
-    g->history = history;
-    g->seen = (uint32_t *)(history + g->history_cap);
+    use_first_history(g, game->history_cap);
+    memcpy(g->history, game->history, game->history_len * sizeof *g->history);
     memcpy(g->seen, game->seen, g->seen_slots * sizeof *g->seen);
     g->log = log;
     g->log_cap = game->log_len;
@@ -1080,7 +1078,7 @@ MANCALA_EXPORT int mancala_playout(const mancala_game *game, uint64_t seed, int 
         }
         if (!listed)
             list(&g.board, &g.cur, &g.moves);
-        g.end = g.moves.count ? MANCALA_END_NONE : MANCALA_END_NO_MOVES;
+        set_end(&g);
     }
     scores[0] = score(&g, MANCALA_SOUTH);
     scores[1] = score(&g, MANCALA_NORTH);
