@@ -39,51 +39,67 @@ int searcher_new(mancala_search **out, int depth, int64_t time_ms)
 /* ---- Ctrl-C stops the engine's thinking ---- */
 
 /* The searcher or the tree the SIGINT handler cancels (NULL when none is
- * thinking). */
+ * thinking), SIGINT's action while none is, and when the handler last
+ * cancelled one (time() + 1 in 14 bits, 0 for never). */
 static mancala_search *_Atomic thinking;
 static mancala_mcts_tree *_Atomic thinking_tree;
+static struct sigaction outside;
+static volatile sig_atomic_t last_stop;
 
+/* Ctrl-C stops the thinking: the engine plays its move at once. Two in a
+ * row (within a second or so: a player's next thinking may have begun)
+ * also call the program's own handler of Ctrl-C, if it has one:
+ * `mancala play` then ends after the move, its record saved, so that a
+ * game between two engines can be stopped too. (Where Ctrl-C would kill
+ * the program, as in `analyze`, one already ends the run, which then
+ * reports it.) time() is safe in a signal handler. */
 static void stop_thinking(int signo)
 {
-    (void)signo;
+    const int tick = (int)(time(NULL) & 0x3fff) + 1; /* the seconds, wrapped */
+    const int again = last_stop && ((tick - last_stop) & 0x3fff) <= 1;
+    last_stop = tick;
     mancala_search *search = atomic_load(&thinking);
     mancala_mcts_tree *tree = atomic_load(&thinking_tree);
     if (search)
         mancala_search_cancel(search); /* async-signal-safe */
     if (tree)
         mancala_mcts_cancel(tree); /* async-signal-safe */
+    if (again && outside.sa_handler != SIG_DFL && outside.sa_handler != SIG_IGN)
+        outside.sa_handler(signo);
 }
 
-/* Makes SIGINT stop the thinking (its previous action into `previous`),
- * and back. (A Ctrl-C in the microseconds before a run begins is not
- * seen.) */
-static void catch_sigint(struct sigaction *previous)
+/* Makes SIGINT stop the thinking, and back. (A Ctrl-C in the microseconds
+ * before a run begins is not seen.) */
+static void catch_sigint(void)
 {
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = stop_thinking;
     sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, previous);
+    sigaction(SIGINT, &action, &outside);
+}
+
+static void release_sigint(void)
+{
+    sigaction(SIGINT, &outside, NULL);
 }
 
 int search_interruptible(mancala_search *search, const mancala_game *game)
 {
-    struct sigaction previous;
     atomic_store(&thinking, search);
-    catch_sigint(&previous);
+    catch_sigint();
     const int status = mancala_search_run(search, game);
-    sigaction(SIGINT, &previous, NULL);
+    release_sigint();
     atomic_store(&thinking, NULL);
     return status;
 }
 
 int mcts_interruptible(mancala_mcts_tree *tree, const mancala_game *game)
 {
-    struct sigaction previous;
     atomic_store(&thinking_tree, tree);
-    catch_sigint(&previous);
+    catch_sigint();
     const int status = mancala_mcts_run(tree, game);
-    sigaction(SIGINT, &previous, NULL);
+    release_sigint();
     atomic_store(&thinking_tree, NULL);
     return status;
 }

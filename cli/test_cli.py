@@ -1048,10 +1048,21 @@ def test_search_interrupted():
           f"status {status}\n{out}\n{err}")
     # And an mcts player its best move so far (it ran its billion playouts
     # to the end before).
-    status, out, err = interrupted(["play", "rio-kadalis", "--south", "mcts:1000000000", "--north",
-                                    "random", "--seed", "1", "--rounds", "1"], 0.3)
-    check(re.search(r"^  \(mcts stopped by Ctrl-C: [1-9]\d* playouts\)$", out, re.M),
-          f"status {status}\n{out}\n{err}")
+    # Ctrl-C twice in a row (0.3 s apart) also ends the game after that
+    # move, as Ctrl-C does while nothing thinks: a game of two engines
+    # stops too, by SIGINT, with every move played in its record.
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "match.txt")
+        status, out, err = interrupted(["play", "rio-kadalis", "--south", "mcts:1000000000",
+                                        "--north", "search:64", "--seed", "1", "--rounds", "1",
+                                        "--save", path], 0.3)
+        check(re.search(r"^  \(mcts stopped by Ctrl-C: [1-9]\d* playouts\)$", out, re.M),
+              f"status {status}\n{out}\n{err}")
+        expect(status, -signal.SIGINT, f"the game ended by Ctrl-C twice:\n{out}\n{err}")
+        played = len(re.findall(r"^(?:South|North) plays ", out, re.M))
+        with open(path) as f:
+            moves = [w for w in f.read().split()[1:] if w.isdigit()]
+        check(1 <= played <= 3 and len(moves) == played, f"{played} moves, record {moves}\n{out}")
 
 
 def test_levels():
