@@ -203,10 +203,9 @@ static int modiar_sow(const struct mc_board *b, const struct mc_state *s, int pi
                       struct mc_state *out, struct mc_recorder *rec)
 {
     (void)b;
-    /* Two copies of modiar_move(): the one without a recorder does not
-     * test for one at every step. */
-    if (!rec)
-        return modiar_move(s, pit, out, NULL);
+    /* mancala_play() and the lists have copies of their own without a
+     * recorder (modiar_step(), modiar_generate()): this one serves the
+     * narration and the rare others. */
     return modiar_move(s, pit, out, rec);
 }
 
