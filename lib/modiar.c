@@ -4,7 +4,7 @@
  *
  * SPDX-License-Identifier: MIT
  */
-#include "private.h"
+#include "handle.h"
 
 enum { MODIAR_PITS = 6, MODIAR_ROW = 3 };
 
@@ -319,15 +319,24 @@ static void modiar_list(const struct mc_board *b, const struct mc_state *s, stru
  * listed from the registers the move leaves it in. (A copy of the move
  * without the tests of rules 1 and 5, which it passes, took 6
  * instructions a ply more: their branches are predicted.) */
-static void modiar_step(const struct mc_board *b, const struct mc_state *s, int pit,
-                        struct mc_state *out, struct mc_moves *moves)
+static MC_ALWAYS_INLINE void modiar_step(const struct mc_board *b, const struct mc_state *s,
+                                         int pit, struct mc_state *out, struct mc_moves *moves)
 {
     modiar_move(s, pit, out, NULL);
     list_moves(b, out, moves);
 }
 
+static void modiar_step_out(const struct mc_board *b, const struct mc_state *s, int pit,
+                            struct mc_state *out, struct mc_moves *moves)
+{
+    modiar_step(b, s, pit, out, moves);
+}
+
+MC_DEFINE_PLAY(modiar_play, modiar_step, modiar_list)
+
 const struct mc_rules mancala__modiar_rules = {
-    .step = modiar_step,
+    .play = modiar_play,
+    .step = modiar_step_out,
     .sow = modiar_sow,
     .generate = modiar_generate,
     .list = modiar_list,

@@ -11,7 +11,7 @@
  *
  * SPDX-License-Identifier: MIT
  */
-#include "private.h"
+#include "handle.h"
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -174,37 +174,37 @@ static MC_ALWAYS_INLINE mc_bytes run_mask(const struct mc_board *b,
     return run;
 }
 
-/* A move being sown: the pits, the fours rule 3 took from each pit so far
- * (a count per byte, at most 12: the stones are 48), and the captures
- * before the move. */
+/* A move being sown: the pits, and the fours rule 3 took from each pit so
+ * far (a count per byte, at most 12: the stones are 48). */
 struct sowing {
     mc_bytes x;
     mc_bytes fours;
-    int captured[2];
 };
 
 static void start_sowing(struct sowing *w, const struct mc_state *s)
 {
     w->x = load_bytes(s->pit);
     w->fours = (mc_bytes){0};
-    w->captured[0] = s->captured[0];
-    w->captured[1] = s->captured[1];
 }
 
-/* Stores the pits of `w` into `out` and adds its fours to the captures of
- * their rows' owners, but the four the last stone formed (binikh, rule 4:
- * `binikh` 1, `last` its pit) to the mover's. */
+/* Stores the pits of `w`, sown from `s` (which may be `out`), into `out`,
+ * and adds its fours to the captures of `s` of their rows' owners, but
+ * the four the last stone formed (binikh, rule 4: `binikh` 1, `last` its
+ * pit) to the mover's. The captures are read from `s` only here: a move's
+ * laps keep nothing else alive. */
 static MC_ALWAYS_INLINE void finish_sowing(const struct mc_board *b, const struct sowing *w,
-                                           struct mc_state *out, int mover, int binikh, int last)
+                                           const struct mc_state *s, struct mc_state *out,
+                                           int mover, int binikh, int last)
 {
+    const int captured[2] = {s->captured[0], s->captured[1]};
     /* By halves (a vector copied to memory whole would live in memory
      * through the laps before, each then waiting for the last's store). */
     const mc_words pits = (mc_words)w->x, any = (mc_words)w->fours;
     mc_store_bytes(out->pit, pits[0], 8);
     mc_store_bytes(out->pit + 8, pits[1], MANCALA_MAX_PITS - 8);
     if (!(any[0] | any[1])) {
-        out->captured[0] = (uint8_t)w->captured[0];
-        out->captured[1] = (uint8_t)w->captured[1];
+        out->captured[0] = (uint8_t)captured[0];
+        out->captured[1] = (uint8_t)captured[1];
         return;
     }
     int north = sum_bytes(w->fours & load_bytes(b->north));
@@ -213,8 +213,8 @@ static MC_ALWAYS_INLINE void finish_sowing(const struct mc_board *b, const struc
     const int to_north = binikh * (mover - (last >= b->variant->n));
     north += to_north;
     south -= to_north;
-    out->captured[0] = (uint8_t)(w->captured[0] + 4 * south);
-    out->captured[1] = (uint8_t)(w->captured[1] + 4 * north);
+    out->captured[0] = (uint8_t)(captured[0] + 4 * south);
+    out->captured[1] = (uint8_t)(captured[1] + 4 * north);
 }
 
 /* Puts a stone into each pit of `run` (0xff in the byte of each pit of a
@@ -442,7 +442,7 @@ static MC_ALWAYS_INLINE int rio_move_by_words(const struct mc_board *b, const st
     }
     out->to_move = (uint8_t)mover;
     out->ply = s->ply;
-    finish_sowing(b, &w, out, mover, hand == 0, last);
+    finish_sowing(b, &w, s, out, mover, hand == 0, last);
     mc_finish_move(out, pit);
     return 0;
 }
@@ -466,7 +466,7 @@ int mancala__rio_lap(const struct mc_board *b, struct mc_state *s, int from, int
     start_sowing(&w, s);
     int hand = s->pit[from];
     const int last = lap_by_words(b, mc_laps(b), &w, from, &hand);
-    finish_sowing(b, &w, s, s->to_move, hand == 0, last);
+    finish_sowing(b, &w, s, s, s->to_move, hand == 0, last);
     return hand <= 1 ? -1 : last;
 }
 
@@ -741,8 +741,8 @@ static void rio_list(const struct mc_board *b, const struct mc_state *s, struct 
  * listed from the registers the move leaves it in (a second copy of the
  * move's code and the list's: random games 1.1 times as fast). Not in
  * the WebAssembly module, whose size has a budget. */
-static void rio_step(const struct mc_board *b, const struct mc_state *s, int pit,
-                     struct mc_state *out, struct mc_moves *moves)
+static MC_ALWAYS_INLINE void rio_step(const struct mc_board *b, const struct mc_state *s,
+                                      int pit, struct mc_state *out, struct mc_moves *moves)
 {
 #ifdef __EMSCRIPTEN__
     rio_sow(b, s, pit, out, NULL);
@@ -756,8 +756,17 @@ static void rio_step(const struct mc_board *b, const struct mc_state *s, int pit
     list_moves(b, out, moves);
 }
 
+static void rio_step_out(const struct mc_board *b, const struct mc_state *s, int pit,
+                         struct mc_state *out, struct mc_moves *moves)
+{
+    rio_step(b, s, pit, out, moves);
+}
+
+MC_DEFINE_PLAY(rio_play, rio_step, rio_list)
+
 const struct mc_rules mancala__rio_kadalis_rules = {
-    .step = rio_step,
+    .play = rio_play,
+    .step = rio_step_out,
     .sow = rio_sow,
     .generate = rio_generate,
     .list = rio_list,

@@ -1,0 +1,283 @@
+/*
+ * The game handle's fields, and mancala_play() on them: game.c has the
+ * rest of the handle; each rules file makes its own copy of the move
+ * (mc_play_move() below) with its game's step inlined, so that a move
+ * costs one call, not two (doc/performance.md).
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef MANCALA_HANDLE_H
+#define MANCALA_HANDLE_H
+
+#include "private.h"
+
+/* history_entry.slot: the slot where the repetition rule's lookup of the
+ * position ended, which is where the position is in the set; with this
+ * bit set if a capture followed it, when it is not in the set (it never
+ * recurs) and the slot is where it would go in; UINT32_MAX if no slot is
+ * known. Slots are below 2^31. */
+#define OUT_OF_SET 0x80000000u
+
+/* A position of the history with its legal moves, so that mancala_undo()
+ * restores both without generating the moves again. */
+struct history_entry {
+    struct mc_state state;
+    uint8_t legal;             /* moves.legal, of the mover's row (>> its first
+                                * pit): the list is made again from it */
+    uint32_t slot;             /* its slot in the game's `seen`, see OUT_OF_SET */
+    uint32_t hash;             /* position_hash(&state) */
+};
+
+/* The most stones of any variant (Rio Kadalis): round-start states are
+ * counted by South's stones, 0 ... MAX_STONES. */
+#define MAX_STONES 48
+
+struct mancala_game {
+    /* What every move reads and writes comes first, in as few cache lines
+     * as it fits: a batch (batch.c) steps thousands of handles in turn,
+     * and each line of each handle is fetched again at each step. */
+    struct mc_state cur;
+    uint8_t end;               /* enum mancala_end */
+    uint8_t repetition;        /* MANCALA_OPT_REPETITION */
+    uint8_t bank[2];
+    int round;
+    uint32_t hash;             /* position_hash(&cur), kept by settle() and undo */
+    uint32_t free_slot;        /* the slot of `seen` where cur goes in, if settle()
+                                * found it (else UINT32_MAX) */
+    uint32_t seen_slots;       /* slots of `seen` in use: a power of two */
+    uint32_t history_len, history_cap;
+    uint32_t log_len, log_cap; /* of `log` below */
+    /* variant->rules->play, here to spare mancala_play() two loads, each
+     * waiting for the one before, ahead of its jump. */
+    int (*play)(struct mancala_game *game, int pit, int half);
+    struct history_entry *history; /* positions before each move of this round */
+    uint32_t *seen;            /* the same positions as a set (see in_history()),
+                                * in the history's block, room for 4 * history_cap */
+    struct mc_moves moves;     /* legal moves of cur; count 0 once over;
+                                * no children known after an undo */
+    struct mc_board board;
+    uint8_t round_first;       /* who moved first in this round */
+    mancala_alloc_fn alloc;
+    void *opaque;
+    /* The match (RULES.md, "Match"). */
+    uint8_t match_repetition;  /* MANCALA_OPT_MATCH_REPETITION (enum
+                                * mancala_match_repetition) */
+    int max_rounds;            /* MANCALA_OPT_MAX_ROUNDS, 0 for none */
+    /* Rounds started in each state: [who moved first][South's stones]
+     * (North holds the rest), saturating at 255. */
+    uint8_t round_starts[2][MAX_STONES + 1];
+    /* For the match record: the position the handle was created at (its
+     * board is made again from the closed pits: the lap tables would make
+     * every copy of the handle longer), and the moves of the finished
+     * rounds, each followed by MC_LOG_ROUND_END. */
+    struct mc_state start;
+    uint16_t start_closed;
+    uint8_t start_bank[2];
+    uint8_t *log;
+    struct mc_tags tags;       /* free key/value pairs (tags.c) */
+};
+
+/* Out of line in game.c (rare): the reason a move is refused, a grown
+ * history, and a position put into the set the slow way. */
+int mancala__refusal(const struct mancala_game *g, int pit);
+int mancala__grow_history(struct mancala_game *g);
+void mancala__remember_slowly(struct mancala_game *g, uint32_t i, uint32_t hash, int quiet);
+
+/* ---- the repetition rule ---- */
+
+/* The history's positions that may recur (those not followed by a
+ * capture; the others have OUT_OF_SET in their slot) also form a hash
+ * set, so that the repetition rule costs the same however long the game:
+ * `seen` has seen_slots slots, at least twice the positions (open
+ * addressing, linear probing), each 0 or a history index + 1. Positions leave the
+ * history in the reverse order they came in (mancala_undo() empties the
+ * slot of the one it takes back; a new round empties them all), so no
+ * later position's probe ever passed over the slot that is emptied: the
+ * probe sequence of every position still in the set stays unbroken. */
+static inline uint32_t position_hash(const struct mc_state *s)
+{
+    uint64_t lo;
+    uint32_t hi;
+    memcpy(&lo, s->pit, sizeof lo);
+    memcpy(&hi, s->pit + sizeof lo, sizeof hi);
+    uint64_t h = lo * 0x9e3779b97f4a7c15u + ((uint64_t)hi << 1 | s->to_move);
+    h = (h ^ h >> 29) * 0xbf58476d1ce4e5b9u;
+    return (uint32_t)(h >> 32);
+}
+
+/* The entry of the history in `slot`, or NULL. */
+static inline const struct history_entry *slot_entry(const struct mancala_game *g, uint32_t slot)
+{
+    const uint32_t i = g->seen[slot];
+    return i ? &g->history[i - 1] : NULL;
+}
+
+/* Puts `entry`, history[i], whose position_hash() is `hash`, into the set
+ * if `quiet` (no capture followed it; else it never recurs). The slot
+ * is the one the repetition rule's lookup ended on (free_slot; UINT32_MAX
+ * if there was none). */
+static inline void remember_position(struct mancala_game *g, struct history_entry *entry,
+                                     uint32_t i, uint32_t hash, int quiet)
+{
+    const uint32_t slot = g->free_slot;
+    if (slot == UINT32_MAX || i >= g->seen_slots / 2) {
+        mancala__remember_slowly(g, i, hash, quiet);
+        return;
+    }
+    /* After a capture the entry goes to the slot past the set's, which no
+     * lookup reads (seen has room for twice the slots), so that both
+     * cases do the same work. (Computing the slot with masks instead of
+     * selecting it ran Modiar's random games 1.5 % slower on the machine
+     * measured.) */
+    g->seen[quiet ? slot : g->seen_slots] = i + 1;
+    entry->slot = quiet ? slot : slot | OUT_OF_SET;
+}
+
+/* Whether two positions of the same round are the same (RULES.md: pits,
+ * closed pits and player to move; the closed pits are the round's). */
+static inline int same_position(const struct mc_state *a, const struct mc_state *b)
+{
+    return a->to_move == b->to_move && memcmp(a->pit, b->pit, sizeof a->pit) == 0;
+}
+
+/* Whether no capture was made from `a` to `b`, a later position of the
+ * same round (captures only grow within a round): one comparison of the
+ * two counts as a pair. */
+static inline int same_captures(const struct mc_state *a, const struct mc_state *b)
+{
+    uint16_t x, y;
+    memcpy(&x, a->captured, sizeof x);
+    memcpy(&y, b->captured, sizeof y);
+    return x == y;
+}
+
+/* Whether `s`, whose position_hash() is `hash`, is among the positions
+ * of the set. If not, *free becomes the slot where `s` would go in (its
+ * probe ends there), which spares mancala_play() looking for it again. */
+static MC_ALWAYS_INLINE int in_history(const struct mancala_game *g, const struct mc_state *s,
+                                        uint32_t hash, uint32_t *free)
+{
+    const struct history_entry *e;
+    uint32_t slot = hash & (g->seen_slots - 1);
+    for (; (e = slot_entry(g, slot)); slot = (slot + 1) & (g->seen_slots - 1))
+        if (same_position(&e->state, s))
+            return 1;
+    *free = slot;
+    return 0;
+}
+
+/* Whether the moves listed end the game. */
+static inline void set_end(struct mancala_game *g)
+{
+    g->end = g->moves.count ? MANCALA_END_NONE : MANCALA_END_NO_MOVES;
+}
+
+/* cur's hash, for the repetition rule's lookup and the history; no slot
+ * of the set is known for cur yet. */
+static inline void hash_position(struct mancala_game *g)
+{
+    g->hash = position_hash(&g->cur);
+    g->free_slot = UINT32_MAX;
+}
+
+/* The repetition rule on cur, hashed, its moves listed (and set_end()):
+ * the game ends if cur occurred before. The rule looks cur up even after
+ * a capture, when it cannot have occurred before (captures remove stones
+ * for good): the lookup also finds the slot where mancala_play() puts
+ * it, and a branch on whether the move captured would be as good as
+ * random. A position that did occur, which makes the list useless, is
+ * rare. mancala_play()'s first half for a batch (play() with `half`)
+ * asks for the slot, and the batch looks it up after moving another game
+ * (in a large batch, the set is seldom in a cache). */
+static inline void settle_repetition(struct mancala_game *g)
+{
+    if (g->repetition && in_history(g, &g->cur, g->hash, &g->free_slot)) {
+        g->moves.count = 0;
+        g->moves.legal = 0;
+        g->end = MANCALA_END_REPETITION;
+    }
+}
+
+static inline int reserve_history(struct mancala_game *g)
+{
+    return g->history_len < g->history_cap ? MANCALA_OK : mancala__grow_history(g);
+}
+
+/* The rules' step and list, as in struct mc_rules. */
+typedef void mc_step_fn(const struct mc_board *b, const struct mc_state *s, int pit,
+                        struct mc_state *out, struct mc_moves *moves);
+typedef void mc_list_fn(const struct mc_board *b, const struct mc_state *s, struct mc_moves *out);
+
+/* mancala_play() on `game` (not NULL), or (`half` 1) its first half for
+ * a batch: all but the repetition rule (settle_repetition()), returning 1
+ * if the move captured, else 0 (or the error). The play() of each rules
+ * file (struct mc_rules), with its step and list (constants, inlined). */
+static MC_ALWAYS_INLINE int mc_play_move(struct mancala_game *game, int pit, int half,
+                                         mc_step_fn *step, mc_list_fn *list)
+{
+    /* The legal pits are pits of the board, and none once the game is
+     * over (settle()): one test admits a legal move. */
+    const unsigned legal = game->moves.legal;
+    if ((unsigned)pit >= MANCALA_MAX_PITS || !(legal >> pit & 1))
+        return mancala__refusal(game, pit);
+    if (game->cur.ply == INT32_MAX)
+        return MANCALA_E_STATE;
+    int status = reserve_history(game);
+    if (status)
+        return status;
+    const int first = game->cur.to_move * game->board.variant->n;
+    struct history_entry *entry = &game->history[game->history_len];
+    entry->state = game->cur;
+    entry->hash = game->hash;
+    entry->legal = (uint8_t)(legal >> first);
+    /* The child, if the list sowed it (Rio Kadalis's lists seldom do,
+     * Modiar's never): the move is legal move i, i the legal pits below
+     * it, counted (a loop that stopped at it would mispredict about once
+     * a ply). */
+    const unsigned known = game->moves.known;
+    const int i = known ? mc_count_row_bits(legal >> first & ((1u << (pit - first)) - 1)) : 0;
+    if (known >> i & 1) {
+        game->cur = game->moves.child[i];
+        list(&game->board, &game->cur, &game->moves);
+    } else {
+        /* Known to be legal (listed without its child, or after an undo):
+         * sow it alone, and list the moves after it. */
+        step(&game->board, &entry->state, pit, &game->cur, &game->moves);
+    }
+    set_end(game);
+    /* A position before a capture never recurs (captures remove stones for
+     * good): only the others go into the set of positions. */
+    const int quiet = same_captures(&entry->state, &game->cur);
+    remember_position(game, entry, game->history_len, entry->hash, quiet);
+    game->history_len++;
+    hash_position(game);
+    if (!half) {
+        settle_repetition(game);
+        return MANCALA_OK;
+    }
+    if (game->repetition)
+        MC_PREFETCH(&game->seen[game->hash & (game->seen_slots - 1)], 0);
+    return !quiet;
+}
+
+/* Defines `name`, the play() of a rules file (struct mc_rules):
+ * mc_play_move() with the game's step and list inlined. In the
+ * WebAssembly module, whose size has a budget, both games share one copy
+ * of the move instead, which calls the rules' step through its pointer
+ * (game.c). */
+#ifdef __EMSCRIPTEN__
+int mancala__play_any(struct mancala_game *game, int pit, int half);
+#define MC_DEFINE_PLAY(name, step, list)                                                         \
+    static int name(struct mancala_game *game, int pit, int half)                                \
+    {                                                                                            \
+        return mancala__play_any(game, pit, half);                                               \
+    }
+#else
+#define MC_DEFINE_PLAY(name, step, list)                                                         \
+    static int name(struct mancala_game *game, int pit, int half)                                \
+    {                                                                                            \
+        return mc_play_move(game, pit, half, step, list);                                        \
+    }
+#endif
+
+#endif
