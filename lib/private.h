@@ -213,16 +213,28 @@ struct mc_laps {
     uint16_t run[MANCALA_MAX_PITS][MANCALA_MAX_PITS];
 };
 
+/* A lap of a board with every pit open, as lap_by_words() (rio_kadalis.c)
+ * reads it in one place: the vector the lap adds (0xff in the byte of each
+ * pit of mc_laps.run), and the mask that lifts its origin (0 in the
+ * origin's byte, 0xff in the other pits'). Bytes 12 to 15 of the mask fall
+ * on bytes of the pits past the board, always 0, which any mask leaves 0:
+ * keep[MC_LAP_LAST] holds the lap's last pit. */
+struct mc_lap {
+    uint8_t run[16];
+    uint8_t keep[16];
+};
+#define MC_LAP_LAST MANCALA_MAX_PITS
+
 /* The tables of a variant's board with every pit open, made once and
- * shared by every such board: its lap tables, and each run also as the
- * vector a lap adds (0xff in the byte of each pit of laps.run[p][h]), one
- * load where laps.run takes a load and then two from a table of masks, and
- * each lap waits for those of the lap before. The 2,304 bytes are too many
- * for the tables each handle holds and copies (a board with closed pits
- * keeps laps.run alone). */
+ * shared by every such board: its lap tables, and each lap of fewer
+ * stones than pits also as an mc_lap, one record where the lap tables
+ * take a load and then two from a table of masks, and each lap waits for
+ * those of the lap before. The 4,608 bytes are too many for the tables
+ * each handle holds and copies (a board with closed pits keeps laps.run
+ * alone). */
 struct mc_open_laps {
     struct mc_laps laps;
-    _Alignas(16) uint8_t run[MANCALA_MAX_PITS][MANCALA_MAX_PITS][16];
+    _Alignas(32) struct mc_lap lap[MANCALA_MAX_PITS][MANCALA_MAX_PITS];
 };
 
 /* The board of the current game or round. Every move reads the fields

@@ -170,7 +170,7 @@ static MC_ALWAYS_INLINE mc_bytes run_mask(const struct mc_board *b,
     if (!b->shared)
         return pits_mask(laps->run[from][hand]);
     mc_bytes run;
-    memcpy(&run, b->shared->run[from][hand], sizeof run);
+    memcpy(&run, b->shared->lap[from][hand].run, sizeof run);
     return run;
 }
 
@@ -277,9 +277,20 @@ static MC_ALWAYS_INLINE int lap_by_words(const struct mc_board *b, const struct 
         return last;
     }
     /* Rule 2: lift the hand, put a stone into each of the next `hand` open
-     * pits, the last one included. */
-    const mc_bytes run = run_mask(b, laps, from, *hand);
-    const int last = laps->last[from][*hand];
+     * pits, the last one included. The shared tables have the lap in one
+     * record (struct mc_lap): one place to find, not three. */
+    mc_bytes run, lift;
+    int last;
+    if (b->shared) {
+        const struct mc_lap *lap = &b->shared->lap[from][*hand];
+        memcpy(&run, lap->run, sizeof run);
+        memcpy(&lift, lap->keep, sizeof lift);
+        last = lap->keep[MC_LAP_LAST];
+    } else {
+        run = pits_mask(laps->run[from][*hand]);
+        lift = keep[from];
+        last = laps->last[from][*hand];
+    }
     /* The last pit gets one stone (it is not the origin). Read before the
      * pits change, this does not wait for the lap: the next one starts
      * sooner. Read from the vector's halves, not by its index: that would
@@ -287,7 +298,7 @@ static MC_ALWAYS_INLINE int lap_by_words(const struct mc_board *b, const struct 
      * before. */
     const mc_words halves = (mc_words)w->x;
     const int held = (int)((last < 8 ? halves[0] : halves[1]) >> 8 * (last & 7) & 0xff);
-    w->x &= keep[from];
+    w->x &= lift;
     add_run(w, run);
     *hand = held == 3 ? 0 : held + 1;
     return last;
@@ -327,8 +338,11 @@ void mancala__open_laps(struct mc_open_laps *out, const struct mc_board *b)
     out->laps = b->own;
     for (int p = 0; p < MANCALA_MAX_PITS; p++)
         for (int hand = 0; hand < MANCALA_MAX_PITS; hand++) {
+            struct mc_lap *lap = &out->lap[p][hand];
             const mc_bytes run = pits_mask(b->own.run[p][hand]);
-            memcpy(out->run[p][hand], &run, sizeof run);
+            memcpy(lap->run, &run, sizeof run);
+            memcpy(lap->keep, &keep[p], sizeof lap->keep);
+            lap->keep[MC_LAP_LAST] = b->own.last[p][hand];
         }
 }
 
