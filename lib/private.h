@@ -246,6 +246,8 @@ struct mc_board {
     uint8_t next[MANCALA_MAX_PITS];   /* next open pit in the sowing direction */
     uint8_t open;                     /* open pits */
     uint8_t north[MANCALA_MAX_PITS];  /* 0xff for each of North's pits, 0 for South's */
+    uint16_t row_open[2];             /* bit p set: pit p is an open pit of that
+                                       * player's row */
     /* The lap tables (mc_laps()): with every pit open, the variant's, made
      * once and shared by every board (the handles of a batch then read one
      * copy, which stays in the caches, not a kilobyte each); else `own`.
@@ -395,7 +397,7 @@ static inline int mc_owner(const struct mc_board *b, int pit)
 
 /* Sets up `b` for `variant` with the given closed pits. */
 void mancala__board_init(struct mc_board *b, const struct mc_variant *variant, uint16_t closed);
-/* b->open, b->north and, unless b->shared, the lap tables of `b`, from
+/* b->open, b->north, b->row_open and, unless b->shared, the lap tables of `b`, from
  * b->next (rio_kadalis.c). */
 void mancala__lap_tables(struct mc_board *b);
 /* The shared tables of `b`, a board with every pit open and its own

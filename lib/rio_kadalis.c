@@ -315,6 +315,9 @@ void mancala__lap_tables(struct mc_board *b)
             b->north[p] = 0xff;
     }
     b->open = (uint8_t)open;
+    const unsigned row = (1u << b->variant->n) - 1;
+    b->row_open[0] = (uint16_t)(row & ~(unsigned)b->closed);
+    b->row_open[1] = (uint16_t)(row << b->variant->n & ~(unsigned)b->closed);
     if (b->shared)
         return;
     struct mc_laps *laps = &b->own;
@@ -568,8 +571,7 @@ static void rio_generate(const struct mc_board *b, const struct mc_state *s,
  * the pits `x` (load_bytes()) of a position of `mover` to move. */
 static MC_ALWAYS_INLINE unsigned candidate_pits(const struct mc_board *b, mc_bytes x, int mover)
 {
-    const int n = b->variant->n;
-    return nonempty_pits(x) & ((1u << n) - 1) << mover * n & ~(unsigned)b->closed;
+    return nonempty_pits(x) & b->row_open[mover];
 }
 
 /* Every candidate: a move is illegal only if it is endless (rule 6),
