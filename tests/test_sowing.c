@@ -195,6 +195,64 @@ START_TEST(listing_sows_only_moves_that_may_be_endless)
 }
 END_TEST
 
+/* Whether `moves` is the list of `s` on `b` by `rules`: the same moves,
+ * and the same children where the list sowed them. */
+static int is_list_of(const struct mc_rules *rules, const struct mc_board *b,
+                      const struct mc_state *s, const struct mc_moves *moves)
+{
+    struct mc_moves listed;
+    rules->list(b, s, &listed);
+    if (moves->count != listed.count || moves->legal != listed.legal ||
+        moves->known != listed.known || memcmp(moves->pit, listed.pit, (size_t)listed.count))
+        return 0;
+    for (int m = 0; m < listed.count; m++)
+        if ((listed.known >> m & 1) && memcmp(&moves->child[m], &listed.child[m], sizeof *moves->child))
+            return 0;
+    return 1;
+}
+
+/* A game's step (the move of mancala_play(): the move sown and the moves
+ * after it listed, in one call) is its move followed by its list, for
+ * every legal move: Rio Kadalis on random boards (closed pits, both
+ * directions and sizes), Modiar on random positions of its 42 stones. */
+START_TEST(step_is_the_move_then_the_list)
+{
+    uint64_t rng = 0x57e95ull;
+    const long count = test_scaled(MOVES / 10);
+    const struct mc_variant *modiar = mancala__variant_find("modiar", strlen("modiar"));
+    struct mc_board modiar_board;
+    mancala__board_init(&modiar_board, modiar, 0);
+    long steps = 0;
+    for (long i = 0; i < count; i++) {
+        const int rio = i % 2 == 0;
+        const struct mc_board *b = rio ? random_board(&rng) : &modiar_board;
+        const struct mc_rules *rules = b->variant->rules;
+        struct mc_state s;
+        const int total = mc_total_stones(b->variant);
+        do
+            random_pits(b, &s, &rng, rio ? 8 : 12);
+        while (stones_on_board(b, &s) > total);
+        s.captured[0] = (uint8_t)below(&rng, (uint32_t)(total - stones_on_board(b, &s)) + 1);
+        s.captured[1] = (uint8_t)below(&rng, (uint32_t)(total - stones_on_board(b, &s) - s.captured[0]) + 1);
+        s.ply = (uint32_t)below(&rng, 1000);
+        struct mc_moves all;
+        rules->generate(b, &s, &all, NULL);
+        for (int m = 0; m < all.count; m++) {
+            struct mc_state out;
+            struct mc_moves moves;
+            rules->step(b, &s, all.pit[m], &out, &moves);
+            expect(memcmp(&out, &all.child[m], sizeof out) == 0, "%s: the step's move %d of %s",
+                   b->variant->name, all.pit[m], rio ? describe(b, &s, -1) : "a Modiar position");
+            expect(is_list_of(rules, b, &out, &moves), "%s: the step's list after move %d",
+                   b->variant->name, all.pit[m]);
+            steps++;
+        }
+    }
+    if (test_full_scale())
+        expect(steps > count, "%ld steps", steps);
+}
+END_TEST
+
 /* A board with every pit open reads its variant's lap tables, made once
  * and shared: the same a board makes for itself. */
 START_TEST(shared_lap_tables_are_a_board_own)
@@ -209,6 +267,19 @@ START_TEST(shared_lap_tables_are_a_board_own)
         mancala__lap_tables(&own);
         ck_assert(mc_laps(&own) == &own.own);
         expect(memcmp(shared.shared, &own.own, sizeof own.own) == 0, "%s: lap tables", v->name);
+        /* Each lap of fewer stones than pits as one record: the pits it
+         * sows, the mask that lifts its origin, its last pit. */
+        for (int p = 0; p < own.npits; p++)
+            for (int hand = 1; hand < own.open; hand++) {
+                const struct mc_lap *lap = &shared.shared->lap[p][hand];
+                for (int q = 0; q < MANCALA_MAX_PITS; q++) {
+                    ck_assert_uint_eq(lap->run[q], own.own.run[p][hand] >> q & 1 ? 0xff : 0);
+                    ck_assert_uint_eq(lap->keep[q], q == p ? 0 : 0xff);
+                }
+                ck_assert_uint_eq(lap->keep[MC_LAP_LAST], own.own.last[p][hand]);
+            }
+        ck_assert_uint_eq(shared.row_open[0], (1u << v->n) - 1);
+        ck_assert_uint_eq(shared.row_open[1], ((1u << v->n) - 1) << v->n);
         mancala__board_init(&own, v, 1);
         ck_assert_ptr_null(own.shared);
     }
@@ -225,6 +296,7 @@ static Suite *sowing_suite(void)
     tcase_add_test(tc, laps_by_words_match_laps_by_stones);
     tcase_add_test(tc, moves_by_words_match_moves_by_stones);
     tcase_add_test(tc, listing_sows_only_moves_that_may_be_endless);
+    tcase_add_test(tc, step_is_the_move_then_the_list);
     suite_add_tcase(s, tc);
     return s;
 }
