@@ -186,7 +186,7 @@ static inline void hash_position(struct mancala_game *g)
  * for good): the lookup also finds the slot where mancala_play() puts
  * it, and a branch on whether the move captured would be as good as
  * random. A position that did occur, which makes the list useless, is
- * rare. mancala_play()'s first half for a batch (play() with `half`)
+ * rare. mancala_play()'s first half for a batch (mc_play_move() with `half`)
  * asks for the slot, and the batch looks it up after moving another game
  * (in a large batch, the set is seldom in a cache). */
 static inline void settle_repetition(struct mancala_game *g)
