@@ -498,7 +498,7 @@ static void restore_entry(struct mancala_game *g, const struct history_entry *en
     g->cur = entry->state;
     g->hash = entry->hash;
     const int first = entry->state.to_move * g->board.variant->n;
-    mc_list_row(&g->moves, (unsigned)entry->legal << first, first);
+    mc_list_row(&g->moves, entry->legal, first);
     g->end = MANCALA_END_NONE;
 }
 

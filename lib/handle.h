@@ -22,8 +22,7 @@
  * restores both without generating the moves again. */
 struct history_entry {
     struct mc_state state;
-    uint8_t legal;             /* moves.legal, of the mover's row (>> its first
-                                * pit): the list is made again from it */
+    uint16_t legal;            /* moves.legal: the list is made again from it */
     uint32_t slot;             /* its slot in the game's `seen`, see OUT_OF_SET */
     uint32_t hash;             /* position_hash(&state) */
 };
@@ -225,17 +224,16 @@ static MC_ALWAYS_INLINE int mc_play_move(struct mancala_game *game, int pit, int
     int status = reserve_history(game);
     if (status)
         return status;
-    const int first = game->cur.to_move * game->board.variant->n;
     struct history_entry *entry = &game->history[game->history_len];
     entry->state = game->cur;
     entry->hash = game->hash;
-    entry->legal = (uint8_t)(legal >> first);
+    entry->legal = (uint16_t)legal;
     /* The child, if the list sowed it (Rio Kadalis's lists seldom do,
      * Modiar's never): the move is legal move i, i the legal pits below
-     * it, counted (a loop that stopped at it would mispredict about once
-     * a ply). */
-    const unsigned known = game->moves.known;
-    const int i = known ? mc_count_row_bits(legal >> first & ((1u << (pit - first)) - 1)) : 0;
+     * it (all of the mover's row), counted (a loop that stopped at it
+     * would mispredict about once a ply). */
+    const unsigned known = game->moves.known, below = legal & ((1u << pit) - 1);
+    const int i = known ? mc_count_row_bits(below) + mc_count_row_bits(below >> 6) : 0;
     if (known >> i & 1) {
         game->cur = game->moves.child[i];
         list(&game->board, &game->cur, &game->moves);
