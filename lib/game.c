@@ -98,7 +98,9 @@ void *mancala__default_alloc(void *opaque, void *ptr, size_t size)
         free(ptr);
         return NULL;
     }
-    return realloc(ptr, size);
+    /* A new block (a handle a game, in MCTS and the benchmarks) from
+     * malloc() itself, not through realloc(). */
+    return ptr ? realloc(ptr, size) : malloc(size);
 }
 
 static void *game_alloc(mancala_alloc_fn alloc, void *opaque, void *ptr, size_t size)
@@ -137,7 +139,7 @@ static void count_round_start(struct mancala_game *g)
  * entries before it are there). */
 static inline void insert_position(struct mancala_game *g, uint32_t i, uint32_t hash)
 {
-    uint32_t slot = hash & (g->seen_slots - 1);
+    uint32_t slot = home_slot(hash, g->seen_slots);
     while (g->seen[slot])
         slot = (slot + 1) & (g->seen_slots - 1);
     g->seen[slot] = i + 1;
@@ -174,22 +176,20 @@ static void empty_set(struct mancala_game *g)
 }
 
 /* remember_position() where the slot is not known: without the
- * repetition rule (there is no set), when the set must grow first (it
- * would be more than half full; there is room: i < history_cap; a set of
- * variant->set_slots grows only in a round of more than half as many
- * positions), or after it grew since the lookup. Rare. */
+ * repetition rule (there is no set), or after the set grew since the
+ * lookup. Rare. */
 void mancala__remember_slowly(struct mancala_game *g, uint32_t i, uint32_t hash, int quiet)
 {
     g->history[i].slot = UINT32_MAX;
-    if (!g->repetition)
-        return;
-    if (i >= g->seen_slots / 2) {
-        g->seen_slots *= 2;
-        refill_positions(g, i);
-        g->free_slot = UINT32_MAX;
-    }
-    if (quiet)
+    if (g->repetition && quiet)
         insert_position(g, i, hash);
+}
+
+/* The history's limit after its capacity or its set's slots changed. */
+static void set_history_limit(struct mancala_game *g)
+{
+    const uint32_t half = g->seen_slots / 2;
+    g->history_limit = g->history_cap < half ? g->history_cap : half;
 }
 
 /* Brings the legal moves and the end of the game up to date with cur. */
@@ -247,6 +247,7 @@ static int game_create(mancala_game **out, const struct mc_position *pos,
     memset(g, 0, sizeof *g);
     use_first_history(g, HISTORY_RESERVE);
     g->seen_slots = pos->board.variant->set_slots;
+    set_history_limit(g);
     memset(g->seen, 0, g->seen_slots * sizeof *g->seen);
     g->alloc = alloc;
     g->opaque = opaque;
@@ -408,7 +409,9 @@ MANCALA_EXPORT int mancala_legal_moves(const mancala_game *game, int *moves, siz
     if (!game)
         return MANCALA_E_INVALID;
     const int count = game->moves.count;
-    if (count && !moves)
+    if (!count)
+        return 0;
+    if (!moves)
         return MANCALA_E_INVALID;
     if (cap < (size_t)count)
         return MANCALA_E_NOSPACE;
@@ -417,20 +420,19 @@ MANCALA_EXPORT int mancala_legal_moves(const mancala_game *game, int *moves, siz
      * with no branch on the count (as good as random): the places come
      * from a table. Three for a row of three, six for a longer one (a
      * branch the processor predicts: the row's length is the same at
-     * every call of a program that plays one game). */
-    static const uint8_t place[MANCALA_MAX_PITS / 2 + 1][MANCALA_MAX_PITS / 2] = {
+     * every call of a program that plays one game). Rows of 8 bytes:
+     * one instruction finds a row. */
+    static const uint8_t place[MANCALA_MAX_PITS / 2 + 1][8] = {
         {0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0}, {0, 1, 1, 1, 1, 1}, {0, 1, 2, 2, 2, 2},
         {0, 1, 2, 3, 3, 3}, {0, 1, 2, 3, 4, 4}, {0, 1, 2, 3, 4, 5}};
     const uint8_t *pit = game->moves.pit, *at = place[count];
-    if (count) {
-        moves[at[0]] = pit[at[0]];
-        moves[at[1]] = pit[at[1]];
-        moves[at[2]] = pit[at[2]];
-        if (game->board.variant->n > 3) {
-            moves[at[3]] = pit[at[3]];
-            moves[at[4]] = pit[at[4]];
-            moves[at[5]] = pit[at[5]];
-        }
+    moves[at[0]] = pit[at[0]];
+    moves[at[1]] = pit[at[1]];
+    moves[at[2]] = pit[at[2]];
+    if (game->board.npits > 6) { /* rows of more than 3 pits */
+        moves[at[3]] = pit[at[3]];
+        moves[at[4]] = pit[at[4]];
+        moves[at[5]] = pit[at[5]];
     }
     return count;
 }
@@ -453,13 +455,13 @@ int mancala__refusal(const struct mancala_game *g, int pit)
     return why[pit];
 }
 
-/* Doubles the history (reserve_history(), out of line: rare). */
-int mancala__grow_history(struct mancala_game *g)
+/* Doubles the history, moved to a block of its own if it was in the
+ * handle's; its set is left to fill again. */
+static int grow_history(struct mancala_game *g)
 {
     if (g->history_cap > UINT32_MAX / 8 || history_bytes(g->history_cap) > SIZE_MAX / 2)
         return MANCALA_E_NOMEM;
     uint32_t cap = g->history_cap * 2;
-    /* Out of the handle's own block, the history moves to one of its own. */
     const int in_handle = g->history == first_history(g);
     struct history_entry *grown =
         game_alloc(g->alloc, g->opaque, in_handle ? NULL : g->history, history_bytes(cap));
@@ -467,11 +469,30 @@ int mancala__grow_history(struct mancala_game *g)
         return MANCALA_E_NOMEM;
     if (in_handle)
         memcpy(grown, g->history, g->history_len * sizeof *grown);
-    /* The set moved: fill it again. */
     g->history = grown;
     g->history_cap = cap;
     g->seen = (uint32_t *)(grown + cap);
+    return MANCALA_OK;
+}
+
+/* Room for one more position (reserve_history(), out of line: rare): the
+ * history doubled if it is full, its set doubled if it would be more
+ * than half full (a set of variant->set_slots grows only in a round of
+ * more than half as many positions; it has room: the set is then below
+ * twice the history's capacity, and the block holds four times), and
+ * the set filled again. On an error nothing changed. */
+int mancala__make_room(struct mancala_game *g)
+{
+    if (g->history_len == g->history_cap) {
+        const int status = grow_history(g);
+        if (status)
+            return status;
+    }
+    if (g->history_len >= g->seen_slots / 2)
+        g->seen_slots *= 2;
     refill_positions(g, g->history_len);
+    g->free_slot = UINT32_MAX; /* the lookup's slot was of the set before */
+    set_history_limit(g);
     return MANCALA_OK;
 }
 
@@ -739,7 +760,7 @@ struct playout_seen {
 static int playout_seen_has(const struct playout_seen *seen, const struct mc_state *s,
                             uint32_t hash, uint32_t *free)
 {
-    uint32_t slot = hash & (seen->slots - 1);
+    uint32_t slot = home_slot(hash, seen->slots);
     for (;; slot = (slot + 1) & (seen->slots - 1)) {
         const uint32_t i = (uint32_t)seen->slot[slot] - 1;
         if (i >= seen->count || seen->slot_of[i] != slot)
@@ -1140,8 +1161,10 @@ void mancala__restart(mancala_game *game, uint32_t slots)
     /* Every slot of the set is 0 now, and the one past it: a smaller set
      * may start here (the slots past a set are not all known to be 0, so
      * a larger one may not). */
-    if (slots >= 2 && slots <= game->seen_slots)
+    if (slots >= 2 && slots <= game->seen_slots) {
         game->seen_slots = slots;
+        set_history_limit(game);
+    }
     game->log_len = 0;
     if (game->history_len && first_round) {
         /* The first round began here too: the first entry of the history

@@ -45,6 +45,9 @@ struct mancala_game {
                                 * found it (else UINT32_MAX) */
     uint32_t seen_slots;       /* slots of `seen` in use: a power of two */
     uint32_t history_len, history_cap;
+    uint32_t history_limit;    /* the lesser of history_cap and seen_slots / 2: the
+                                * positions the history takes before it, or its
+                                * set, must grow (reserve_history()) */
     uint32_t log_len, log_cap; /* of `log` below */
     /* variant->rules->play, here to spare mancala_play() two loads, each
      * waiting for the one before, ahead of its jump. */
@@ -76,10 +79,10 @@ struct mancala_game {
     struct mc_tags tags;       /* free key/value pairs (tags.c) */
 };
 
-/* Out of line in game.c (rare): the reason a move is refused, a grown
- * history, and a position put into the set the slow way. */
+/* Out of line in game.c (rare): the reason a move is refused, room for
+ * one more position, and a position put into the set the slow way. */
 int mancala__refusal(const struct mancala_game *g, int pit);
-int mancala__grow_history(struct mancala_game *g);
+int mancala__make_room(struct mancala_game *g);
 void mancala__remember_slowly(struct mancala_game *g, uint32_t i, uint32_t hash, int quiet);
 
 /* ---- the repetition rule ---- */
@@ -95,13 +98,22 @@ void mancala__remember_slowly(struct mancala_game *g, uint32_t i, uint32_t hash,
  * probe sequence of every position still in the set stays unbroken. */
 static inline uint32_t position_hash(const struct mc_state *s)
 {
+    /* Multiply-shift: the high bits of a sum of products by odd keys,
+     * each of which every bit of the position reaches; home_slot() takes
+     * the highest of them. */
     uint64_t lo;
     uint32_t hi;
     memcpy(&lo, s->pit, sizeof lo);
     memcpy(&hi, s->pit + sizeof lo, sizeof hi);
-    uint64_t h = lo * 0x9e3779b97f4a7c15u + ((uint64_t)hi << 1 | s->to_move);
-    h = (h ^ h >> 29) * 0xbf58476d1ce4e5b9u;
+    const uint64_t h = lo * 0x9e3779b97f4a7c15u + ((uint64_t)hi << 1 | s->to_move) * 0xbf58476d1ce4e5b9u;
     return (uint32_t)(h >> 32);
+}
+
+/* The slot where the probe for a position of hash `hash` starts in a set
+ * of `slots` slots (a power of two): the hash's highest bits. */
+static inline uint32_t home_slot(uint32_t hash, uint32_t slots)
+{
+    return (uint32_t)((uint64_t)hash * slots >> 32);
 }
 
 /* The entry of the history in `slot`, or NULL. */
@@ -119,7 +131,7 @@ static inline void remember_position(struct mancala_game *g, struct history_entr
                                      uint32_t i, uint32_t hash, int quiet)
 {
     const uint32_t slot = g->free_slot;
-    if (slot == UINT32_MAX || i >= g->seen_slots / 2) {
+    if (slot == UINT32_MAX) {
         mancala__remember_slowly(g, i, hash, quiet);
         return;
     }
@@ -157,7 +169,7 @@ static MC_ALWAYS_INLINE int in_history(const struct mancala_game *g, const struc
                                         uint32_t hash, uint32_t *free)
 {
     const struct history_entry *e;
-    uint32_t slot = hash & (g->seen_slots - 1);
+    uint32_t slot = home_slot(hash, g->seen_slots);
     for (; (e = slot_entry(g, slot)); slot = (slot + 1) & (g->seen_slots - 1))
         if (same_position(&e->state, s))
             return 1;
@@ -197,9 +209,11 @@ static inline void settle_repetition(struct mancala_game *g)
     }
 }
 
+/* Room in the history for one more position, and in its set, which then
+ * stays at most half full: one test. */
 static inline int reserve_history(struct mancala_game *g)
 {
-    return g->history_len < g->history_cap ? MANCALA_OK : mancala__grow_history(g);
+    return g->history_len < g->history_limit ? MANCALA_OK : mancala__make_room(g);
 }
 
 /* The rules' step and list, as in struct mc_rules. */
@@ -254,7 +268,7 @@ static MC_ALWAYS_INLINE int mc_play_move(struct mancala_game *game, int pit, int
         return MANCALA_OK;
     }
     if (game->repetition)
-        MC_PREFETCH(&game->seen[game->hash & (game->seen_slots - 1)], 0);
+        MC_PREFETCH(&game->seen[home_slot(game->hash, game->seen_slots)], 0);
     return !quiet;
 }
 
