@@ -185,6 +185,15 @@ void mancala__remember_slowly(struct mancala_game *g, uint32_t i, uint32_t hash,
         insert_position(g, i, hash);
 }
 
+/* The move to legal move i, whose child the list sowed (Rio Kadalis's
+ * lists seldom do, Modiar's never): out of line, so that mancala_play()
+ * keeps no pointer for it. */
+void mancala__play_known(struct mancala_game *g, int i)
+{
+    g->cur = g->moves.child[i];
+    g->board.variant->rules->list(&g->board, &g->cur, &g->moves);
+}
+
 /* The history's limit after its capacity or its set's slots changed. */
 static void set_history_limit(struct mancala_game *g)
 {
@@ -499,8 +508,7 @@ int mancala__make_room(struct mancala_game *g)
 #ifdef __EMSCRIPTEN__
 int mancala__play_any(struct mancala_game *game, int pit, int half)
 {
-    const struct mc_rules *rules = game->board.variant->rules;
-    return mc_play_move(game, pit, half, rules->step, rules->list);
+    return mc_play_move(game, pit, half, game->board.variant->rules->step);
 }
 #endif
 

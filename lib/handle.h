@@ -80,10 +80,12 @@ struct mancala_game {
 };
 
 /* Out of line in game.c (rare): the reason a move is refused, room for
- * one more position, and a position put into the set the slow way. */
+ * one more position, a position put into the set the slow way, and the
+ * move to a child the list sowed. */
 int mancala__refusal(const struct mancala_game *g, int pit);
 int mancala__make_room(struct mancala_game *g);
 void mancala__remember_slowly(struct mancala_game *g, uint32_t i, uint32_t hash, int quiet);
+void mancala__play_known(struct mancala_game *g, int i);
 
 /* ---- the repetition rule ---- */
 
@@ -216,17 +218,16 @@ static inline int reserve_history(struct mancala_game *g)
     return g->history_len < g->history_limit ? MANCALA_OK : mancala__make_room(g);
 }
 
-/* The rules' step and list, as in struct mc_rules. */
+/* The rules' step, as in struct mc_rules. */
 typedef void mc_step_fn(const struct mc_board *b, const struct mc_state *s, int pit,
                         struct mc_state *out, struct mc_moves *moves);
-typedef void mc_list_fn(const struct mc_board *b, const struct mc_state *s, struct mc_moves *out);
 
 /* mancala_play() on `game` (not NULL), or (`half` 1) its first half for
  * a batch: all but the repetition rule (settle_repetition()), returning 1
  * if the move captured, else 0 (or the error). The play() of each rules
- * file (struct mc_rules), with its step and list (constants, inlined). */
+ * file (struct mc_rules), with its step (a constant, inlined). */
 static MC_ALWAYS_INLINE int mc_play_move(struct mancala_game *game, int pit, int half,
-                                         mc_step_fn *step, mc_list_fn *list)
+                                         mc_step_fn *step)
 {
     /* The legal pits are pits of the board, and none once the game is
      * over (settle()): one test admits a legal move. */
@@ -249,8 +250,7 @@ static MC_ALWAYS_INLINE int mc_play_move(struct mancala_game *game, int pit, int
     const unsigned known = game->moves.known, below = legal & ((1u << pit) - 1);
     const int i = known ? mc_count_row_bits(below) + mc_count_row_bits(below >> 6) : 0;
     if (known >> i & 1) {
-        game->cur = game->moves.child[i];
-        list(&game->board, &game->cur, &game->moves);
+        mancala__play_known(game, i);
     } else {
         /* Known to be legal (listed without its child, or after an undo):
          * sow it alone, and list the moves after it. */
@@ -273,22 +273,22 @@ static MC_ALWAYS_INLINE int mc_play_move(struct mancala_game *game, int pit, int
 }
 
 /* Defines `name`, the play() of a rules file (struct mc_rules):
- * mc_play_move() with the game's step and list inlined. In the
+ * mc_play_move() with the game's step inlined. In the
  * WebAssembly module, whose size has a budget, both games share one copy
  * of the move instead, which calls the rules' step through its pointer
  * (game.c). */
 #ifdef __EMSCRIPTEN__
 int mancala__play_any(struct mancala_game *game, int pit, int half);
-#define MC_DEFINE_PLAY(name, step, list)                                                         \
+#define MC_DEFINE_PLAY(name, step)                                                               \
     static int name(struct mancala_game *game, int pit, int half)                                \
     {                                                                                            \
         return mancala__play_any(game, pit, half);                                               \
     }
 #else
-#define MC_DEFINE_PLAY(name, step, list)                                                         \
+#define MC_DEFINE_PLAY(name, step)                                                               \
     static int name(struct mancala_game *game, int pit, int half)                                \
     {                                                                                            \
-        return mc_play_move(game, pit, half, step, list);                                        \
+        return mc_play_move(game, pit, half, step);                                              \
     }
 #endif
 

@@ -332,7 +332,7 @@ static void modiar_step_out(const struct mc_board *b, const struct mc_state *s, 
     modiar_step(b, s, pit, out, moves);
 }
 
-MC_DEFINE_PLAY(modiar_play, modiar_step, modiar_list)
+MC_DEFINE_PLAY(modiar_play, modiar_step)
 
 const struct mc_rules mancala__modiar_rules = {
     .play = modiar_play,

@@ -778,7 +778,7 @@ static void rio_step_out(const struct mc_board *b, const struct mc_state *s, int
     rio_step(b, s, pit, out, moves);
 }
 
-MC_DEFINE_PLAY(rio_play, rio_step, rio_list)
+MC_DEFINE_PLAY(rio_play, rio_step)
 
 const struct mc_rules mancala__rio_kadalis_rules = {
     .play = rio_play,
