@@ -262,6 +262,7 @@ static int game_create(mancala_game **out, const struct mc_position *pos,
     g->opaque = opaque;
     g->board = pos->board;
     g->play = pos->board.variant->rules->play;
+    g->play_half = pos->board.variant->rules->play_half;
     g->cur = pos->state;
     g->bank[0] = pos->bank[0];
     g->bank[1] = pos->bank[1];
@@ -516,7 +517,7 @@ MANCALA_EXPORT int mancala_play(mancala_game *game, int pit)
 {
     if (!game)
         return MANCALA_E_INVALID;
-    return game->play(game, pit, 0);
+    return game->play(game, pit);
 }
 
 /* Makes the position of a history entry current, with the legal moves
@@ -1123,7 +1124,7 @@ int mancala__play_begin(mancala_game *game, int action, uint64_t *rng, int *capt
     const int first = game->cur.to_move * game->board.variant->n;
     if (action < 0)
         action = game->moves.pit[mc_random_below(rng, (uint32_t)game->moves.count)] - first;
-    *captured = game->play(game, first + action, 1) > 0;
+    *captured = game->play_half(game, first + action) > 0;
     return action;
 }
 

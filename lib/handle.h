@@ -49,9 +49,11 @@ struct mancala_game {
                                 * positions the history takes before it, or its
                                 * set, must grow (reserve_history()) */
     uint32_t log_len, log_cap; /* of `log` below */
-    /* variant->rules->play, here to spare mancala_play() two loads, each
-     * waiting for the one before, ahead of its jump. */
-    int (*play)(struct mancala_game *game, int pit, int half);
+    /* variant->rules->play and play_half, here to spare mancala_play()
+     * (and a batch's step) two loads, each waiting for the one before,
+     * ahead of its jump. */
+    int (*play)(struct mancala_game *game, int pit);
+    int (*play_half)(struct mancala_game *game, int pit);
     struct history_entry *history; /* positions before each move of this round */
     uint32_t *seen;            /* the same positions as a set (see in_history()),
                                 * in the history's block, room for 4 * history_cap */
@@ -224,8 +226,9 @@ typedef void mc_step_fn(const struct mc_board *b, const struct mc_state *s, int 
 
 /* mancala_play() on `game` (not NULL), or (`half` 1) its first half for
  * a batch: all but the repetition rule (settle_repetition()), returning 1
- * if the move captured, else 0 (or the error). The play() of each rules
- * file (struct mc_rules), with its step (a constant, inlined). */
+ * if the move captured, else 0 (or the error). The play() and
+ * play_half() of each rules file (struct mc_rules), with its step and
+ * `half` constants (MC_DEFINE_PLAY). */
 static MC_ALWAYS_INLINE int mc_play_move(struct mancala_game *game, int pit, int half,
                                          mc_step_fn *step)
 {
@@ -272,23 +275,32 @@ static MC_ALWAYS_INLINE int mc_play_move(struct mancala_game *game, int pit, int
     return !quiet;
 }
 
-/* Defines `name`, the play() of a rules file (struct mc_rules):
- * mc_play_move() with the game's step inlined. In the
- * WebAssembly module, whose size has a budget, both games share one copy
- * of the move instead, which calls the rules' step through its pointer
- * (game.c). */
+/* Defines `name` and `name`_half, the play() and play_half() of a rules
+ * file (struct mc_rules): mc_play_move() with the game's step inlined,
+ * and `half` a constant (as a parameter, it kept a register busy through
+ * the move's laps: 3 % more instructions). In the WebAssembly module,
+ * whose size has a budget, both games share one copy of the move
+ * instead, which calls the rules' step through its pointer (game.c). */
 #ifdef __EMSCRIPTEN__
 int mancala__play_any(struct mancala_game *game, int pit, int half);
 #define MC_DEFINE_PLAY(name, step)                                                               \
-    static int name(struct mancala_game *game, int pit, int half)                                \
+    static int name(struct mancala_game *game, int pit)                                          \
     {                                                                                            \
-        return mancala__play_any(game, pit, half);                                               \
+        return mancala__play_any(game, pit, 0);                                                  \
+    }                                                                                            \
+    static int name##_half(struct mancala_game *game, int pit)                                   \
+    {                                                                                            \
+        return mancala__play_any(game, pit, 1);                                                  \
     }
 #else
 #define MC_DEFINE_PLAY(name, step)                                                               \
-    static int name(struct mancala_game *game, int pit, int half)                                \
+    static int name(struct mancala_game *game, int pit)                                          \
     {                                                                                            \
-        return mc_play_move(game, pit, half, step);                                              \
+        return mc_play_move(game, pit, 0, step);                                                 \
+    }                                                                                            \
+    static int name##_half(struct mancala_game *game, int pit)                                   \
+    {                                                                                            \
+        return mc_play_move(game, pit, 1, step);                                                 \
     }
 #endif
 

@@ -336,6 +336,7 @@ MC_DEFINE_PLAY(modiar_play, modiar_step)
 
 const struct mc_rules mancala__modiar_rules = {
     .play = modiar_play,
+    .play_half = modiar_play_half,
     .step = modiar_step_out,
     .sow = modiar_sow,
     .generate = modiar_generate,

@@ -354,9 +354,11 @@ struct mc_rules {
      * child (out->known 0; out->legal has their pits).
      * mancala_playout() draws among them and sows only the move drawn. */
     void (*candidates)(const struct mc_board *b, const struct mc_state *s, struct mc_moves *out);
-    /* mancala_play() on `game` (not NULL), or with `half` its first half
-     * for a batch: mc_play_move() (handle.h) with this game's step. */
-    int (*play)(struct mancala_game *game, int pit, int half);
+    /* mancala_play() on `game` (not NULL), and its first half for a
+     * batch: mc_play_move() (handle.h) with this game's step, two copies
+     * (MC_DEFINE_PLAY). */
+    int (*play)(struct mancala_game *game, int pit);
+    int (*play_half)(struct mancala_game *game, int pit);
 };
 
 struct mc_variant {

@@ -782,6 +782,7 @@ MC_DEFINE_PLAY(rio_play, rio_step)
 
 const struct mc_rules mancala__rio_kadalis_rules = {
     .play = rio_play,
+    .play_half = rio_play_half,
     .step = rio_step_out,
     .sow = rio_sow,
     .generate = rio_generate,
