@@ -178,11 +178,11 @@ static void empty_set(struct mancala_game *g)
 /* remember_position() where the slot is not known: without the
  * repetition rule (there is no set), or after the set grew since the
  * lookup. Rare. */
-void mancala__remember_slowly(struct mancala_game *g, uint32_t i, uint32_t hash, int quiet)
+void mancala__remember_slowly(struct mancala_game *g, uint32_t i, int quiet)
 {
     g->history[i].slot = UINT32_MAX;
     if (g->repetition && quiet)
-        insert_position(g, i, hash);
+        insert_position(g, i, g->history[i].hash);
 }
 
 /* The move to legal move i, whose child the list sowed (Rio Kadalis's

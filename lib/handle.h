@@ -86,7 +86,7 @@ struct mancala_game {
  * move to a child the list sowed. */
 int mancala__refusal(const struct mancala_game *g, int pit);
 int mancala__make_room(struct mancala_game *g);
-void mancala__remember_slowly(struct mancala_game *g, uint32_t i, uint32_t hash, int quiet);
+void mancala__remember_slowly(struct mancala_game *g, uint32_t i, int quiet);
 void mancala__play_known(struct mancala_game *g, int i);
 
 /* ---- the repetition rule ---- */
@@ -127,16 +127,16 @@ static inline const struct history_entry *slot_entry(const struct mancala_game *
     return i ? &g->history[i - 1] : NULL;
 }
 
-/* Puts `entry`, history[i], whose position_hash() is `hash`, into the set
- * if `quiet` (no capture followed it; else it never recurs). The slot
- * is the one the repetition rule's lookup ended on (free_slot; UINT32_MAX
- * if there was none). */
+/* Puts `entry`, history[i] (its hash set), into the set if `quiet` (no
+ * capture followed it; else it never recurs). The slot is the one the
+ * repetition rule's lookup ended on (free_slot; UINT32_MAX if there was
+ * none). */
 static inline void remember_position(struct mancala_game *g, struct history_entry *entry,
-                                     uint32_t i, uint32_t hash, int quiet)
+                                     uint32_t i, int quiet)
 {
     const uint32_t slot = g->free_slot;
     if (slot == UINT32_MAX) {
-        mancala__remember_slowly(g, i, hash, quiet);
+        mancala__remember_slowly(g, i, quiet);
         return;
     }
     /* After a capture the entry goes to the slot past the set's, which no
@@ -263,7 +263,7 @@ static MC_ALWAYS_INLINE int mc_play_move(struct mancala_game *game, int pit, int
     /* A position before a capture never recurs (captures remove stones for
      * good): only the others go into the set of positions. */
     const int quiet = same_captures(&entry->state, &game->cur);
-    remember_position(game, entry, game->history_len, entry->hash, quiet);
+    remember_position(game, entry, game->history_len, quiet);
     game->history_len++;
     hash_position(game);
     if (!half) {
