@@ -9,7 +9,7 @@
  *   mancala-bench api-playouts RULES GAMES SEED [--threads N]
  *       the same number of random games by mancala_playout() from the
  *       start position (the library's own loop, as tree search uses it);
- *       game i gets the seed mc_random_seed(SEED, i) (lib/random.h).
+ *       game i gets the seed mc_random_seed(SEED, i) (lib/core/random.h).
  *   mancala-bench batch RULES GAMES STEPS [--threads N]
  *       a batch of GAMES games (mancala_batch_new(), seed 1) stepped STEPS
  *       times by mancala_batch_step_random(), which writes every game's

@@ -1,5 +1,5 @@
 /*
- * mancala-solve-mpi: the table solver of lib/solve.c on MPI. Run as
+ * mancala-solve-mpi: the table solver of lib/solve/solve.c on MPI. Run as
  *
  *     mpirun -np N mancala-solve-mpi RULES [-o FILE] [--max-stones K]
  *                                          [--open KS,KN] [--step 4] [-q]

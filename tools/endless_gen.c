@@ -1,7 +1,7 @@
 /*
  * Derives the endless moves of Rio Kadalis (RULES.md, rule 6) from the
  * rules, for each ring of 1 to 12 open pits, and writes them as the table
- * the move list looks them up in (lib/endless_table.h; doc/endless.md has
+ * the move list looks them up in (lib/rules/endless_table.h; doc/endless.md has
  * the proof this follows).
  *
  * It follows endless.c (the proof is in doc/endless.md). Run by hand when
@@ -325,7 +325,7 @@ int main(int argc, char **argv)
         const size_t got = in && old ? fread(old, 1, len + 1, in) : 0;
         const int same = got == len && memcmp(old, text, len) == 0;
         printf("%s %s the table endless-gen writes%s\n", argv[2], same ? "is" : "is NOT",
-               same ? "" : " (endless-gen > lib/endless_table.h writes it)");
+               same ? "" : " (endless-gen > lib/rules/endless_table.h writes it)");
         wrong += !same;
         if (in)
             fclose(in);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the WebAssembly module and the TypeScript wrapper into dist/:
 #   dist/mancala.mjs       the emscripten glue (an ES module factory)
-#   dist/mancala.wasm      lib/*.c compiled by emcc
+#   dist/mancala.wasm      lib/*/*.c compiled by emcc
 #   dist/index.js, dist/index.d.ts  the API (src/index.ts compiled by tsc)
 # Needs Debian's emscripten package, and `npm ci` run once in this folder
 # (for the pinned typescript).
@@ -29,7 +29,7 @@ cp /usr/include/xxhash.h "$gen/xxhash.h"
 # A function the library lacks (mancala_table_open_memory before 1.1) is
 # left out, and the wrapper says so when it is called.
 exports=$(for f in $(grep -o '_mancala_[a-z0-9_]*' src/index.ts | sort -u); do
-    if grep -q "^MANCALA_EXPORT .*[ *]${f#_}(" "$root"/lib/*.c; then printf '%s,' "$f"; fi
+    if grep -q "^MANCALA_EXPORT .*[ *]${f#_}(" "$root"/lib/*/*.c; then printf '%s,' "$f"; fi
 done)
 
 # -O3 -flto: the fastest of -O2/-O3, with or without LTO and SIMD, in
@@ -45,22 +45,22 @@ done)
 # emcc's optimiser (a node script) finds its modules here on Debian.
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
 cflags=(-flto ${EMCC_EXTRA:-} -std=c11 -Wall -Wextra -Werror
-        -I"$root/include" -I"$gen" -I"$root/lib" -DXXH_INLINE_ALL -DXXH_NO_INLINE_HINTS=1)
+        -I"$root/include" -I"$gen" -I"$root/lib" $(printf -- "-I$root/lib/%s " core platform rules game text engine solve learn) -DXXH_INLINE_ALL -DXXH_NO_INLINE_HINTS=1)
 objects=()
-for c in "$root"/lib/*.c wasm/memcmp.c; do
+for c in "$root"/lib/*/*.c wasm/memcmp.c; do
     name=$(basename "$c" .c)
     case $name in
-    port_windows) continue ;; # Windows' versions of POSIX calls (lib/port.h)
+    port_windows) continue ;; # Windows' versions of POSIX calls (lib/platform/port.h)
     describe | level | mcts | notation | record | solve_table | status | svg | tags) level=-Oz ;;
     batch) level=-Os ;; # the learning batch: 1.8 KB less than at -O3 (doc/javascript.md)
     game) level=-O2 ;;
     *) level=-O3 ;;
     esac
-    # Without the fingerprints of endless lap starts (lib/endless_table.h):
+    # Without the fingerprints of endless lap starts (lib/rules/endless_table.h):
     # the stone count and the two-lap proof settle most moves, and the
     # others are sown (the same moves, as exact); the module keeps within
     # its budget (with them up to 12 stones: 65,733 bytes). The laps are
-    # sown on the pits as one 16-byte vector (lib/rio_kadalis.c): with
+    # sown on the pits as one 16-byte vector (lib/rules/rio_kadalis.c): with
     # WebAssembly's SIMD (every browser since 2023, Node 16.4), 679 bytes
     # more and legalMoves()+play() 9 % faster; without, emcc spells each
     # vector operation out in bytes, 7.3 KB more.

@@ -1,5 +1,5 @@
 /*
- * libFuzzer harness for resuming from a partial file (lib/solve.h,
+ * libFuzzer harness for resuming from a partial file (lib/solve/solve.h,
  * "Partial files"). Once, it solves a small round configuration whole
  * (the reference table) and again stopped after a few layers (the partial
  * file). Each input is a list of changes to that partial file: 4 bytes

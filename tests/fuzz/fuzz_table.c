@@ -31,7 +31,7 @@
 
 #include "fuzz/check.h"
 
-/* XXH3, as the library computes the checksum (lib/solve.h). */
+/* XXH3, as the library computes the checksum (lib/solve/solve.h). */
 #include <xxhash.h>
 
 enum { HEADER = 64, OFF_CHECKSUM = 56 };
