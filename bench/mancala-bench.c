@@ -58,7 +58,7 @@
 #include <mancala.h>
 
 /* The generator the library's batches draw random actions with. */
-#include "random.h"
+#include "core/random.h"
 
 /* Threads at most (more would only share the same cores). */
 #define MAX_THREADS 256

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "port.h"
+#include "platform/port.h"
 
 /* ---- stopping ---- */
 

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "port.h"
+#include "platform/port.h"
 
 /* Seen from South's seat (RULES.md, "Board, players, pit numbers"):
  * North's row runs 2n-1 ... n from left to right, South's row 0 ... n-1.

@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "port.h"
+#include "platform/port.h"
 
 int searcher_new(mancala_search **out, int depth, int64_t time_ms)
 {

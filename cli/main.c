@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "port.h"
+#include "platform/port.h"
 
 static const char main_help[] =
     "Usage: mancala COMMAND [ARGUMENTS]\n"

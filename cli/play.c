@@ -19,7 +19,7 @@
 #endif
 
 #include "cli.h"
-#include "port.h"
+#include "platform/port.h"
 
 static const char play_help[] =
     "Usage: mancala play RULES|POSITION [--south P] [--north P] [--seed N]\n"

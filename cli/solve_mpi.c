@@ -50,7 +50,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "solve.h"
+#include "solve/solve.h"
 
 #define UNSETTLED INT8_MIN
 

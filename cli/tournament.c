@@ -34,7 +34,7 @@ int cmd_tournament(int argc, char **argv)
 #include <time.h>
 #include <unistd.h>
 
-#include "random.h" /* lib/: the seeded generator of the openings */
+#include "core/random.h" /* lib/: the seeded generator of the openings */
 
 static const char tournament_help[] =
     "Usage: mancala tournament ENGINE1 ENGINE2 [ENGINE3 ...] [--rules R]\n"

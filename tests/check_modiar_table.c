@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "solve.h"
+#include "solve/solve.h"
 #include "table_checks.h"
 
 static int failures;

@@ -27,7 +27,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "solve.h"
+#include "solve/solve.h"
 
 static void die(const char *path, const char *what)
 {

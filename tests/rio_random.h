@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "private.h"
+#include "rules/rules.h"
 
 /* xorshift64*: seeded, fast. */
 static inline uint32_t next_random(uint64_t *state)

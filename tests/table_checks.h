@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "solve.h"
+#include "solve/solve.h"
 
 /* Calls visit(r, s, opaque) for every mover-first position of at most
  * max_stones stones, in index order. */

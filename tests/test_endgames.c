@@ -17,7 +17,7 @@
 
 #include "helpers.h"
 #include "rounds.h"
-#include "solve.h"
+#include "solve/solve.h"
 
 /* Check records every passing ck_assert; hot loops use this instead. */
 #define require(cond, ...)                                                                         \

@@ -21,7 +21,7 @@
 
 #include "helpers.h"
 #include "rounds.h"
-#include "solve.h"
+#include "solve/solve.h"
 
 /* Where a test sets it, every read of a file returns at most read_cap
  * bytes, as Linux returns at most 2,147,479,552 of a larger read: a caller

@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
-#include "solve.h"
+#include "solve/solve.h"
 #include "table_checks.h"
 
 enum {

@@ -9,11 +9,11 @@
  * SPDX-License-Identifier: MIT
  */
 #include "helpers.h"
-#include "private.h"
+#include "rules/rules.h"
 #include "rio_random.h"
 /* Its endless_counts[]: the fingerprints are not needed here. */
 #define ENDLESS_TABLE_STONES 0
-#include "endless_table.h"
+#include "rules/endless_table.h"
 
 /* Lap starts at the default scale: 10 million (a second or two). */
 enum { LAP_STARTS = 10 * 1000 * 1000, MOVES = 1000 * 1000 };

@@ -16,7 +16,8 @@
 #ifndef MANCALA_TOOLS_ENDLESS_H
 #define MANCALA_TOOLS_ENDLESS_H
 
-#include "private.h"
+#include "rules/ring.h"
+#include "rules/rules.h"
 
 /* The most stones a board holds (the 6-hole game's 48; 5 holes hold 40),
  * and the most open pits. */

@@ -45,13 +45,13 @@ done)
 # emcc's optimiser (a node script) finds its modules here on Debian.
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
 cflags=(-flto ${EMCC_EXTRA:-} -std=c11 -Wall -Wextra -Werror
-        -I"$root/include" -I"$gen" -I"$root/lib" $(printf -- "-I$root/lib/%s " core platform rules game text engine solve learn) -DXXH_INLINE_ALL -DXXH_NO_INLINE_HINTS=1)
+        -I"$root/include" -I"$gen" -I"$root/lib" -DXXH_INLINE_ALL -DXXH_NO_INLINE_HINTS=1)
 objects=()
 for c in "$root"/lib/*/*.c wasm/memcmp.c; do
     name=$(basename "$c" .c)
     case $name in
     port_windows) continue ;; # Windows' versions of POSIX calls (lib/platform/port.h)
-    describe | level | mcts | notation | record | solve_table | status | svg | tags) level=-Oz ;;
+    describe | level | mcts | notation | out | record | solve_table | status | svg | tags) level=-Oz ;;
     batch) level=-Os ;; # the learning batch: 1.8 KB less than at -O3 (doc/javascript.md)
     game) level=-O2 ;;
     *) level=-O3 ;;

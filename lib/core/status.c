@@ -3,7 +3,7 @@
  *
  * SPDX-License-Identifier: MIT
  */
-#include "private.h"
+#include "core/base.h"
 
 MANCALA_EXPORT const char *mancala_strerror(int status)
 {

@@ -6,8 +6,9 @@
  *
  * SPDX-License-Identifier: MIT
  */
-#include "private.h"
-#include "random.h"
+#include "engine/engine.h"
+#include "rules/rules.h"
+#include "core/random.h"
 
 /*
  * Per game and level: the depth of the look-ahead (the move itself

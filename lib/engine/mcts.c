@@ -12,7 +12,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "private.h"
+#include "engine/engine.h"
+#include "rules/rules.h"
 
 /* The exploration constant of UCB1 for rewards in [0, 1]. */
 #define UCT_EXPLORATION 1.41421356237

@@ -18,7 +18,8 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "private.h"
+#include "engine/engine.h"
+#include "rules/rules.h"
 
 /* Deepest iteration: deeper requests are clamped (see the header). */
 #define SEARCH_MAX_DEPTH MC_SEARCH_MAX_DEPTH

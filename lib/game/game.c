@@ -12,8 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "handle.h"
-#include "random.h"
+#include "game/handle.h"
+#include "core/random.h"
 
 /* Positions reserved for the history when a handle is created: ordinary
  * games and rounds never need more, so mancala_play() does not allocate. */

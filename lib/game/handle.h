@@ -9,7 +9,7 @@
 #ifndef MANCALA_HANDLE_H
 #define MANCALA_HANDLE_H
 
-#include "private.h"
+#include "game/game.h"
 
 /* history_entry.slot: the slot where the repetition rule's lookup of the
  * position ended, which is where the position is in the set; with this

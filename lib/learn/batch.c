@@ -14,9 +14,9 @@
 #include <stdatomic.h>
 #include <stdio.h>
 
-#include "port.h" /* mancala__online_cpus() */
-#include "random.h"
-#include "research.h"
+#include "platform/port.h" /* mancala__online_cpus() */
+#include "core/random.h"
+#include "learn/research.h"
 
 #define MAX_GAMES (1 << 20)
 #define MAX_THREADS 64

@@ -6,7 +6,7 @@
  *
  * SPDX-License-Identifier: MIT
  */
-#include "research.h"
+#include "learn/research.h"
 
 MANCALA_EXPORT int mancala_num_actions(const mancala_game *game)
 {

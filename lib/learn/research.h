@@ -7,7 +7,7 @@
 #ifndef MANCALA_RESEARCH_H
 #define MANCALA_RESEARCH_H
 
-#include "private.h"
+#include "game/game.h"
 
 /* The observation's length for n pits a row (the table in mancala.h). */
 #define MC_OBSERVATION_SIZE(n) (4 * (n) + 7)

@@ -11,7 +11,7 @@
 #include <windows.h>
 #include <psapi.h>
 
-#include "port.h"
+#include "platform/port.h"
 
 ssize_t mancala__pread(int fd, void *buf, size_t size, off_t at)
 {

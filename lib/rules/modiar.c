@@ -4,7 +4,7 @@
  *
  * SPDX-License-Identifier: MIT
  */
-#include "handle.h"
+#include "game/handle.h"
 
 enum { MODIAR_PITS = 6, MODIAR_ROW = 3 };
 

@@ -11,7 +11,8 @@
  *
  * SPDX-License-Identifier: MIT
  */
-#include "handle.h"
+#include "game/handle.h"
+#include "rules/ring.h"
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -24,7 +25,7 @@
 #ifndef ENDLESS_TABLE_STONES
 #define ENDLESS_TABLE_STONES 32
 #endif
-#include "endless_table.h"
+#include "rules/endless_table.h"
 #if ENDLESS_TABLE_STONES > ENDLESS_TABLE_MOST
 #error "ENDLESS_TABLE_STONES: endless_table.h holds no more stones than ENDLESS_TABLE_MOST"
 #endif

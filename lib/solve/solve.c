@@ -71,8 +71,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "port.h"
-#include "solve.h"
+#include "platform/port.h"
+#include "solve/solve.h"
 
 /* While a layer is solved, the entry bytes of its positions hold the state
  * of its two nodes (the table's values never reach 49 in magnitude, so

@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <xxhash.h>
 
-#include "private.h"
+#include "game/game.h"
 
 enum {
     MT_PITS = 6,           /* Modiar's board */

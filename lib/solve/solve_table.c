@@ -19,8 +19,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "port.h"
-#include "solve.h"
+#include "platform/port.h"
+#include "solve/solve.h"
 
 struct mancala_table {
     uint8_t *data;          /* the whole file, owned */

@@ -7,7 +7,7 @@
 #include <limits.h>
 #include <string.h>
 
-#include "private.h"
+#include "game/game.h"
 
 /* The relays of a long move are listed up to this many lap starts. */
 #define LISTED_LAPS 8

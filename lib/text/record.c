@@ -9,7 +9,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "private.h"
+#include "game/game.h"
 
 MANCALA_EXPORT int mancala_format_record(const mancala_game *game, char *buf, size_t size)
 {

@@ -21,7 +21,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "private.h"
+#include "rules/rules.h"
 
 /* Geometry, in pixels. */
 #define MARGIN 16

@@ -7,7 +7,7 @@
  *
  * SPDX-License-Identifier: MIT
  */
-#include "private.h"
+#include "game/game.h"
 
 /* A key: a letter, then letters, digits, '-' or '_'; at most
  * MANCALA_TAG_KEY_MAX bytes. */

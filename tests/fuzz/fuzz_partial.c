@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #include "mancala.h"
-#include "solve.h"
+#include "solve/solve.h"
 
 #include "fuzz/check.h"
 

@@ -7,7 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "private.h"
+#include "rules/notation.h"
 
 /* Largest number accepted in any field; ply is stored in 32 bits. */
 #define MAX_NUMBER INT32_MAX
@@ -193,17 +193,6 @@ int mancala__parse_position(const char *text, struct mc_position *pos, char *err
     if (errbuf && errlen)
         errbuf[0] = '\0';
     return 0;
-}
-
-void mancala__put(struct mc_out *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = o->len < o->size ? o->size - o->len : 0;
-    int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        o->len += (size_t)n;
 }
 
 int mancala__format_position(const struct mc_board *b, const struct mc_state *s,

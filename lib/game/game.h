@@ -1,0 +1,92 @@
+/*
+ * What the handle (game.c) offers the layers above it: the match record
+ * and the narration (text/), the learning interface (learn/); a handle's
+ * tags and allocator.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef MANCALA_GAME_GAME_H
+#define MANCALA_GAME_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/base.h"
+#include "rules/notation.h"
+#include "rules/rules.h"
+
+/* Read by the match record (record.c): the position the handle was
+ * created at, the moves of the finished rounds (each round followed by
+ * MC_LOG_ROUND_END), and the move played from position i of the current
+ * round's history (i < mancala_history_length()). */
+#define MC_LOG_ROUND_END 0xff
+void mancala__start_position(const mancala_game *game, struct mc_position *pos);
+const uint8_t *mancala__round_log(const mancala_game *game, uint32_t *len);
+int mancala__history_move(const mancala_game *game, uint32_t i);
+
+/* The events of the last move from number `skip` on, as
+ * mancala_last_move_events() gives them from 0 (game.c): for the
+ * narration (describe.c), which reads a move of any length in pages. */
+int mancala__last_move_events(const mancala_game *game, mancala_event *events, size_t cap,
+                              size_t skip);
+
+/* For the learning interface (research.c, batch.c), from game.c: a view
+ * of a handle's position; the plies since the last capture of the round
+ * (or since the handle was created), the positions the repetition rule
+ * remembers; restarting a handle at the position it was created at
+ * (options, allocator and memory kept, nothing allocated), its set of
+ * positions starting again at `slots` slots if that is no more than it
+ * has (a power of two; it doubles as a round grows, as ever; 0 keeps the
+ * size it has); and reserving
+ * room for `log_bytes` bytes of the match log, so that
+ * mancala_next_round() does not allocate while they suffice. */
+struct mc_view {
+    const struct mc_board *board;
+    const struct mc_state *state;
+    const uint8_t *bank;
+    uint16_t legal;        /* bit p: pit p is a legal move (0 once over) */
+    const uint8_t *moves;  /* the legal pits in ascending order, as many as
+                            * `legal` has bits */
+    uint8_t end;           /* enum mancala_end */
+    int round;
+    uint32_t history_room; /* moves mancala_play() makes without allocating */
+    uint32_t log_room;     /* bytes the match log takes without allocating */
+};
+void mancala__view(const mancala_game *game, struct mc_view *view);
+/* mancala_play() in two halves, for a batch that moves another game in
+ * between: the first plays the move and lists the next moves, the second
+ * applies the repetition rule, whose lookup in the set of positions is
+ * then under way, and writes the view of the position reached. Nothing
+ * else may use the handle in between. The first plays `action` (relative
+ * to the mover: the mover's first pit is 0), which must be legal, or if
+ * it is negative the k-th legal move, k drawn from `*rng` (uniform among
+ * the legal moves, which the handle lists in ascending order); it returns
+ * the action played, and *captured becomes 1 if the move captured. */
+int mancala__play_begin(mancala_game *game, int action, uint64_t *rng, int *captured);
+void mancala__play_end(mancala_game *game, struct mc_view *view);
+/* Asks the processor to fetch the parts of handle `far` that a move reads
+ * first, and the parts of the history of handle `near` that its next move
+ * writes (found from the first parts: `near` is a handle whose first parts
+ * were asked for earlier), for a batch that does so a few games ahead.
+ * Either may be NULL. Changes nothing. */
+void mancala__prefetch(const mancala_game *far, const mancala_game *near);
+/* The allocator of handles created without one (realloc() and free()). */
+void *mancala__default_alloc(void *opaque, void *ptr, size_t size);
+int mancala__quiet_plies(const mancala_game *game);
+void mancala__restart(mancala_game *game, uint32_t slots);
+int mancala__reserve(mancala_game *game, uint32_t log_bytes);
+
+/* The tags of a handle (tags.c): `count` tags as "key\0value\0" pairs in
+ * `block` (`len` bytes, NULL when there are none), allocated with the
+ * handle's allocator; game.c frees and clones the block. The accessor
+ * takes a const handle for the readers; only mancala_tag_set() writes. */
+struct mc_tags {
+    char *block;
+    uint32_t len;
+    int count;
+};
+struct mc_tags *mancala__tags(const mancala_game *game);
+/* The handle's allocator: a new block (ptr NULL), or freeing (size 0). */
+void *mancala__game_alloc(const mancala_game *game, void *ptr, size_t size);
+
+#endif /* MANCALA_GAME_GAME_H */
