@@ -19,6 +19,7 @@
 #endif
 
 #include "cli.h"
+#include "core/random.h"
 #include "platform/port.h"
 
 static const char play_help[] =
@@ -95,15 +96,6 @@ struct session {
     int hint_suggested;      /* the solve command has been suggested */
     char note[96];           /* what the engine found, printed after its move */
 };
-
-/* splitmix64: turns the seed into well-mixed states and per-move seeds. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
 
 static int parse_player(const char *side, const char *spec, struct player *p)
 {
@@ -220,7 +212,7 @@ static int computer_move(struct session *s, struct player *p)
         return count < 0 ? count : MANCALA_E_OVER;
     switch (p->kind) {
     case RANDOM:
-        return moves[next_random(&p->rng) % (uint64_t)count];
+        return moves[mc_random_next(&p->rng) % (uint64_t)count];
     case SEARCH:
         if ((status = search_interruptible(p->search, s->game)) < 0)
             return status;
@@ -231,14 +223,14 @@ static int computer_move(struct session *s, struct player *p)
                      mancala_search_depth(p->search), mancala_search_score(p->search));
         return move;
     case LEVEL:
-        move = mancala_search_level_move(p->search, s->game, (int)p->budget, next_random(&p->rng));
+        move = mancala_search_level_move(p->search, s->game, (int)p->budget, mc_random_next(&p->rng));
         if (move >= 0)
             snprintf(s->note, sizeof s->note, "(level %lld)", p->budget);
         return move;
     case MCTS:
         /* A fresh tree with the seed and the playouts chooses what
          * mancala_mcts() does with them; Ctrl-C stops it. */
-        mancala_mcts_set_seed(p->tree, next_random(&p->rng));
+        mancala_mcts_set_seed(p->tree, mc_random_next(&p->rng));
         if ((status = mcts_interruptible(p->tree, s->game)) < 0)
             return status;
         if (status == MANCALA_STOPPED)

@@ -46,6 +46,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/random.h"
 #include "rounds.h"
 
 static int failures;
@@ -225,10 +226,7 @@ static void enumerate(struct walk *w, int *count, int i, int left)
 static uint64_t rng_state;
 static uint64_t next_random(void)
 {
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
-    z = (z ^ z >> 30) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ z >> 27) * 0x94d049bb133111ebu;
-    return z ^ z >> 31;
+    return mc_random_next(&rng_state);
 }
 
 /* A random position of the table: a random layer, stones dropped one by

@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/random.h"
 #include "endless.h"
 
 /* ---- the table ---- */
@@ -63,10 +64,7 @@ static void pair_keys(uint64_t keys[64])
 {
     uint64_t x = 0x243f6a8885a308d3u;
     for (int i = 0; i < 64; i++) {
-        uint64_t z = (x += 0x9e3779b97f4a7c15u);
-        z = (z ^ z >> 30) * 0xbf58476d1ce4e5b9u;
-        z = (z ^ z >> 27) * 0x94d049bb133111ebu;
-        keys[i] = (z ^ z >> 31) | 1;
+        keys[i] = mc_random_next(&x) | 1;
     }
 }
 

@@ -1,7 +1,8 @@
 /*
- * The seeded generator of the batch's random actions (batch.c), shared
- * with mancala-bench, whose random games draw the same way: SplitMix64,
- * the same sequence on every platform. Header-only, no dependency.
+ * The one random generator and mixer of the library, its command, tools
+ * and tests: SplitMix64, the same sequence on every platform. The batch's
+ * random actions (batch.c) and mancala-bench's random games draw the same
+ * way. Header-only, no dependency.
  *
  * SPDX-License-Identifier: MIT
  */
@@ -10,12 +11,21 @@
 
 #include <stdint.h>
 
+/* The step of SplitMix64's counter (2^64 divided by the golden ratio). */
+#define MC_RANDOM_GAMMA 0x9e3779b97f4a7c15u
+
+/* SplitMix64's finaliser: a bijection of 64-bit words that spreads every
+ * bit of `x` over the result (seeds, hashes of positions). */
+static inline uint64_t mc_mix64(uint64_t x)
+{
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+    return x ^ (x >> 31);
+}
+
 static inline uint64_t mc_random_next(uint64_t *state)
 {
-    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
+    return mc_mix64(*state += MC_RANDOM_GAMMA);
 }
 
 /* A uniform integer in [0, bound): Lemire's multiply-shift with rejection

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "core/random.h"
 #include "engine/engine.h"
 #include "rules/rules.h"
 
@@ -155,12 +156,7 @@ static int32_t select_puct(const struct mcts_tree *t, int32_t parent, double c)
 /* SplitMix64: an independent seed for each playout. */
 static uint64_t playout_seed(uint64_t seed, uint64_t i)
 {
-    uint64_t x = seed + (i + 1) * 0x9e3779b97f4a7c15u;
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9u;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebu;
-    return x ^ (x >> 31);
+    return mc_mix64(seed + (i + 1) * MC_RANDOM_GAMMA);
 }
 
 /* A reward in [0, 1] for South from final scores: 1 a win, 1/2 a draw. */

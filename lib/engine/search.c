@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "core/random.h"
 #include "engine/engine.h"
 #include "rules/rules.h"
 
@@ -222,28 +223,17 @@ MANCALA_EXPORT int mancala_search_set_table(mancala_search *search, const mancal
 
 /* ---- keys: the position and the positions it must not repeat ---- */
 
-/* The SplitMix64 finaliser: spreads one position's hash over 64 bits. */
-static uint64_t mix64(uint64_t x)
-{
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9u;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebu;
-    x ^= x >> 31;
-    return x;
-}
-
 /*
  * Under the repetition rule the future of a position depends on which
  * positions occurred since the last capture (earlier ones can never recur:
  * captures only remove stones). `path` is an order-free digest of that
- * set: the XOR of mix64() of their hashes. The table key combines it with
+ * set: the XOR of mc_mix64() of their hashes. The table key combines it with
  * the position's own hash, so the table only answers for the same position
  * with the same set of forbidden positions, where the value is the same.
  */
 static uint64_t table_key(uint64_t hash, uint64_t path)
 {
-    return hash ^ mix64(path ^ 0x6a09e667f3bcc909u);
+    return hash ^ mc_mix64(path ^ 0x6a09e667f3bcc909u);
 }
 
 static int total_captured(const mancala_game *game)
@@ -274,7 +264,7 @@ static int root_path(mancala_game *game, uint64_t *path, int *count)
         undone++;
         if (total_captured(game) != captured)
             break;
-        *path ^= mix64(mancala_hash(game));
+        *path ^= mc_mix64(mancala_hash(game));
         (*count)++;
     }
     int status = MANCALA_OK;
@@ -543,7 +533,7 @@ static int negamax(struct mancala_search *s, int depth, int alpha, int beta, int
         }
         /* A capture starts a new set of positions that may recur. */
         const int child_fresh = !s->repetition || total_captured(g) != captured;
-        const uint64_t child_path = child_fresh ? 0 : path ^ mix64(hash);
+        const uint64_t child_path = child_fresh ? 0 : path ^ mc_mix64(hash);
         int child_proven, v;
         /* The first move, and every move above the leaves (where a null
          * window saves nothing), gets the full window. */

@@ -705,13 +705,7 @@ MANCALA_EXPORT int mancala_ply(const mancala_game *game)
  * same on every platform and in every process. */
 static uint64_t mix(uint64_t h, uint64_t word)
 {
-    h ^= word + 0x9e3779b97f4a7c15u + (h << 6) + (h >> 2);
-    h ^= h >> 30;
-    h *= 0xbf58476d1ce4e5b9u;
-    h ^= h >> 27;
-    h *= 0x94d049bb133111ebu;
-    h ^= h >> 31;
-    return h;
+    return mc_mix64(h ^ (word + MC_RANDOM_GAMMA + (h << 6) + (h >> 2)));
 }
 
 MANCALA_EXPORT uint64_t mancala_hash(const mancala_game *game)

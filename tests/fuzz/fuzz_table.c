@@ -29,6 +29,7 @@
 
 #include "mancala.h"
 
+#include "core/random.h"
 #include "fuzz/check.h"
 
 /* XXH3, as the library computes the checksum (lib/solve/solve.h). */
@@ -36,13 +37,6 @@
 
 enum { HEADER = 64, OFF_CHECKSUM = 56 };
 
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
 
 static void fix_checksum(uint8_t *data, size_t size)
 {
@@ -75,17 +69,17 @@ static mancala_game *random_position(const char *rules, int most, uint64_t *rng)
 {
     const int rio = strcmp(rules, "modiar") != 0, five = strstr(rules, "-5") != NULL;
     const int pits = rio ? (five ? 10 : 12) : 6, total = rio ? (five ? 40 : 48) : 42;
-    int stones = (int)(next_random(rng) % (uint64_t)(most + 2)); /* sometimes one too many */
+    int stones = (int)(mc_random_next(rng) % (uint64_t)(most + 2)); /* sometimes one too many */
     if (stones > total)
         stones = total;
     int pit[12] = {0};
     for (int s = 0; s < stones; s++)
-        pit[next_random(rng) % (uint64_t)pits]++;
+        pit[mc_random_next(rng) % (uint64_t)pits]++;
     char text[160];
     int len = snprintf(text, sizeof text, "%s/", rules);
     int closed = -1;
-    if (rio && next_random(rng) % 8 == 0)
-        closed = (int)(next_random(rng) % (uint64_t)pits);
+    if (rio && mc_random_next(rng) % 8 == 0)
+        closed = (int)(mc_random_next(rng) % (uint64_t)pits);
     for (int p = 0; p < pits; p++) {
         if (p == closed)
             len += snprintf(text + len, sizeof text - (size_t)len, "x,");
@@ -93,11 +87,11 @@ static mancala_game *random_position(const char *rules, int most, uint64_t *rng)
             len += snprintf(text + len, sizeof text - (size_t)len, "%d,", pit[p]);
     }
     int off = total - stones + (closed >= 0 ? pit[closed] : 0);
-    const int south = (int)(next_random(rng) % (uint64_t)(off + 1));
-    const int ply = next_random(rng) % 4 == 0 ? 0 : 30;
+    const int south = (int)(mc_random_next(rng) % (uint64_t)(off + 1));
+    const int ply = mc_random_next(rng) % 4 == 0 ? 0 : 30;
     len--; /* the last comma */
     len += snprintf(text + len, sizeof text - (size_t)len, "/%c/%d,%d/%d",
-                    next_random(rng) % 2 ? 'N' : 'S', south, off - south, ply);
+                    mc_random_next(rng) % 2 ? 'N' : 'S', south, off - south, ply);
     if (rio)
         snprintf(text + len, sizeof text - (size_t)len, "/0,0");
     mancala_game *g = NULL;
@@ -188,7 +182,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
     CHECK(mancala_search_set_table(search, table) == MANCALA_OK);
     uint64_t rng = flags >> 2;
     for (int i = 0; i < 24; i++) {
-        const char *asked = next_random(&rng) % 6 ? rules : strcmp(rules, "modiar") ? "modiar" : "rio-kadalis";
+        const char *asked = mc_random_next(&rng) % 6 ? rules : strcmp(rules, "modiar") ? "modiar" : "rio-kadalis";
         mancala_game *g = random_position(asked, most, &rng);
         if (!g)
             continue;
@@ -199,7 +193,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
             const int count = mancala_table_best_moves(table, g, moves, MANCALA_MAX_PITS);
             if (count <= 0)
                 break;
-            CHECK(mancala_play(g, moves[next_random(&rng) % (uint64_t)count]) == MANCALA_OK);
+            CHECK(mancala_play(g, moves[mc_random_next(&rng) % (uint64_t)count]) == MANCALA_OK);
             ask(table, NULL, g);
         }
         mancala_free(g);
