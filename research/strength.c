@@ -42,6 +42,8 @@
 
 #include <mancala.h>
 
+#include "core/random.h"
+
 #define MAX_PLAYERS 16
 #define MAX_THREADS 64
 
@@ -96,12 +98,7 @@ static void stop_on_signal(int signo)
 /* SplitMix64: a seed for each game, ply and purpose. */
 static uint64_t mix(uint64_t x)
 {
-    x += 0x9e3779b97f4a7c15u;
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9u;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebu;
-    return x ^ (x >> 31);
+    return mc_random_next(&x);
 }
 
 static double now_seconds(void)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The `layers` test: every `#include "folder/..."` of a lib/ folder inside
-lib/, cli/, bench/, examples/, tools/ and tests/ keeps to the tables of
+lib/, cli/, bench/, examples/, research/, tools/ and tests/ keeps to the tables of
 lib/README.md (which layer may include which). Also: lib/ has no file
 outside a layer's folder but the build files, the version script and the
 README, and every layer of the table is a folder and the other way round.
@@ -35,7 +35,7 @@ for entry in os.listdir(os.path.join(root, "lib")):
 
 include = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/([A-Za-z0-9_.]+)"', re.M)
 checked = 0
-for top in ["lib", "cli", "bench", "examples", "tools", "tests"]:
+for top in ["lib", "cli", "bench", "examples", "research", "tools", "tests"]:
     for dirpath, _, files in os.walk(os.path.join(root, top)):
         for f in files:
             if not f.endswith((".c", ".h")):

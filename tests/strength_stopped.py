@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""mancala-strength stopped by a signal (examples/strength.c): for each of
+"""mancala-strength stopped by a signal (research/strength.c): for each of
 SIGINT, SIGTERM and SIGHUP, a run of hours stopped after a second must
 end within a second with status 1, print its tables of the games it
 finished, and say on stderr how many it played; a deep search under way
