@@ -41,6 +41,16 @@
 #define MC_PREFETCH(address, write) ((void)(address))
 #endif
 
+/* An invariant the code states, checked with assert() in a build
+ * configured with -Dinvariants=true (CI's sanitizer build) and compiled
+ * out otherwise: the code measured and shipped is the code without it. */
+#ifdef MANCALA_INVARIANTS
+#include <assert.h>
+#define MC_INVARIANT(condition) assert(condition)
+#else
+#define MC_INVARIANT(condition) ((void)0)
+#endif
+
 /* Output with snprintf() semantics, for the writers of positions, match
  * records and pictures: `len` counts every byte asked for, at most
  * size - 1 of them are stored (notation.c). */

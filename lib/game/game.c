@@ -202,6 +202,23 @@ static void set_history_limit(struct mancala_game *g)
     g->history_limit = g->history_cap < half ? g->history_cap : half;
 }
 
+#ifdef MANCALA_INVARIANTS
+/* Whether every position of the history that is in the set is where its
+ * slot says and is found by its probe (handle.h: no probe sequence is
+ * broken by an undo). */
+static int set_intact(const struct mancala_game *g)
+{
+    for (uint32_t i = 0; i < g->history_len; i++) {
+        const struct history_entry *e = &g->history[i];
+        uint32_t free;
+        if (!(e->slot & OUT_OF_SET) &&
+            (g->seen[e->slot] != i + 1 || !in_history(g, &e->state, e->hash, &free)))
+            return 0;
+    }
+    return 1;
+}
+#endif
+
 /* Brings the legal moves and the end of the game up to date with cur. */
 static inline void settle(struct mancala_game *g)
 {
@@ -504,6 +521,7 @@ int mancala__make_room(struct mancala_game *g)
     refill_positions(g, g->history_len);
     g->free_slot = UINT32_MAX; /* the lookup's slot was of the set before */
     set_history_limit(g);
+    MC_INVARIANT(g->history_len < g->history_limit);
     return MANCALA_OK;
 }
 
@@ -551,6 +569,7 @@ MANCALA_EXPORT int mancala_undo(mancala_game *game)
     const uint32_t slot = entry->slot, out = 0u - (slot >> 31);
     game->seen[(slot & ~out) | (game->seen_slots & out)] = 0;
     game->free_slot = slot == UINT32_MAX ? UINT32_MAX : slot & ~OUT_OF_SET;
+    MC_INVARIANT(set_intact(game));
     return MANCALA_OK;
 }
 

@@ -260,6 +260,9 @@ static MC_ALWAYS_INLINE int mc_play_move(struct mancala_game *game, int pit, int
         step(&game->board, &entry->state, pit, &game->cur, &game->moves);
     }
     set_end(game);
+    /* A move only moves stones, and captures them. */
+    MC_INVARIANT(mc_stones(&game->cur) + game->bank[0] + game->bank[1] ==
+                 mc_total_stones(game->board.variant));
     /* A position before a capture never recurs (captures remove stones for
      * good): only the others go into the set of positions. */
     const int quiet = same_captures(&entry->state, &game->cur);

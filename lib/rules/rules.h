@@ -217,6 +217,16 @@ static inline int mc_total_stones(const struct mc_variant *v)
     return 2 * v->n * v->stones_per_pit;
 }
 
+/* The stones of a position: in its pits and captured (a match's banks
+ * hold the rest of the variant's stones). */
+static inline int mc_stones(const struct mc_state *s)
+{
+    int stones = s->captured[0] + s->captured[1];
+    for (int p = 0; p < MANCALA_MAX_PITS; p++)
+        stones += s->pit[p];
+    return stones;
+}
+
 /* The owner of a pit's row. */
 static inline int mc_owner(const struct mc_board *b, int pit)
 {
