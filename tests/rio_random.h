@@ -9,15 +9,13 @@
 
 #include <stdio.h>
 
+#include "core/random.h"
 #include "rules/rules.h"
 
 /* xorshift64*: seeded, fast. */
 static inline uint32_t next_random(uint64_t *state)
 {
-    *state ^= *state >> 12;
-    *state ^= *state << 25;
-    *state ^= *state >> 27;
-    return (uint32_t)((*state * 0x2545f4914f6cdd1dull) >> 32);
+    return mc_random_fast(state);
 }
 
 static inline uint32_t below(uint64_t *rng, uint32_t bound)

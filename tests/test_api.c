@@ -4,6 +4,7 @@
  *
  * SPDX-License-Identifier: MIT
  */
+#include "core/random.h"
 #include "helpers.h"
 
 START_TEST(null_and_range_arguments)
@@ -617,13 +618,10 @@ START_TEST(playouts)
 }
 END_TEST
 
-/* mancala_playout()'s generator (xorshift64*, seeded as it is). */
+/* mancala_playout()'s generator, seeded as it is. */
 static uint32_t playout_choice(uint64_t *state)
 {
-    *state ^= *state >> 12;
-    *state ^= *state << 25;
-    *state ^= *state >> 27;
-    return (uint32_t)((*state * 0x2545f4914f6cdd1dull) >> 32);
+    return mc_random_fast(state);
 }
 
 /* A playout's draw among the moves of `c`, the candidates it struck
@@ -666,7 +664,7 @@ static int replayed_playout(const mancala_game *g, uint64_t seed, int scores[2],
 {
     mancala_game *c;
     ck_assert_int_eq(mancala_clone(&c, g), MANCALA_OK);
-    uint64_t rng = seed ^ 0x9e3779b97f4a7c15u;
+    uint64_t rng = seed ^ MC_RANDOM_GAMMA;
     int plies = 0;
     while (!mancala_is_over(c)) {
         const int move = playout_draw(c, &rng, struck);

@@ -754,15 +754,6 @@ MANCALA_EXPORT uint64_t mancala_hash(const mancala_game *game)
 /* Plies after which a playout without the repetition rule gives up. */
 #define PLAYOUT_MAX_PLIES 1000000
 
-/* A small, fast generator (xorshift64*), seeded by the caller. */
-static uint32_t playout_random(uint64_t *state)
-{
-    *state ^= *state >> 12;
-    *state ^= *state << 25;
-    *state ^= *state >> 27;
-    return (uint32_t)((*state * 0x2545f4914f6cdd1dull) >> 32);
-}
-
 /* The positions a playout reached since its last capture, as a set for
  * the repetition rule like the handle's (see in_history()): slot s holds
  * i + 1 for position i while i < count and slot_of[i] == s, so that a
@@ -836,7 +827,7 @@ MANCALA_EXPORT int mancala_playout(const mancala_game *game, uint64_t seed, int 
     seen.count = 0;
     int in_handle = game->history_len > 0; /* positions of the handle's set may recur */
     uint32_t hash = position_hash(&g.cur), free = UINT32_MAX;
-    uint64_t rng = seed ^ 0x9e3779b97f4a7c15u;
+    uint64_t rng = seed ^ MC_RANDOM_GAMMA;
     int plies = 0, status = 0;
     /* The moves are listed as for mancala_play() (the move drawn is sown
      * and the moves after it listed in one step, unless the listing
@@ -860,7 +851,7 @@ MANCALA_EXPORT int mancala_playout(const mancala_game *game, uint64_t seed, int 
         const struct mc_state *next = NULL;
         int listed = 0; /* g.moves are next's */
         while (!next && g.moves.count) {
-            const uint32_t i = playout_random(&rng) % (uint32_t)g.moves.count;
+            const uint32_t i = mc_random_fast(&rng) % (uint32_t)g.moves.count;
             if (g.moves.known >> i & 1) {
                 next = &g.moves.child[i];
             } else if (legal_moves) {
