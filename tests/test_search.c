@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "brute_force.h"
+#include "core/random.h"
 #include "helpers.h"
 
 /* ---- shared by the tests below ---- */
@@ -86,11 +87,6 @@ static void check_exact(mancala_search *s, const mancala_game *g)
 }
 
 /* A small generator for the tests' own random choices. */
-static uint64_t next_random(uint64_t *state)
-{
-    *state = *state * 6364136223846793005u + 1442695040888963407u;
-    return *state >> 33;
-}
 
 static int stones_on_board(const mancala_game *g)
 {
@@ -109,7 +105,7 @@ static mancala_game *random_modiar_endgame(int stones, uint64_t *rng)
     while (!mancala_is_over(g) && stones_on_board(g) > stones) {
         int moves[MANCALA_MAX_PITS];
         int count = mancala_legal_moves(g, moves, MANCALA_MAX_PITS);
-        play_ok(g, moves[next_random(rng) % (uint64_t)count]);
+        play_ok(g, moves[mc_random_next(rng) % (uint64_t)count]);
     }
     if (mancala_is_over(g)) {
         mancala_free(g);
@@ -128,13 +124,13 @@ static mancala_game *random_modiar_endgame(int stones, uint64_t *rng)
 static mancala_game *random_rio_kadalis_endgame(uint64_t *rng)
 {
     static const char *const rules[] = {"rio-kadalis", "rio-kadalis-5", "rio-kadalis-cw"};
-    const char *name = rules[next_random(rng) % 3];
+    const char *name = rules[mc_random_next(rng) % 3];
     const int n = strstr(name, "-5") ? 5 : 6;
-    const int stones = 2 + (int)(next_random(rng) % 7);
+    const int stones = 2 + (int)(mc_random_next(rng) % 7);
     int pit[MANCALA_MAX_PITS] = {0};
     const int open[4] = {n - 2, n - 1, 2 * n - 2, 2 * n - 1};
     for (int i = 0; i < stones; i++)
-        pit[open[next_random(rng) % 4]]++;
+        pit[open[mc_random_next(rng) % 4]]++;
     char text[128];
     int len = snprintf(text, sizeof text, "%s/", name);
     for (int p = 0; p < 2 * n; p++) {
@@ -146,12 +142,12 @@ static mancala_game *random_rio_kadalis_endgame(uint64_t *rng)
     }
     const int rest = 8 * n - stones;
     snprintf(text + len - 1, sizeof text - (size_t)len + 1, "/%c/%d,%d/10/0,0",
-             next_random(rng) % 2 ? 'N' : 'S', rest / 2, rest - rest / 2);
+             mc_random_next(rng) % 2 ? 'N' : 'S', rest / 2, rest - rest / 2);
     mancala_game *g = parse_ok(text);
-    for (int plies = (int)(next_random(rng) % 5); plies > 0 && !mancala_is_over(g); plies--) {
+    for (int plies = (int)(mc_random_next(rng) % 5); plies > 0 && !mancala_is_over(g); plies--) {
         int moves[MANCALA_MAX_PITS];
         int count = mancala_legal_moves(g, moves, MANCALA_MAX_PITS);
-        play_ok(g, moves[next_random(rng) % (uint64_t)count]);
+        play_ok(g, moves[mc_random_next(rng) % (uint64_t)count]);
     }
     if (mancala_is_over(g)) {
         mancala_free(g);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "brute_force.h"
+#include "core/random.h"
 #include "helpers.h"
 
 /* Solved in a fraction of a second: C(8 + 12, 12) = 125,970 entries. */
@@ -32,11 +33,6 @@ static void remove_table(void)
     remove(table_path);
 }
 
-static uint64_t next_random(uint64_t *state)
-{
-    *state = *state * 6364136223846793005u + 1442695040888963407u;
-    return *state >> 33;
-}
 
 /* A "rio-kadalis" position with every pit open and `stones` stones spread
  * at random over the board (the rest captured), either side to move. */
@@ -44,14 +40,14 @@ static mancala_game *random_open_position(int stones, uint64_t *rng)
 {
     int pit[12] = {0};
     for (int i = 0; i < stones; i++)
-        pit[next_random(rng) % 12]++;
+        pit[mc_random_next(rng) % 12]++;
     char text[160];
     int len = snprintf(text, sizeof text, "rio-kadalis/");
     for (int p = 0; p < 12; p++)
         len += snprintf(text + len, sizeof text - (size_t)len, p ? ",%d" : "%d", pit[p]);
     const int off = 48 - stones;
     snprintf(text + len, sizeof text - (size_t)len, "/%c/%d,%d/20/0,0",
-             next_random(rng) % 2 ? 'N' : 'S', off / 2, off - off / 2);
+             mc_random_next(rng) % 2 ? 'N' : 'S', off / 2, off - off / 2);
     return parse_ok(text);
 }
 
@@ -82,13 +78,13 @@ START_TEST(small_endgames_match_brute_force)
     int checked = 0, with_history = 0, saved = 0;
     const long count = test_scaled(200);
     while (checked < count) {
-        mancala_game *g = random_open_position(1 + (int)(next_random(&rng) % 3), &rng);
+        mancala_game *g = random_open_position(1 + (int)(mc_random_next(&rng) % 3), &rng);
         /* Every other position gets a history of 1 to 3 random moves. */
-        const int plies = checked % 2 ? 1 + (int)(next_random(&rng) % 3) : 0;
+        const int plies = checked % 2 ? 1 + (int)(mc_random_next(&rng) % 3) : 0;
         for (int i = 0; i < plies && !mancala_is_over(g); i++) {
             int moves[MANCALA_MAX_PITS];
             int n = mancala_legal_moves(g, moves, MANCALA_MAX_PITS);
-            play_ok(g, moves[next_random(&rng) % (uint64_t)n]);
+            play_ok(g, moves[mc_random_next(&rng) % (uint64_t)n]);
         }
         if (mancala_is_over(g)) {
             mancala_free(g);
@@ -135,7 +131,7 @@ START_TEST(larger_endgames_agree_with_table)
     int exact_checked = 0, proven_with_rule = 0;
     const long count = test_scaled(200);
     for (long i = 0; i < count; i++) {
-        mancala_game *g = random_open_position(4 + (int)(next_random(&rng) % 5), &rng);
+        mancala_game *g = random_open_position(4 + (int)(mc_random_next(&rng) % 5), &rng);
         if (mancala_is_over(g)) {
             mancala_free(g);
             continue;

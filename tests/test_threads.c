@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <stdint.h>
 
+#include "core/random.h"
 #include "helpers.h"
 
 #define THREADS 4
@@ -25,13 +26,6 @@ struct work {
     int errors;
 };
 
-static uint64_t next_random(uint64_t *state)
-{
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    return *state;
-}
 
 /* FNV-1a over a string. */
 static uint64_t digest_string(uint64_t h, const char *s)
@@ -63,8 +57,8 @@ static void *play_games(void *arg)
                     w->errors++;
                     break;
                 }
-                int pit = moves[next_random(&rng) % (uint64_t)count];
-                if (next_random(&rng) % 8 == 0) {
+                int pit = moves[mc_random_next(&rng) % (uint64_t)count];
+                if (mc_random_next(&rng) % 8 == 0) {
                     mancala_game *c = NULL;
                     if (mancala_clone(&c, g) != MANCALA_OK || mancala_play(c, pit) != MANCALA_OK ||
                         mancala_undo(c) != MANCALA_OK)
