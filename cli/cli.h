@@ -87,7 +87,19 @@ struct option_spec {
  * Returns 0, EXIT_USAGE (message printed), or -1 if --help was asked. */
 int parse_args(const char *cmd, int argc, char **argv, const struct option_spec *options,
                const char **positional, int min_pos, int max_pos, const char *const *pos_names);
-/* A decimal integer in [min, max]; returns 0 or EXIT_USAGE (message printed). */
+/* The one reader of numbers from text (arguments, protocol words, an
+ * engine's answers): all @p len bytes of @p text are the number. A whole
+ * number is decimal digits, a minus sign before them only where @p min is
+ * negative (not " 1", "+1", "1x", "0x1" or "1.0"), within [min, max];
+ * returns 0, or -1 if the text is not such a number. */
+int read_whole_number(const char *text, size_t len, long long min, long long max, long long *out);
+/* A decimal: an optional minus sign, then digits with at most one point
+ * among or after them ("-12", "0.05", ".5"; not "1e3", "0x1p3" or "inf").
+ * Returns 0, or -1. */
+int read_decimal(const char *text, size_t len, double *out);
+/* A whole number in [min, max] (read_whole_number()); returns 0 or
+ * EXIT_USAGE with the message "WHAT must be a whole number from MIN to
+ * MAX, not 'TEXT'". */
 int parse_number(const char *cmd, const char *what, const char *text, long long min,
                  long long max, long long *out);
 /* --open KS,KN of the solvers: each from 1 to `holes`; returns 0 or

@@ -5,6 +5,7 @@
  */
 #define _XOPEN_SOURCE 700 /* realpath() */
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -240,34 +241,62 @@ int parse_args(const char *cmd, int argc, char **argv, const struct option_spec 
     return 0;
 }
 
+int read_whole_number(const char *text, size_t len, long long min, long long max, long long *out)
+{
+    const int negative = min < 0 && len > 0 && text[0] == '-';
+    if ((size_t)negative == len)
+        return -1;
+    /* Digit by digit, refusing what would overflow (no strtoll(), which
+     * takes " 1", "+1" and "1x" and needs the text to end after it). */
+    long long value = 0;
+    for (size_t i = (size_t)negative; i < len; i++) {
+        const int digit = text[i] - '0';
+        if (digit < 0 || digit > 9 || value > (LLONG_MAX - digit) / 10)
+            return -1;
+        value = value * 10 + digit;
+    }
+    value = negative ? -value : value;
+    if (value < min || value > max)
+        return -1;
+    *out = value;
+    return 0;
+}
+
+int read_decimal(const char *text, size_t len, double *out)
+{
+    const size_t sign = len > 0 && text[0] == '-';
+    size_t digits = 0, points = 0;
+    for (size_t i = sign; i < len; i++) {
+        digits += text[i] >= '0' && text[i] <= '9';
+        points += text[i] == '.';
+    }
+    /* Nothing else, so that strtod() reads exactly these bytes (no
+     * exponent, hex, "inf" or "nan"); a copy, as they may not end the text. */
+    char copy[64];
+    if (!digits || points > 1 || sign + digits + points != len || len >= sizeof copy)
+        return -1;
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    *out = strtod(copy, NULL);
+    return 0;
+}
+
 int parse_open_pits(const char *cmd, const char *text, int holes, long long *ks, long long *kn)
 {
-    char *end;
-    *ks = strtoll(text, &end, 10);
-    int ok = end != text && *end == ',' && *ks >= 1 && *ks <= holes;
-    if (ok) {
-        const char *rest = end + 1;
-        *kn = strtoll(rest, &end, 10);
-        ok = end != rest && !*end && *kn >= 1 && *kn <= holes;
-    }
-    return ok ? 0 : usage_error(cmd, "--open must be KS,KN with 1 to %d open pits each, not %s",
-                                holes, quote(text));
+    const char *comma = strchr(text, ',');
+    if (!comma || read_whole_number(text, (size_t)(comma - text), 1, holes, ks) < 0 ||
+        read_whole_number(comma + 1, strlen(comma + 1), 1, holes, kn) < 0)
+        return usage_error(cmd, "--open must be KS,KN with 1 to %d open pits each, not %s", holes,
+                           quote(text));
+    return 0;
 }
 
 int parse_number(const char *cmd, const char *what, const char *text, long long min,
                  long long max, long long *out)
 {
-    char *end;
-    errno = 0;
-    long long value = strtoll(text, &end, 10);
-    /* Digits only (an optional minus sign where negatives are allowed):
-     * strtoll alone would take " 12", "+12" and "12abc". */
-    int well_formed = (text[0] >= '0' && text[0] <= '9') ||
-                      (min < 0 && text[0] == '-' && text[1] >= '0' && text[1] <= '9');
-    if (!well_formed || *end != '\0' || errno == ERANGE || value < min || value > max)
+    if (read_whole_number(text, strlen(text), min, max, out) < 0)
         return usage_error(cmd, "%s must be a whole number from %lld to %lld, not %s", what,
                            min, max, quote(text));
-    *out = value;
     return 0;
 }
 

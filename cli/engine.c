@@ -419,11 +419,9 @@ int cmd_analyze(int argc, char **argv)
     if (depth_arg && (status = parse_number(cmd, "--depth", depth_arg, 1, 64, &depth)))
         return status;
     if (time_arg) {
-        char *end;
-        double seconds = strtod(time_arg, &end);
-        /* strtod() alone would take " 1", "+1", "0x1p3" and "inf". */
-        const int well_formed = strspn(time_arg, "0123456789.") == strlen(time_arg);
-        if (!well_formed || end == time_arg || *end || !(seconds > 0 && seconds <= 86400))
+        double seconds;
+        if (read_decimal(time_arg, strlen(time_arg), &seconds) < 0 ||
+            !(seconds > 0 && seconds <= 86400))
             return usage_error(cmd, "--time must be a number of seconds above 0, not %s",
                                quote(time_arg));
         time_ms = (int64_t)(seconds * 1000 + 0.5);

@@ -576,11 +576,10 @@ static enum turn human_turn(struct session *s)
             continue;
         }
         long long pit;
-        if (strspn(word, "0123456789") != len || len > 3) {
+        if (read_whole_number(word, len, 0, 999, &pit) < 0) {
             printf("Type a pit number, u (undo), h (hint) or q (quit).\n");
             continue;
         }
-        pit = strtoll(word, NULL, 10);
         int status = mancala_play(s->game, (int)pit);
         if (status == MANCALA_OK)
             return PLAYED;

@@ -178,16 +178,13 @@ static void stop_thinking(struct engine *e)
 
 /* ---- commands ---- */
 
+/* A whole number (read_whole_number()) of the int64_t range. */
 static int parse_int64(const char *text, int64_t min, int64_t max, int64_t *out)
 {
-    char *end;
-    errno = 0;
-    if (!text || !*text || strspn(text, "0123456789") != strlen(text))
+    long long value;
+    if (!text || read_whole_number(text, strlen(text), min, max, &value) < 0)
         return -1;
-    long long v = strtoll(text, &end, 10);
-    if (errno || *end || v < min || v > max)
-        return -1;
-    *out = v;
+    *out = value;
     return 0;
 }
 

@@ -138,6 +138,20 @@ def test_usage():
         (["solve", "modiar", "--max-stones", "5"],
          "solve: --max-stones is for rio-kadalis: modiar is solved whole"),
         (["solve", "modiar", "-o"], "solve: option '--out' needs a value"),
+        # Issue 46: one number parser, the whole word a number.
+        (["solve", "rio-kadalis", "--open", "+3,4"],
+         "solve: --open must be KS,KN with 1 to 6 open pits each, not '+3,4'"),
+        (["solve", "rio-kadalis", "--open", "3, 4"],
+         "solve: --open must be KS,KN with 1 to 6 open pits each, not '3, 4'"),
+        (["tournament", "a", "b", "--sprt", "0x0,200,0.05,0.05"],
+         "tournament: --sprt must be ELO0,ELO1,ALPHA,BETA (such as 0,200,0.05,0.05), not "
+         "'0x0,200,0.05,0.05'"),
+        (["tournament", "a", "b", "--sprt", "0, 200,0.05,0.05"],
+         "tournament: --sprt must be ELO0,ELO1,ALPHA,BETA (such as 0,200,0.05,0.05), not "
+         "'0, 200,0.05,0.05'"),
+        (["tournament", "a", "b", "--sprt", "0,200,5e-2,0.05"],
+         "tournament: --sprt must be ELO0,ELO1,ALPHA,BETA (such as 0,200,0.05,0.05), not "
+         "'0,200,5e-2,0.05'"),
         (["solve", "modiar", "-x"], "solve: unknown option '-x'"),
     ]
     for args, message in bad:

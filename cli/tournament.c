@@ -581,16 +581,15 @@ static void *run_games(void *arg)
 
 static int parse_sprt(const char *cmd, const char *text, struct settings *set)
 {
-    char *end;
     double v[4];
     const char *p = text;
     for (int i = 0; i < 4; i++) {
-        errno = 0;
-        v[i] = strtod(p, &end);
-        if (end == p || errno || !isfinite(v[i]) || *end != (i < 3 ? ',' : '\0'))
+        const char *comma = strchr(p, ',');
+        const size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        if (read_decimal(p, len, &v[i]) < 0 || (i < 3) != (comma != NULL))
             return usage_error(cmd, "--sprt must be ELO0,ELO1,ALPHA,BETA (such as "
                                "0,200,0.05,0.05), not %s", quote(text));
-        p = end + 1;
+        p += len + 1;
     }
     if (!(v[0] < v[1]) || !(v[2] > 0 && v[2] < 0.5) || !(v[3] > 0 && v[3] < 0.5) ||
         fabs(v[0]) > 2000 || fabs(v[1]) > 2000)
