@@ -167,6 +167,9 @@ int cmd_play(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_engine(int argc, char **argv);      /* protocol.c */
+/* The longest line of the engine protocol, in bytes before its "\n" (and
+ * a "\r" before that): longer ones are skipped whole, by both sides. */
+#define PROTOCOL_LINE_MAX 65534
 int cmd_tournament(int argc, char **argv);  /* tournament.c */
 
 /* ---- Engines shared by play and analyze (engine.c) ---- */

@@ -13,7 +13,6 @@
  * SPDX-License-Identifier: MIT
  */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -35,7 +34,6 @@ static const char engine_help[] =
     "  --engine E   start with the option Engine at E (search or mcts)\n"
     "  --seed N     start with the option Seed at N\n";
 
-#define LINE_MAX_BYTES 65536
 #define MAX_MOVES 100000
 
 enum engine_kind { ENGINE_SEARCH, ENGINE_MCTS };
@@ -314,6 +312,35 @@ static void cmd_go(struct engine *e, char *args)
     }
 }
 
+/*
+ * Reads a line of `in` into `buf` (PROTOCOL_LINE_MAX + 2 bytes), ended
+ * with a NUL: returns its length, counted over every byte read up to its
+ * newline (a "\r" before that left out) even where that is more than the
+ * buffer holds (the rest is read and dropped), or -1 at the end of the
+ * input. *nul is the place of its first NUL byte, from 1, or 0. (Not
+ * fgets(): the length it gives stops at a NUL, and a long line comes back
+ * in pieces; not getline(), which would hold a line of any length.)
+ */
+static long long read_line(FILE *in, char *buf, long long *nul)
+{
+    long long len = 0;
+    int c, last = 0;
+    *nul = 0;
+    while ((c = getc(in)) != EOF && c != '\n') {
+        if (len <= PROTOCOL_LINE_MAX)
+            buf[len] = (char)c;
+        if (c == '\0' && !*nul)
+            *nul = len + 1;
+        last = c;
+        len++;
+    }
+    if (c == EOF && len == 0)
+        return -1;
+    len -= last == '\r';
+    buf[len <= PROTOCOL_LINE_MAX ? len : 0] = '\0';
+    return len;
+}
+
 int cmd_engine(int argc, char **argv)
 {
     const char *cmd = "engine", *level = NULL, *kind = NULL, *seed = NULL;
@@ -346,20 +373,20 @@ int cmd_engine(int argc, char **argv)
     mancala_mcts_set_param(e.tree, MANCALA_MCTS_REUSE, 1);
     mancala_search_set_progress(e.search, say_depth, &e);
 
-    char *line = malloc(LINE_MAX_BYTES);
+    char *line = malloc(PROTOCOL_LINE_MAX + 2);
     if (!line)
         return fail(cmd, "%s", mancala_strerror(MANCALA_E_NOMEM));
-    while (fgets(line, LINE_MAX_BYTES, stdin)) {
-        size_t len = strlen(line);
-        if (len == LINE_MAX_BYTES - 1 && line[len - 1] != '\n') {
-            /* Too long: skip the rest of it. */
-            int c;
-            while ((c = getchar()) != EOF && c != '\n')
-                ;
-            protocol_error("a line longer than %d bytes", LINE_MAX_BYTES - 2);
+    long long len, nul;
+    while ((len = read_line(stdin, line, &nul)) >= 0) {
+        /* Refused whole: a part of it could be a command it was not. */
+        if (len > PROTOCOL_LINE_MAX) {
+            protocol_error("a line longer than %d bytes: refused", PROTOCOL_LINE_MAX);
             continue;
         }
-        line[strcspn(line, "\r\n")] = '\0';
+        if (nul) {
+            protocol_error("a line with a NUL byte (byte %lld): refused", nul);
+            continue;
+        }
         for (char *p = line; *p; p++)
             if (*p == '\t')
                 *p = ' ';

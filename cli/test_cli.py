@@ -1232,6 +1232,35 @@ def test_protocol():
         e.close()
     # End of input is quit too.
     expect(run("engine", stdin="uci\n")[0], 0, "end of input")
+    protocol_lines()
+
+
+def protocol_lines():
+    # Issue 46: a line is what was read up to its newline. One with a NUL
+    # byte is refused whole (it was cut there and the part before it run),
+    # and so is one over 65,534 bytes, whatever it holds (with an early NUL
+    # its tail was run as commands).
+    e = EngineClient()
+    try:
+        e.send("position modiar/0,0,0,2,4,10/N/18,8/19")
+        e.send("position modiar/7,7,7,7,7,7/S/0,0/0\0junk")
+        expect(e.read(), "info string error a line with a NUL byte (byte 36): refused", "a NUL")
+        e.send("go depth 1")
+        expect(e.until("bestmove")[-1], "bestmove 4", "the position of before the refused line")
+        too_long = "info string error a line longer than 65534 bytes: refused"
+        for line, answer in (("bogus\0" + " " * (65535 - 6) + "isready", too_long),
+                             ("isready" + " " * (65534 - 7), "readyok"),
+                             ("isready" + " " * (65534 - 7) + "\r", "readyok"),
+                             ("isready" + " " * (65535 - 7), too_long),
+                             ("x" * 200000 + "\0isready", too_long)):
+            e.send(line)
+            e.send("isready")
+            expect([e.read(), e.read()], [answer, "readyok"], f"a line of {len(line)} bytes")
+    finally:
+        e.close()
+    # The last line may end without a newline.
+    expect(run("engine", stdin="isready\nisready")[1], "readyok\nreadyok\n",
+           "a last line without a newline")
 
 
 FAKE_ENGINE = """import sys
