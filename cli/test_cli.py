@@ -1263,13 +1263,33 @@ def protocol_lines():
            "a last line without a newline")
 
 
-FAKE_ENGINE = """import sys
+FAKE_ENGINE = r"""import subprocess, sys, threading, time
 mode = sys.argv[1]
 def say(text):
     try:
         print(text, flush=True)
     except BrokenPipeError:  # the tournament has given up on this engine
         sys.exit(0)
+# A real engine (the rest of the command line) with its bestmove changed.
+BESTMOVE = {"junk": "bestmove {}junk", "fraction": "bestmove {}.9", "hex": "bestmove 0x{}",
+            "long": "bestmove {}"}
+if mode in BESTMOVE:
+    real = subprocess.Popen(sys.argv[2:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    def relay():
+        for answer in real.stdout:
+            if answer.startswith("bestmove ") and mode == "long":
+                # As long as a line may be, "bestmove 99" at byte 4096; then
+                # over the limit, "bestmove 99" after its first 65,536 bytes.
+                say("info string " + "x" * 4084 + "bestmove 99" + "x" * 61427)
+                say("info string " + "x" * 65524 + "bestmove 99")
+            if answer.startswith("bestmove "):
+                answer = BESTMOVE[mode].format(answer.split()[1])
+            say(answer.rstrip("\n"))
+    threading.Thread(target=relay, daemon=True).start()
+    for line in sys.stdin:
+        real.stdin.write(line)
+        real.stdin.flush()
+    sys.exit(0)
 for line in sys.stdin:
     word = line.split()[0] if line.split() else ""
     if word == "uci":
@@ -1277,7 +1297,9 @@ for line in sys.stdin:
     elif word == "isready":
         say("readyok")
     elif word == "go":
-        if mode == "crash":
+        if mode == "slowcrash":
+            time.sleep(4)
+        if mode in ("crash", "slowcrash"):
             sys.exit(3)
         if mode == "illegal":
             say("bestmove 11")
@@ -1332,6 +1354,28 @@ def test_tournament():
     sprt_on_faults()
     tournament_stopped()
     tournament_of_three()
+    tournament_answers()
+
+
+def tournament_answers():
+    # Issue 46: a bestmove is the whole word a number: '2junk' and '2.9'
+    # were played as 2, '0x3' as 0. A line may be 65,534 bytes long (one of
+    # 4,096 was cut, and its tail read as the next line), and a longer one
+    # is skipped to its end.
+    me = os.path.abspath(MANCALA)
+    with fake_engine() as (folder, fake):
+        for mode, fault in (("junk", " (engine 1 played an illegal move)"),
+                            ("fraction", " (engine 1 played an illegal move)"),
+                            ("hex", " (engine 1 played an illegal move)"), ("long", "")):
+            status, out, err = run("tournament", f"{sys.executable} {fake} {mode} {me} engine "
+                                   "--level 1", f"{me} engine --level 1", "--games", "2",
+                                   "--depth", "1", "--timeout", "10000")
+            expect((status, err), (0, ""), f"{mode}:\n{out}")
+            games = re.findall(r"^game \d+: ENGINE\d as South: .*$", out, re.M)
+            expect(len(games), 2, f"{mode}: the games:\n{out}")
+            check(all(game.endswith(fault) for game in games), f"{mode}:\n{out}")
+            if mode == "long":
+                check(all("(" not in game for game in games), f"no fault:\n{out}")
 
 
 def sprt_on_faults():

@@ -74,7 +74,6 @@ static const char tournament_help[] =
     "  --rounds N        end a Rio Kadalis match after N rounds (default 3)\n"
     "  --timeout MS      extra time before a silent engine loses (default 5000)\n";
 
-#define MAX_LINE 4096
 #define RECORD_MAX 1048576
 #define MAX_GAMES 1000000 /* of a tournament, over all pairs */
 
@@ -83,8 +82,12 @@ struct proc {
     const char *command;
     pid_t pid;         /* 0: not running */
     int to, from;      /* its standard input and output */
-    char buf[MAX_LINE];
+    /* What it wrote and was not read yet: a line of the protocol, its
+     * "\r\n", and more. */
+    char buf[PROTOCOL_LINE_MAX + 2];
     size_t len;
+    size_t taken;   /* the line proc_read() returned, dropped at the next read */
+    int skipping;   /* inside a line too long to keep, up to its newline */
 };
 
 struct settings {
@@ -170,22 +173,46 @@ static int64_t now_ms(void)
     return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
-/* Reads a line into `line` within `timeout` ms: 1, 0 at the end of its
- * output (it crashed), -1 if the time ran out or the tournament was
- * stopped (seen within 100 ms). */
-static int proc_read(struct proc *p, char *line, size_t size, int64_t timeout)
+/* Drops the first `n` bytes read. */
+static void proc_drop(struct proc *p, size_t n)
+{
+    memmove(p->buf, p->buf + n, p->len - n);
+    p->len -= n;
+}
+
+/* Reads a line within `timeout` ms: 1 with *line pointing to it (in
+ * p->buf, valid until the next read), 0 at the end of its output (it
+ * crashed), -1 if the time ran out or the tournament was stopped (seen
+ * within 100 ms). A line longer than the protocol's limit or with a NUL
+ * byte is skipped whole, as `mancala engine` refuses one: no part of it
+ * is an answer. */
+static int proc_read(struct proc *p, const char **line, int64_t timeout)
 {
     const int64_t end = now_ms() + timeout;
+    proc_drop(p, p->taken);
+    p->taken = 0;
     for (;;) {
         char *nl = memchr(p->buf, '\n', p->len);
-        if (nl || p->len == sizeof p->buf) {
-            size_t n = nl ? (size_t)(nl - p->buf) : p->len;
-            snprintf(line, size, "%.*s", (int)n, p->buf);
-            line[strcspn(line, "\r")] = '\0';
-            size_t used = nl ? n + 1 : n;
-            memmove(p->buf, p->buf + used, p->len - used);
-            p->len -= used;
+        if (nl) {
+            size_t n = (size_t)(nl - p->buf);
+            if (p->skipping) {
+                p->skipping = 0;
+                proc_drop(p, n + 1);
+                continue;
+            }
+            n -= n > 0 && p->buf[n - 1] == '\r';
+            if (n > PROTOCOL_LINE_MAX || memchr(p->buf, '\0', n)) {
+                proc_drop(p, (size_t)(nl - p->buf) + 1);
+                continue;
+            }
+            p->taken = (size_t)(nl - p->buf) + 1;
+            p->buf[n] = '\0';
+            *line = p->buf;
             return 1;
+        }
+        if (p->len == sizeof p->buf) { /* no newline in the longest line */
+            p->skipping = 1;
+            p->len = 0;
         }
         const int64_t left = end - now_ms();
         if (left <= 0 || stop_signal)
@@ -205,17 +232,17 @@ static int proc_read(struct proc *p, char *line, size_t size, int64_t timeout)
     }
 }
 
-/* Reads lines until one starts with `word` (then in `line`): 1, 0 or -1
- * as proc_read(). */
-static int proc_expect(struct proc *p, const char *word, char *line, size_t size, int64_t timeout)
+/* Reads lines until one is `word` or starts with it and a space (then in
+ * *line): 1, 0 or -1 as proc_read(). */
+static int proc_expect(struct proc *p, const char *word, const char **line, int64_t timeout)
 {
     const int64_t end = now_ms() + timeout;
     const size_t len = strlen(word);
     for (;;) {
-        int got = proc_read(p, line, size, end - now_ms());
+        int got = proc_read(p, line, end - now_ms());
         if (got <= 0)
             return got;
-        if (!strncmp(line, word, len) && (line[len] == '\0' || line[len] == ' '))
+        if (!strncmp(*line, word, len) && ((*line)[len] == '\0' || (*line)[len] == ' '))
             return 1;
     }
 }
@@ -265,13 +292,15 @@ static int proc_start(struct proc *p, const struct settings *set)
     p->pid = pid;
     p->to = in[1];
     p->from = out[0];
-    p->len = 0;
-    char line[MAX_LINE], seed[64];
+    p->len = p->taken = 0;
+    p->skipping = 0;
+    const char *line;
+    char seed[64];
     snprintf(seed, sizeof seed, "setoption name Seed value %llu",
              (unsigned long long)(set->seed & INT64_MAX));
-    if (proc_send(p, "uci") < 0 || proc_expect(p, "uciok", line, sizeof line, set->timeout) <= 0 ||
+    if (proc_send(p, "uci") < 0 || proc_expect(p, "uciok", &line, set->timeout) <= 0 ||
         proc_send(p, seed) < 0 || proc_send(p, "isready") < 0 ||
-        proc_expect(p, "readyok", line, sizeof line, set->timeout) <= 0) {
+        proc_expect(p, "readyok", &line, set->timeout) <= 0) {
         proc_stop(p);
         return -1;
     }
@@ -351,7 +380,7 @@ static double play_game(struct worker *w, int index, const int id[2], int *forfe
         append(moves, &len, token);
     }
     char *command = malloc(RECORD_MAX + 64);
-    char go[64], line[MAX_LINE];
+    char go[64], option[64];
     if (set->depth)
         snprintf(go, sizeof go, "go depth %d", set->depth);
     else
@@ -369,12 +398,12 @@ static double play_game(struct worker *w, int index, const int id[2], int *forfe
          * level's games from the same opening and seat would all be the
          * same game, and a match of N games far fewer than N. */
         const uint64_t seed = mc_random_seed(set->seed, 2 * (uint64_t)k + (uint64_t)e);
-        snprintf(line, sizeof line, "setoption name Seed value %llu",
+        snprintf(option, sizeof option, "setoption name Seed value %llu",
                  (unsigned long long)(seed & INT64_MAX));
         if (!p->pid && proc_start(p, set) < 0) {
             *forfeit = e;
             snprintf(why, why_size, "engine %d did not start or answer uci/isready", id[e] + 1);
-        } else if (proc_send(p, line) < 0 || proc_send(p, "newgame") < 0) {
+        } else if (proc_send(p, option) < 0 || proc_send(p, "newgame") < 0) {
             *forfeit = e;
             snprintf(why, why_size, "engine %d is gone", id[e] + 1);
         }
@@ -389,12 +418,16 @@ static double play_game(struct worker *w, int index, const int id[2], int *forfe
         const int e = (side == MANCALA_SOUTH) == first_south ? 0 : 1;
         struct proc *p = &w->engine[e];
         snprintf(command, RECORD_MAX + 64, "position %s moves%s", set->rules, moves);
+        const char *line;
         int got = proc_send(p, command) < 0 || proc_send(p, go) < 0
                       ? 0
-                      : proc_expect(p, "bestmove", line, sizeof line, limit);
-        char *end;
-        const long pit = got > 0 ? strtol(line + 8, &end, 10) : -1;
-        int status = got <= 0 || end == line + 8 || pit < 0 || pit >= MANCALA_MAX_PITS
+                      : proc_expect(p, "bestmove", &line, limit);
+        /* "bestmove M": the whole word M a pit ("2x", "2.9" and "0x3" are
+         * not); words after it (UCI's "ponder ...") are ignored. */
+        const char *move = got > 0 && line[8] ? line + 9 : "";
+        long long pit = -1;
+        int status = got <= 0 || read_whole_number(move, strcspn(move, " "), 0,
+                                                   MANCALA_MAX_PITS - 1, &pit) < 0
                          ? MANCALA_E_INVALID
                          : mancala_play(g, (int)pit);
         if (got <= 0 || status < 0) {
@@ -406,7 +439,7 @@ static double play_game(struct worker *w, int index, const int id[2], int *forfe
             break;
         }
         char token[16];
-        snprintf(token, sizeof token, "%ld", pit);
+        snprintf(token, sizeof token, "%lld", pit);
         if (append(moves, &len, token) < 0)
             break;
     }
