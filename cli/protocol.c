@@ -35,6 +35,7 @@ static const char engine_help[] =
     "  --seed N     start with the option Seed at N\n";
 
 #define MAX_MOVES 100000
+#define MCTS_PLAYOUTS 1000 /* of a go without a limit MCTS has: the library's default */
 
 enum engine_kind { ENGINE_SEARCH, ENGINE_MCTS };
 
@@ -270,7 +271,7 @@ static void cmd_go(struct engine *e, char *args)
         return;
     }
     int64_t depth = 0, nodes = 0, movetime = 0, playouts = 0;
-    int infinite = 0, limited = 0;
+    int infinite = 0;
     char *save, *word;
     for (word = strtok_r(args, " ", &save); word; word = strtok_r(NULL, " ", &save)) {
         int64_t *target = !strcmp(word, "depth") ? &depth : !strcmp(word, "nodes") ? &nodes
@@ -287,7 +288,6 @@ static void cmd_go(struct engine *e, char *args)
                                               "infinite");
             return;
         }
-        limited = 1;
     }
     if (!e->game) {
         protocol_error("go: no position (send position first)");
@@ -298,11 +298,37 @@ static void cmd_go(struct engine *e, char *args)
         say("bestmove none");
         return;
     }
-    /* No limit: the CLI's depth 8, or 1000 playouts; infinite: none. */
-    e->depth = depth ? (int)depth : limited || infinite ? 128 : DEFAULT_DEPTH;
+    /* Each engine takes the limits it has (a level none: it ends by
+     * itself); without any, its default, so that every go but infinite
+     * ends by itself (doc/protocol.md, "Limits"). */
+    const char *ignored = NULL;
+    const int defaulted = !infinite && (e->kind == ENGINE_SEARCH ? !depth && !nodes && !movetime
+                                                                 : !playouts && !nodes && !movetime);
+    if (e->level == 0 && e->kind == ENGINE_SEARCH) {
+        ignored = playouts ? "the search has no playouts limit" : NULL;
+        if (defaulted)
+            depth = DEFAULT_DEPTH;
+        e->depth = depth ? (int)depth : 128; /* the library's most */
+        e->playouts = 0;
+    } else if (e->level == 0) {
+        ignored = depth ? "mcts has no depth limit" : NULL;
+        if (defaulted)
+            playouts = MCTS_PLAYOUTS;
+        /* A playout (UCT) adds a node at most, so a tree that can grow reaches
+         * N nodes within N playouts; one that cannot (the position's
+         * whole tree is smaller) ends there too. */
+        if (nodes && (!playouts || playouts > nodes))
+            playouts = nodes;
+        e->playouts = playouts;
+    }
+    if (ignored && !defaulted)
+        say("info string %s", ignored);
+    else if (ignored && e->kind == ENGINE_SEARCH)
+        say("info string %s: depth %d", ignored, DEFAULT_DEPTH);
+    else if (ignored)
+        say("info string %s: %d playouts", ignored, MCTS_PLAYOUTS);
     e->nodes = nodes;
     e->movetime = movetime;
-    e->playouts = playouts ? playouts : limited || infinite ? 0 : 1000;
     clock_gettime(CLOCK_MONOTONIC, &e->started);
     atomic_store(&e->finished, 0);
     e->thinking = 1;

@@ -1233,6 +1233,7 @@ def test_protocol():
     # End of input is quit too.
     expect(run("engine", stdin="uci\n")[0], 0, "end of input")
     protocol_lines()
+    protocol_limits()
 
 
 def protocol_lines():
@@ -1261,6 +1262,58 @@ def protocol_lines():
     # The last line may end without a newline.
     expect(run("engine", stdin="isready\nisready")[1], "readyok\nreadyok\n",
            "a last line without a newline")
+
+
+def go_ends(e, command, timeout=60):
+    """Sends `command` (a go); returns the lines up to bestmove, which must
+    come by itself, and (for a search) by depth 8 at most when no limit
+    of the search is given."""
+    e.send(command)
+    lines = []
+    deadline = time.monotonic() + timeout
+    while not lines or not lines[-1].startswith("bestmove"):
+        left = deadline - time.monotonic()
+        check(left > 0, f"{command!r} ended by itself: {lines[-3:]}")
+        lines.append(e.read(left))
+    return lines
+
+
+def protocol_limits():
+    # Issue 46: every form of go ends by itself with every engine. A limit
+    # the engine has no use for is said so, and the engine's own default
+    # applies (the search's depth 8; 1000 playouts of MCTS): 'go playouts
+    # 300' searched on past depth 50 until stop, and MCTS given only a
+    # depth ran until stop, so that it lost every game of a tournament
+    # played with --depth.
+    e = EngineClient()
+    try:
+        e.send("position modiar")
+        lines = go_ends(e, "go playouts 300")
+        expect(lines[0], "info string the search has no playouts limit: depth 8", "the note")
+        expect([line.split()[2] for line in lines[1:-1]], [str(d) for d in range(1, 9)],
+               f"the search to depth 8: {lines}")
+        e.send("setoption name Engine value mcts")
+        lines = go_ends(e, "go depth 4")
+        expect(lines[0], "info string mcts has no depth limit: 1000 playouts", "the note")
+        check(re.fullmatch(r"info playouts 1000 visits \d+ time \d+ pv( \d+)+", lines[1]), lines)
+        # A nodes limit the tree cannot reach (a position near its end):
+        # no more playouts than nodes.
+        e.send("position modiar/0,0,0,2,4,10/N/18,8/19")
+        lines = go_ends(e, "go nodes 20000")
+        check(re.fullmatch(r"info playouts 20000 visits \d+ time \d+ pv 4", lines[0]), lines)
+        expect(lines[1], "bestmove 4", "M5's only move")
+        # Every form, every engine.
+        e.send("position rio-kadalis moves 0")
+        for engine in ("search", "mcts", "level"):
+            e.send("setoption name Engine value " + ("mcts" if engine == "mcts" else "search"))
+            e.send("setoption name Level value " + ("3" if engine == "level" else "0"))
+            for go in ("go", "go depth 3", "go nodes 3000", "go movetime 50", "go playouts 300",
+                       "go depth 2 playouts 200", "go nodes 3000 movetime 5000"):
+                lines = go_ends(e, go)
+                check(re.fullmatch(r"bestmove ([6-9]|1[01])", lines[-1]),
+                      f"{engine}, {go}: {lines}")
+    finally:
+        e.close()
 
 
 FAKE_ENGINE = r"""import subprocess, sys, threading, time
@@ -1376,6 +1429,11 @@ def tournament_answers():
             check(all(game.endswith(fault) for game in games), f"{mode}:\n{out}")
             if mode == "long":
                 check(all("(" not in game for game in games), f"no fault:\n{out}")
+    # An MCTS engine given a depth plays its 1000 playouts.
+    status, out, err = run("tournament", f"{me} engine --engine mcts", f"{me} engine --level 1",
+                           "--games", "2", "--depth", "4", "--timeout", "10000")
+    expect((status, err), (0, ""), f"mcts with --depth:\n{out}")
+    check("lost by a fault" not in out, f"mcts with --depth:\n{out}")
 
 
 def sprt_on_faults():
