@@ -97,9 +97,11 @@ int read_whole_number(const char *text, size_t len, long long min, long long max
  * among or after them ("-12", "0.05", ".5"; not "1e3", "0x1p3" or "inf").
  * Returns 0, or -1. */
 int read_decimal(const char *text, size_t len, double *out);
+/* The message of a number out of its range, also the engine protocol's:
+ * WHAT, MIN, MAX and the quoted TEXT. */
+#define NUMBER_RANGE_MESSAGE "%s must be a whole number from %lld to %lld, not %s"
 /* A whole number in [min, max] (read_whole_number()); returns 0 or
- * EXIT_USAGE with the message "WHAT must be a whole number from MIN to
- * MAX, not 'TEXT'". */
+ * EXIT_USAGE (NUMBER_RANGE_MESSAGE printed). */
 int parse_number(const char *cmd, const char *what, const char *text, long long min,
                  long long max, long long *out);
 /* --open KS,KN of the solvers: each from 1 to `holes`; returns 0 or

@@ -295,8 +295,7 @@ int parse_number(const char *cmd, const char *what, const char *text, long long 
                  long long max, long long *out)
 {
     if (read_whole_number(text, strlen(text), min, max, out) < 0)
-        return usage_error(cmd, "%s must be a whole number from %lld to %lld, not %s", what,
-                           min, max, quote(text));
+        return usage_error(cmd, NUMBER_RANGE_MESSAGE, what, min, max, quote(text));
     return 0;
 }
 

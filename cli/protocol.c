@@ -18,6 +18,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h> /* strcasecmp() */
 #include <time.h>
 
 #include "cli.h"
@@ -177,12 +178,19 @@ static void stop_thinking(struct engine *e)
 
 /* ---- commands ---- */
 
-/* A whole number (read_whole_number()) of the int64_t range. */
-static int parse_int64(const char *text, int64_t min, int64_t max, int64_t *out)
+/* A whole number (read_whole_number()) in [min, max]: 0, or -1 after
+ * an error line that gives the range, "COMMAND: WHAT must be ...". */
+static int read_number(const char *command, const char *what, const char *text, int64_t min,
+                       int64_t max, int64_t *out)
 {
     long long value;
-    if (!text || read_whole_number(text, strlen(text), min, max, &value) < 0)
+    if (!text)
+        text = "";
+    if (read_whole_number(text, strlen(text), min, max, &value) < 0) {
+        protocol_error("%s: " NUMBER_RANGE_MESSAGE, command, what, (long long)min,
+                       (long long)max, quote(text));
         return -1;
+    }
     *out = value;
     return 0;
 }
@@ -197,21 +205,18 @@ static void cmd_setoption(struct engine *e, char *args)
         protocol_error("setoption: expected 'setoption name NAME value VALUE'");
         return;
     }
+    /* Option names are not case-sensitive, as in UCI. */
     int64_t v;
-    if (!strcmp(name, "Level")) {
-        if (parse_int64(value, 0, MANCALA_LEVEL_MAX, &v) < 0)
-            protocol_error("setoption: Level must be 0 to %d, not %s", MANCALA_LEVEL_MAX, quote(value));
-        else
+    if (!strcasecmp(name, "Level")) {
+        if (read_number("setoption", "Level", value, 0, MANCALA_LEVEL_MAX, &v) == 0)
             e->level = (int)v;
-    } else if (!strcmp(name, "Engine")) {
+    } else if (!strcasecmp(name, "Engine")) {
         if (!strcmp(value, "search") || !strcmp(value, "mcts"))
             e->kind = value[0] == 's' ? ENGINE_SEARCH : ENGINE_MCTS;
         else
             protocol_error("setoption: Engine must be search or mcts, not %s", quote(value));
-    } else if (!strcmp(name, "Seed")) {
-        if (parse_int64(value, 0, INT64_MAX, &v) < 0)
-            protocol_error("setoption: Seed must be a whole number >= 0, not %s", quote(value));
-        else {
+    } else if (!strcasecmp(name, "Seed")) {
+        if (read_number("setoption", "Seed", value, 0, INT64_MAX, &v) == 0) {
             e->seed = (uint64_t)v;
             mancala_mcts_set_seed(e->tree, e->seed);
         }
@@ -244,17 +249,20 @@ static void cmd_position(struct engine *e, char *args)
     }
     int count = 0;
     while ((word = strtok_r(NULL, " ", &save))) {
-        int64_t pit;
+        const int pits = mancala_num_pits(game);
+        char range[64] = "";
+        long long pit;
         if (++count > MAX_MOVES)
             status = MANCALA_E_LIMIT;
         else if (!strcmp(word, "next"))
             status = mancala_next_round(game);
-        else if (parse_int64(word, 0, MANCALA_MAX_PITS - 1, &pit) < 0)
-            status = MANCALA_E_RANGE;
+        else if (read_whole_number(word, strlen(word), 0, pits - 1, &pit) < 0)
+            snprintf(range, sizeof range, "%s has pits 0 to %d", mancala_rules(game), pits - 1);
         else
             status = mancala_play(game, (int)pit);
-        if (status < 0) {
-            protocol_error("position: move %d (%s): %s", count, quote(word), mancala_strerror(status));
+        if (range[0] || status < 0) {
+            protocol_error("position: move %d (%s): %s", count, quote(word),
+                           range[0] ? range : mancala_strerror(status));
             mancala_free(game);
             return;
         }
@@ -281,13 +289,15 @@ static void cmd_go(struct engine *e, char *args)
             infinite = 1;
             continue;
         }
-        const char *value = target ? strtok_r(NULL, " ", &save) : NULL;
-        if (!target || parse_int64(value, 1, !strcmp(word, "depth") ? 128 : INT64_MAX, target) < 0) {
-            protocol_error("go: %s", target ? "a limit needs a whole number above 0"
-                                            : "expected depth, nodes, movetime, playouts or "
-                                              "infinite");
+        if (!target) {
+            protocol_error("go: expected depth, nodes, movetime, playouts or infinite, not %s",
+                           quote(word));
             return;
         }
+        /* The search's deepest iteration is 128 plies (mancala.h). */
+        if (read_number("go", word, strtok_r(NULL, " ", &save), 1,
+                        target == &depth ? 128 : INT64_MAX, target) < 0)
+            return;
     }
     if (!e->game) {
         protocol_error("go: no position (send position first)");

@@ -1234,6 +1234,7 @@ def test_protocol():
     expect(run("engine", stdin="uci\n")[0], 0, "end of input")
     protocol_lines()
     protocol_limits()
+    protocol_options()
 
 
 def protocol_lines():
@@ -1312,6 +1313,43 @@ def protocol_limits():
                 lines = go_ends(e, go)
                 check(re.fullmatch(r"bestmove ([6-9]|1[01])", lines[-1]),
                       f"{engine}, {go}: {lines}")
+    finally:
+        e.close()
+
+
+def protocol_options():
+    # Issue 46: option names are not case-sensitive (as in UCI), and a
+    # number out of range is answered with the range.
+    e = EngineClient()
+    try:
+        e.send("setoption name level value 5")
+        e.send("setoption name ENGINE value mcts")
+        e.send("setoption name sEED value 3")
+        e.send("position modiar")
+        e.send("go")
+        check(re.fullmatch(r"info level 5 time \d+", e.read()), "level 5 set as 'level'")
+        e.read()
+        e.send("setoption name Level value 0")
+        e.send("go playouts 10")
+        check(e.read().startswith("info playouts 10 "), "mcts set as 'ENGINE'")
+        e.read()
+        for line, message in (
+                ("go depth 200", "go: depth must be a whole number from 1 to 128, not '200'"),
+                ("go depth 0", "go: depth must be a whole number from 1 to 128, not '0'"),
+                ("go nodes 2x", "go: nodes must be a whole number from 1 to 9223372036854775807, "
+                                "not '2x'"),
+                ("go movetime", "go: movetime must be a whole number from 1 to "
+                                "9223372036854775807, not ''"),
+                ("setoption name Level value 21",
+                 "setoption: Level must be a whole number from 0 to 20, not '21'"),
+                ("setoption name Seed value -1",
+                 "setoption: Seed must be a whole number from 0 to 9223372036854775807, not '-1'"),
+                ("position modiar moves 9", "position: move 1 ('9'): modiar has pits 0 to 5"),
+                ("position rio-kadalis-5 moves 12", "position: move 1 ('12'): rio-kadalis-5 has "
+                                                    "pits 0 to 9"),
+                ("position modiar moves 0 +3", "position: move 2 ('+3'): modiar has pits 0 to 5")):
+            e.send(line)
+            expect(e.read(), "info string error " + message, line)
     finally:
         e.close()
 
