@@ -1446,6 +1446,7 @@ def test_tournament():
     tournament_stopped()
     tournament_of_three()
     tournament_answers()
+    sprt_with_concurrency()
 
 
 def tournament_answers():
@@ -1472,6 +1473,32 @@ def tournament_answers():
                            "--games", "2", "--depth", "4", "--timeout", "10000")
     expect((status, err), (0, ""), f"mcts with --depth:\n{out}")
     check("lost by a fault" not in out, f"mcts with --depth:\n{out}")
+
+
+def sprt_with_concurrency():
+    # Issue 46: at 0,400,0.05,0.05 two losses give H0 (LLR -3.41, bound
+    # -2.94) and a win then takes the LLR back inside (-2.81). ENGINE1
+    # crashes at once as South (games 1 and 3) and wins as North (game 2)
+    # when ENGINE2 crashes after 4 s: game 3 decides while game 2 is under
+    # way, and that game is stopped and left out, so that the score and the
+    # LLR are those of the same games. (It used to finish and count: the
+    # verdict H0 stood beside the score +1 -2, whose LLR is -2.81.)
+    with fake_engine() as (folder, fake):
+        status, out, err = run("tournament", f"{sys.executable} {fake} crash",
+                               f"{sys.executable} {fake} slowcrash", "--games", "20",
+                               "--concurrency", "2", "--timeout", "20000",
+                               "--sprt", "0,400,0.05,0.05")
+        expect((status, err), (0, ""), f"SPRT at concurrency 2:\n{out}")
+        expect(out.splitlines()[2:], [
+            "game 1: ENGINE1 as South: ENGINE2 wins (engine 1 crashed)",
+            "game 3: ENGINE1 as South: ENGINE2 wins (engine 1 crashed)",
+            "The SPRT decided at game 3; games under way then, stopped and left out: 1.",
+            "Score of ENGINE1: 0.0 of 2 games (+0 =0 -2), 0.0%; lost by a fault: ENGINE1 2, "
+            "ENGINE2 0.",
+            "Elo difference: -inf, 95% interval -inf to -inf.",
+            "SPRT (elo0 0, elo1 400, alpha 0.05, beta 0.05): LLR -3.41 (bounds -2.94, 2.94): "
+            "H0 accepted: ENGINE1 is not stronger by elo1."],
+               "the verdict of the games counted")
 
 
 def sprt_on_faults():

@@ -27,6 +27,7 @@ int cmd_tournament(int argc, char **argv)
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -109,12 +110,9 @@ struct score {
 
 struct tally {
     pthread_mutex_t lock;
-    int next_game, decided;
-    int abandoned; /* games left unfinished when the tournament was stopped */
-    /* The SPRT's log-likelihood ratio when it crossed a bound (games that
-     * were being played then still finish and count in the score, but the
-     * verdict is the one that stopped the tournament). */
-    double decided_llr;
+    int next_game;
+    int decided_at; /* the number of the game that gave the SPRT's verdict */
+    int abandoned; /* games left unfinished when it was stopped or the SPRT decided */
     struct score *of; /* each engine's */
 };
 
@@ -136,6 +134,17 @@ static volatile sig_atomic_t stop_signal;
 static void on_stop(int signo)
 {
     stop_signal = signo;
+}
+
+/* The SPRT reached a verdict: as on a signal, no game starts after it and
+ * the games being played are stopped and left out, so that the score and
+ * the LLR printed are those of the same games, the verdict's. */
+static atomic_int sprt_decided;
+
+/* Whether the games being played are to stop. */
+static int stopping(void)
+{
+    return stop_signal || atomic_load(&sprt_decided);
 }
 
 /* ---- engine processes ---- */
@@ -215,7 +224,7 @@ static int proc_read(struct proc *p, const char **line, int64_t timeout)
             p->len = 0;
         }
         const int64_t left = end - now_ms();
-        if (left <= 0 || stop_signal)
+        if (left <= 0 || stopping())
             return -1;
         struct pollfd fd = {p->from, POLLIN, 0};
         int ready = poll(&fd, 1, left > 100 ? 100 : (int)left);
@@ -343,22 +352,30 @@ static void pair_of(const struct settings *set, int index, int id[2])
     id[1] = id[0] + 1 + pair;
 }
 
+/* Whether the first engine of the pair of game `index` is South in it:
+ * in the pair's first game, its third, ... */
+static int first_is_south(const struct settings *set, int index)
+{
+    return index % set->games % 2 == 0;
+}
+
 /*
  * Plays game `index` between engines id[0] and id[1]: the k-th game of
  * their pair plays opening k/2 (the same for every pair), id[0] as South
  * when k is even. Returns id[0]'s points (1, 1/2, 0), or NAN if the
- * tournament was stopped before the game ended (then no record is
- * written); *forfeit is the seat (0 for id[0], 1) that lost by a fault,
- * or -1; `why` says what happened.
+ * tournament was stopped before the game ended; *forfeit is the seat (0
+ * for id[0], 1) that lost by a fault, or -1; `why` says what happened;
+ * *played is the game (NULL if it could not be made), for its record.
  */
 static double play_game(struct worker *w, int index, const int id[2], int *forfeit, char *why,
-                        size_t why_size)
+                        size_t why_size, mancala_game **played)
 {
     const struct settings *set = w->set;
-    const int k = index % set->games, first_south = k % 2 == 0; /* id[0] is South */
+    const int k = index % set->games, first_south = first_is_south(set, index);
     mancala_game *g;
     *forfeit = -1;
     char *moves = malloc(RECORD_MAX);
+    *played = NULL;
     if (!moves || mancala_new(&g, set->rules) < 0) {
         free(moves);
         snprintf(why, why_size, "out of memory");
@@ -446,7 +463,7 @@ static double play_game(struct worker *w, int index, const int id[2], int *forfe
     double points = 0.5;
     /* A fault seen after the stop is the stop's: the engine's reads give
      * up then. */
-    if (stop_signal && !mancala_match_over(g)) {
+    if (stopping() && !mancala_match_over(g)) {
         *forfeit = -1;
         points = NAN;
     } else if (*forfeit >= 0) {
@@ -455,36 +472,42 @@ static double play_game(struct worker *w, int index, const int id[2], int *forfe
         const int winner = mancala_match_winner(g);
         points = winner == MANCALA_DRAW ? 0.5 : (winner == MANCALA_SOUTH) == first_south ? 1 : 0;
     }
-    if (set->records && !isnan(points)) {
-        /* Not south= and north=, which 'mancala play --load' takes for its
-         * players. */
-        const double south_points = first_south ? points : 1 - points;
-        char number[24];
-        snprintf(number, sizeof number, "%d", index + 1);
-        tag_engine(g, "south-engine", set, id[first_south ? 0 : 1]);
-        tag_engine(g, "north-engine", set, id[first_south ? 1 : 0]);
-        mancala_tag_set(g, "game", number);
-        mancala_tag_set(g, "result", south_points == 1   ? "South wins"
-                                     : south_points == 0 ? "North wins"
-                                                         : "draw");
-        if (why[0])
-            mancala_tag_set(g, "fault", why);
-        char path[4096];
-        snprintf(path, sizeof path, "%s/game-%d.txt", set->records, index + 1);
-        const int need = mancala_format_record(g, NULL, 0);
-        char *text = need >= 0 ? malloc((size_t)need + 1) : NULL;
-        FILE *f = text ? fopen(path, "w") : NULL;
-        if (f) {
-            mancala_format_record(g, text, (size_t)need + 1);
-            fprintf(f, "%s", text);
-            fclose(f);
-        }
-        free(text);
-    }
     free(command);
     free(moves);
-    mancala_free(g);
+    *played = g;
     return points;
+}
+
+/* Writes the record of game `index` (played by play_game()) to the
+ * folder of --records. */
+static void save_record(const struct settings *set, mancala_game *g, int index, const int id[2],
+                        double points, const char *why)
+{
+    const int first_south = first_is_south(set, index);
+    /* Not south= and north=, which 'mancala play --load' takes for its
+     * players. */
+    const double south_points = first_south ? points : 1 - points;
+    char number[24];
+    snprintf(number, sizeof number, "%d", index + 1);
+    tag_engine(g, "south-engine", set, id[first_south ? 0 : 1]);
+    tag_engine(g, "north-engine", set, id[first_south ? 1 : 0]);
+    mancala_tag_set(g, "game", number);
+    mancala_tag_set(g, "result", south_points == 1   ? "South wins"
+                                 : south_points == 0 ? "North wins"
+                                                     : "draw");
+    if (why[0])
+        mancala_tag_set(g, "fault", why);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/game-%d.txt", set->records, index + 1);
+    const int need = mancala_format_record(g, NULL, 0);
+    char *text = need >= 0 ? malloc((size_t)need + 1) : NULL;
+    FILE *f = text ? fopen(path, "w") : NULL;
+    if (f) {
+        mancala_format_record(g, text, (size_t)need + 1);
+        fprintf(f, "%s", text);
+        fclose(f);
+    }
+    free(text);
 }
 
 /* ---- the result ---- */
@@ -559,18 +582,21 @@ static void *run_games(void *arg)
     for (;;) {
         pthread_mutex_lock(&t->lock);
         const int index =
-            t->decided || stop_signal || t->next_game >= set->total ? -1 : t->next_game++;
+            stopping() || t->next_game >= set->total ? -1 : t->next_game++;
         pthread_mutex_unlock(&t->lock);
         if (index < 0)
             break;
         int forfeit, id[2];
         char why[128];
         pair_of(set, index, id);
-        const double points = play_game(w, index, id, &forfeit, why, sizeof why);
+        mancala_game *played;
+        const double points = play_game(w, index, id, &forfeit, why, sizeof why, &played);
         pthread_mutex_lock(&t->lock);
-        if (isnan(points)) {
+        /* One that ended after the SPRT's verdict too: not of its games. */
+        if (isnan(points) || atomic_load(&sprt_decided)) {
             t->abandoned++;
             pthread_mutex_unlock(&t->lock);
+            mancala_free(played);
             break;
         }
         for (int e = 0; e < 2; e++) {
@@ -587,7 +613,7 @@ static void *run_games(void *arg)
             t->of[id[forfeit]].faults++;
         /* Two engines: "game 3: ENGINE1 as South: ENGINE2 wins"; more
          * name North too, "game 3: ENGINE1 as South, ENGINE3 as North: ...". */
-        const int south = index % set->games % 2;
+        const int south = !first_is_south(set, index); /* the seat in id[] */
         char north[32] = "", result[32] = "draw";
         if (set->count > 2)
             snprintf(north, sizeof north, ", ENGINE%d as North", id[1 - south] + 1);
@@ -600,12 +626,17 @@ static void *run_games(void *arg)
             const double llr = sprt_llr(set, &t->of[0]);
             double lower, upper;
             sprt_bounds(set, &lower, &upper);
-            if (!t->decided && (llr >= upper || llr <= lower)) {
-                t->decided = 1;
-                t->decided_llr = llr;
+            if (llr >= upper || llr <= lower) {
+                t->decided_at = index + 1;
+                atomic_store(&sprt_decided, 1);
             }
         }
         pthread_mutex_unlock(&t->lock);
+        /* Counted: its record (after the count, so that there is none of
+         * a game left out). */
+        if (set->records && played)
+            save_record(set, played, index, id, points, why);
+        mancala_free(played);
     }
     proc_stop(&w->engine[0]);
     proc_stop(&w->engine[1]);
@@ -703,6 +734,9 @@ static void print_match(const struct settings *set, const struct tally *t)
     const struct score *first = &of[0];
     double lo, hi;
     const double elo = elo_interval(first, &lo, &hi);
+    if (t->decided_at && t->abandoned && !stop_signal)
+        printf("The SPRT decided at game %d; games under way then, stopped and left out: %d.\n",
+               t->decided_at, t->abandoned);
     printf("Score of ENGINE1: %.1f of %d games (+%d =%d -%d), %.1f%%", first->points,
            first->games, first->wins, first->draws, first->losses, 100 * mean_of(first));
     if (first->faults || of[1].faults)
@@ -710,7 +744,7 @@ static void print_match(const struct settings *set, const struct tally *t)
     printf(".\n");
     printf("Elo difference: %+.0f, 95%% interval %+.0f to %+.0f.\n", elo, lo, hi);
     if (set->sprt) {
-        const double llr = t->decided ? t->decided_llr : sprt_llr(set, first);
+        const double llr = sprt_llr(set, first);
         double lower, upper;
         sprt_bounds(set, &lower, &upper);
         printf("SPRT (elo0 %g, elo1 %g, alpha %g, beta %g): LLR %.2f (bounds %.2f, %.2f): %s\n",
@@ -773,6 +807,7 @@ static int run_tournament(const struct settings *set)
         printf("ENGINE%d: %s\n", e + 1, set->engines[e]);
     fflush(stdout);
     stop_signal = 0;
+    atomic_store(&sprt_decided, 0);
     catch_stop_signals(on_stop);
     int started = 0;
     for (int i = 0; i < set->concurrency; i++) {
