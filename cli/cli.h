@@ -177,6 +177,8 @@ int cmd_tournament(int argc, char **argv);  /* tournament.c */
 /* ---- Engines shared by play and analyze (engine.c) ---- */
 
 #define DEFAULT_DEPTH 8
+/* The search's deepest iteration (MANCALA_LIMIT_DEPTH: more counts as this). */
+#define MAX_DEPTH 128
 
 /* ---- Solved tables (common.c, then engine.c) ---- */
 

@@ -294,9 +294,8 @@ static void cmd_go(struct engine *e, char *args)
                            quote(word));
             return;
         }
-        /* The search's deepest iteration is 128 plies (mancala.h). */
         if (read_number("go", word, strtok_r(NULL, " ", &save), 1,
-                        target == &depth ? 128 : INT64_MAX, target) < 0)
+                        target == &depth ? MAX_DEPTH : INT64_MAX, target) < 0)
             return;
     }
     if (!e->game) {
@@ -318,15 +317,15 @@ static void cmd_go(struct engine *e, char *args)
         ignored = playouts ? "the search has no playouts limit" : NULL;
         if (defaulted)
             depth = DEFAULT_DEPTH;
-        e->depth = depth ? (int)depth : 128; /* the library's most */
+        e->depth = depth ? (int)depth : MAX_DEPTH;
         e->playouts = 0;
     } else if (e->level == 0) {
         ignored = depth ? "mcts has no depth limit" : NULL;
         if (defaulted)
             playouts = MCTS_PLAYOUTS;
-        /* A playout (UCT) adds a node at most, so a tree that can grow reaches
-         * N nodes within N playouts; one that cannot (the position's
-         * whole tree is smaller) ends there too. */
+        /* A playout (UCT) adds a node at most, so a tree that can grow
+         * reaches N nodes within N playouts; one that cannot (the
+         * position's whole tree is smaller) ends there too. */
         if (nodes && (!playouts || playouts > nodes))
             playouts = nodes;
         e->playouts = playouts;

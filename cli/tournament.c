@@ -706,7 +706,7 @@ static int read_settings(int argc, char **argv, const char **engines, struct set
     NUMBER(games, "--games", 1, MAX_GAMES, set->games)
     NUMBER(concurrency, "--concurrency", 1, 64, set->concurrency)
     NUMBER(movetime, "--movetime", 1, 3600000, set->movetime)
-    NUMBER(depth, "--depth", 1, 128, set->depth)
+    NUMBER(depth, "--depth", 1, MAX_DEPTH, set->depth)
     NUMBER(rounds, "--rounds", 1, 1000, set->rounds)
     NUMBER(timeout, "--timeout", 1, 3600000, set->timeout)
     NUMBER(seed, "--seed", 0, INT64_MAX, set->seed)
