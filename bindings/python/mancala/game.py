@@ -819,6 +819,8 @@ class Game(NativeHandle):
         return cls.from_record(text)
 
     # -- research engine (see mancala.engine) -----------------------------
+    # Thin wrappers kept for compatibility: mancala.engine builds on this
+    # module, not the other way round, so each imports it when called.
 
     def playout(self, seed: int = 0) -> "engine.Playout":
         """Plays the game (or round) to its end with uniformly random legal
@@ -829,6 +831,7 @@ class Game(NativeHandle):
             Playout(plies, scores): plies played and the final (South,
             North) scores.
         """
+        from . import engine
         return engine.playout(self, seed)
 
     def evaluate(self) -> int:
@@ -865,6 +868,7 @@ class Game(NativeHandle):
             GameOver: the game or round is over.
             Unsupported: the library was built without the search.
         """
+        from . import engine
         with engine.Searcher(table_bytes) as searcher:
             return searcher.run(self, depth=depth, nodes=nodes, time_ms=time_ms,
                                 evaluate=evaluate, table=table, progress=progress)
@@ -880,6 +884,7 @@ class Game(NativeHandle):
             OptionError: a level outside 1 ... 20.
             GameOver: the game or round is over.
         """
+        from . import engine
         with engine.Searcher(1 << 20) as searcher:
             return searcher.level_move(self, level, seed)
 
@@ -892,6 +897,7 @@ class Game(NativeHandle):
             GameOver: the game or round is over.
             Unsupported: the library was built without MCTS.
         """
+        from . import engine
         return engine.mcts(self, playouts, seed)
 
 
@@ -944,5 +950,3 @@ def _game(value, what: str = "game") -> "Game":
         raise TypeError(f"{what} must be a mancala.Game, not {type(value).__name__}")
     return value
 
-
-from . import engine  # noqa: E402  (engine imports Game)
