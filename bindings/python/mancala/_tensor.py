@@ -26,3 +26,23 @@ def empty(size: int, dtype: str):
         return out, out.ctypes.data
     out = array.array(_CODES[dtype], bytes(size * array.array(_CODES[dtype]).itemsize))
     return out, out.buffer_info()[0]
+
+
+def seen_by_other(n: int) -> list[int]:
+    """Indices that turn the mover's observation (mancala_observation(),
+    ``4n + 7`` entries) to the other player's side: the layout pairs each
+    mover entry with the opponent's (rows, closed pits, captures, banks);
+    the last three entries belong to the position."""
+    return list(range(n, 2 * n)) + list(range(n)) + list(range(3 * n, 4 * n)) \
+        + list(range(2 * n, 3 * n)) + [4 * n + 1, 4 * n, 4 * n + 3, 4 * n + 2] \
+        + [4 * n + 4, 4 * n + 5, 4 * n + 6]
+
+
+def take(values, order: list[int], dtype: str):
+    """``values[order]`` as a new array of ``dtype``."""
+    if np is not None:
+        return values[order]
+    out = empty(len(order), dtype)[0]
+    for i, j in enumerate(order):
+        out[i] = values[j]
+    return out

@@ -779,29 +779,30 @@ class Game(NativeHandle):
         return self.returns()[integer(player, "player", 0, 1, INT)]
 
     def observation_tensor(self, player: Optional[int] = None, *, raw: bool = False):
-        """The position from the player to move's side (layout in
-        mancala.h, mancala_observation()): ``4n + 7`` float32 values (a
-        numpy array if numpy is installed, else ``array.array("f")``), or
-        the same unscaled as uint8 bytes with ``raw=True``.
+        """The position as a learner sees it (layout in mancala.h,
+        mancala_observation()): ``4n + 7`` float32 values (a numpy array
+        if numpy is installed, else ``array.array("f")``), or the same
+        unscaled as uint8 bytes with ``raw=True``.
 
         Args:
-            player: None or the player to move. The library writes the
-                observation from the mover's side only.
+            player: the player whose side the board is seen from, 0 or 1
+                (OpenSpiel's ``observation_tensor(player)``); None: the
+                player to move. For the other player the mover's entries
+                and the opponent's change places (rows, closed pits,
+                captures, banks).
 
         Raises:
-            InvalidArgument: ``player`` is not the player to move.
+            InvalidArgument: ``player`` is not 0, 1 or None.
         """
-        if self._other_player(player):
-            raise InvalidArgument(f"player {player}: the observation is written from the "
-                                  "side of the player to move only")
+        other = self._other_player(player)
         handle = self._h
         size = check(lib.mancala_observation_size(handle))
-        if flag(raw, "raw"):
-            out, address = _tensor.empty(size, "uint8")
-            check(lib.mancala_observation_bytes(handle, address, size))
-        else:
-            out, address = _tensor.empty(size, "float32")
-            check(lib.mancala_observation(handle, address, size))
+        dtype = "uint8" if flag(raw, "raw") else "float32"
+        out, address = _tensor.empty(size, dtype)
+        check((lib.mancala_observation_bytes if raw else lib.mancala_observation)(
+            handle, address, size))
+        if other:
+            out = _tensor.take(out, _tensor.seen_by_other((size - 7) // 4), dtype)
         return out
 
     def clone(self) -> "Game":

@@ -96,18 +96,7 @@ class AECEnv:
         self.game = Game(rules, repetition=self.repetition)
         self._n = self.game.num_distinct_actions()
         self._size = len(self.game.observation_tensor())
-        self._order = self._seen_by_other(self._n)
         self.reset()
-
-    @staticmethod
-    def _seen_by_other(n: int) -> list[int]:
-        """Indices that turn the mover's observation to the other
-        player's side: the layout of mancala_observation() pairs each
-        mover entry with the opponent's (rows, closed pits, captures,
-        banks); the last three entries belong to the position."""
-        order = list(range(n, 2 * n)) + list(range(n)) + list(range(3 * n, 4 * n)) \
-            + list(range(2 * n, 3 * n)) + [4 * n + 1, 4 * n, 4 * n + 3, 4 * n + 2]
-        return order + [4 * n + 4, 4 * n + 5, 4 * n + 6]
 
     # -- PettingZoo's attributes
 
@@ -197,13 +186,8 @@ class AECEnv:
         from ``agent``'s side; the mask is all 0 unless ``agent`` is to
         move and the episode goes on."""
         index = self._agent_index(agent)
-        game = self.game
-        observation = game.observation_tensor()
-        mask = game.legal_actions_mask()
-        mover = game.to_move
-        if index != mover:
-            observation = _take(observation, self._order, "float32")
-            mask = _zeros_like(mask)
+        observation = self.game.observation_tensor(index)
+        mask = self.game.legal_actions_mask(index)
         mask = mask.view(_tensor.np.int8) if _tensor.np is not None else array.array("b", mask)
         return {"observation": observation, "action_mask": mask}
 
@@ -316,21 +300,6 @@ def env(rules: str = "modiar", **kwargs) -> AECEnv:
     """A PettingZoo AEC environment (:class:`AECEnv`), as
     ``pettingzoo.classic.*.env()`` makes one."""
     return AECEnv(rules, **kwargs)
-
-
-def _take(values, order, dtype):
-    if _tensor.np is not None:
-        return values[order]
-    out = _tensor.empty(len(order), dtype)[0]
-    for i, j in enumerate(order):
-        out[i] = values[j]
-    return out
-
-
-def _zeros_like(mask):
-    if _tensor.np is not None:
-        return _tensor.np.zeros_like(mask)
-    return _tensor.empty(len(mask), "uint8")[0]
 
 
 # -- Gymnasium's vector environment over the C batch ------------------------

@@ -98,9 +98,28 @@ class OpenSpielNames(unittest.TestCase):
         self.assertEqual(list(game.legal_actions_mask(1)), [0, 0, 0])
         self.assertEqual(game.legal_actions(0), [0, 1, 2])
         with self.assertRaises(InvalidArgument):
-            game.observation_tensor(1)
-        with self.assertRaises(InvalidArgument):
             game.legal_actions(2)
+        with self.assertRaises(InvalidArgument):
+            game.observation_tensor(2)
+
+    def test_observation_of_either_player(self):
+        # OpenSpiel's rl_environment asks observation_tensor(p) of every
+        # player at every step: the player not to move sees the board
+        # from its own side (its row, closed pits, captures, bank first).
+        game = mancala.Game.parse("rio-kadalis-5/x,3,4,4,4,4,4,4,4,x/N/2,2/0/2,3")
+        north = [4, 4, 4, 4, 0, 0, 3, 4, 4, 4] + [0, 0, 0, 0, 1, 1, 0, 0, 0, 0] \
+            + [2, 2, 3, 2, 0, 0, 0]
+        south = [0, 3, 4, 4, 4, 4, 4, 4, 4, 0] + [1, 0, 0, 0, 0, 0, 0, 0, 0, 1] \
+            + [2, 2, 2, 3, 0, 0, 0]
+        self.assertEqual(list(game.observation_tensor(1, raw=True)), north)
+        self.assertEqual(list(game.observation_tensor(raw=True)), north)
+        self.assertEqual(list(game.observation_tensor(0, raw=True)), south)
+        self.assertEqual(tolist(game.observation_tensor(0)),
+                         float32([v / 40 if i < 4 * 5 + 4 and not 10 <= i < 20 else v
+                                  for i, v in enumerate(south)]))
+        start = mancala.Game("modiar")
+        expected = [7] * 6 + [0] * 6 + [0, 0, 0, 0, 1, 0, 0]
+        self.assertEqual(list(start.observation_tensor(1, raw=True)), expected)
 
     def test_observation(self):
         game = mancala.Game("modiar")
