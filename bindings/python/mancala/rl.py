@@ -58,10 +58,17 @@ def _seed(seed) -> int:
 
 # -- PettingZoo's AEC environment -----------------------------------------
 
-class AECEnv:
-    """A game of Modiar or Rio Kadalis as a PettingZoo AEC environment
-    (pettingzoo.AECEnv's API and contract; ``pettingzoo.utils.env.AECEnv``
-    is not needed).
+try:   # the class is PettingZoo's when PettingZoo can be imported
+    from pettingzoo import AECEnv as _AECBase
+except ImportError:
+    _AECBase = object
+
+
+class AECEnv(_AECBase):
+    """A game of Modiar or Rio Kadalis as a PettingZoo AEC environment: a
+    ``pettingzoo.AECEnv`` when PettingZoo can be imported (its
+    ``api_test`` and ``seed_test`` pass), the same class on ``object``
+    otherwise.
 
     Agents are ``"south"`` and ``"north"``. ``observe(agent)`` gives
     ``{"observation": float32[4n + 7], "action_mask": int8[n]}``: the
