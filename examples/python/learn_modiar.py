@@ -108,7 +108,6 @@ def train(net: Net, cpu_seconds: float, iterations: int, seed: int, stop: Stop, 
           openings: int = 10) -> None:
     env = rl.VectorEnv("modiar", envs, seed=seed, autoreset_mode="SameStep", stones=True)
     optimiser = torch.optim.Adam(net.parameters(), lr=rate)
-    rows = np.arange(envs)
     rng = np.random.default_rng(seed)
     played = np.zeros(envs, dtype=np.int64)        # plies of each game's episode
     opening = rng.integers(0, openings + 1, envs)  # its random plies first
@@ -144,9 +143,9 @@ def train(net: Net, cpu_seconds: float, iterations: int, seed: int, stop: Stop, 
                 actions[t] = torch.from_numpy(np.where(randomly, env.random_actions(rng), chosen))
                 learn[t] = torch.from_numpy(~randomly)
                 logps[t] = choice.log_prob(actions[t])
-                env.step(actions[t].numpy().astype(np.int32))
-                rewards[t] = torch.tensor(env.rewards[rows, mover])
-                ended = env.terminations | env.truncations
+                _, reward, terminated, truncated, _ = env.step(actions[t].numpy().astype(np.int32))
+                rewards[t] = torch.from_numpy(reward)   # the mover's
+                ended = terminated | truncated
                 done[t] = torch.from_numpy(ended.astype(np.float32))
                 same[t] = torch.from_numpy(np.where(env.to_move == mover, 1.0, -1.0))
                 episodes += int(ended.sum())

@@ -3,11 +3,14 @@
 PettingZoo (an AEC environment, :func:`env`) and Gymnasium (a vector
 environment over the C batch, :class:`VectorEnv`).
 
-Neither PettingZoo nor Gymnasium is needed: the classes follow their API
-and contract; when ``gymnasium`` can be imported, ``observation_space()``
-and ``action_space()`` give its ``Space`` objects (else they raise
-ImportError). numpy is needed by :class:`VectorEnv` (its arrays are numpy
-views of the batch's C arrays) and optional for the AEC environment.
+Neither PettingZoo nor Gymnasium is needed. When one can be imported, the
+classes of its convention derive from its base class, chosen when this
+module is imported (``pettingzoo.AECEnv``, ``gymnasium.vector.VectorEnv``),
+so that its own tests and wrappers take them; otherwise they are the same
+classes on ``object``. ``observation_space()`` and ``action_space()`` give
+gymnasium ``Space`` objects (without gymnasium they raise ImportError).
+numpy is needed by :class:`VectorEnv` (its arrays are numpy views of the
+batch's C arrays) and optional for the AEC environment.
 
 Every rule is the C library's: these classes only call it.
 """
@@ -23,7 +26,7 @@ from typing import Optional
 from . import _tensor
 from ._handle import INT, NativeHandle, flag, integer
 from ._native import REASON_MAX, batch_p, lib
-from .errors import InvalidArgument, check, illegal, shown
+from .errors import InvalidArgument, Unsupported, check, illegal, shown
 from .game import Game, _rules_name
 
 __all__ = ["AECEnv", "VectorEnv", "env", "AUTORESET_MODES"]
@@ -311,8 +314,13 @@ def env(rules: str = "modiar", **kwargs) -> AECEnv:
 
 # -- Gymnasium's vector environment over the C batch ------------------------
 
-_VIEWS = ("observations", "final_observations", "action_masks", "rewards", "terminations",
-          "truncations", "to_move")
+_VIEWS = ("observations", "final_observations", "action_masks", "player_rewards",
+          "terminations", "truncations", "to_move")
+
+try:   # the class is Gymnasium's when Gymnasium can be imported
+    from gymnasium.vector import VectorEnv as _VectorBase
+except ImportError:
+    _VectorBase = object
 
 
 class _Batch:
@@ -328,24 +336,31 @@ class _Batch:
         lib.mancala_batch_free(self.handle)
 
 
-class VectorEnv(NativeHandle):
+class VectorEnv(NativeHandle, _VectorBase):
     """``num_envs`` games of one rules set stepped together by the C batch
-    (mancala_batch_* in mancala.h), with Gymnasium 1.x's VectorEnv API.
+    (mancala_batch_* in mancala.h), with Gymnasium 1.x's VectorEnv API
+    and contract: a ``gymnasium.vector.VectorEnv`` when Gymnasium can be
+    imported (its vector wrappers take it), the same class otherwise.
 
-    The arrays are numpy views of the batch's own C arrays, not copies:
-    :attr:`observations` (float32 ``[N, 4n + 7]``, each row from the side
-    of its player to move), :attr:`action_masks` (int8 ``[N, n]``),
-    :attr:`rewards` (float32 ``[N, 2]``: South's and North's),
-    :attr:`terminations` and :attr:`truncations` (bool ``[N]``) and
-    :attr:`to_move` (int32 ``[N]``). They stay valid for the environment's
-    life and change in place at every :meth:`step` and :meth:`reset`;
-    ``step()`` and ``reset()`` return these same views (copy what you
-    keep).
+    :meth:`reset` and :meth:`step` return arrays of their own, which the
+    caller and wrappers may keep and write to, as Gymnasium's
+    ``SyncVectorEnv`` does: observations float32 ``[N, 4n + 7]`` (each
+    row from the side of its player to move), rewards float32 ``[N]``,
+    terminations and truncations bool ``[N]``. The games have two
+    players and the reward of row i is **the reward of the player who
+    moved in game i** (``to_move[i]`` before the step; 0 in a game that
+    restarted in the step), so that an agent playing both seats learns
+    from every move. Both players' rewards are in :attr:`player_rewards`.
 
-    Unlike a single-agent Gymnasium environment, the games have two
-    players: ``rewards`` has one column per player (the one who moved in
-    row i is the ``to_move[i]`` before the step), and an agent playing
-    both seats reads ``observations`` from the mover's side.
+    For speed the batch's own C arrays are also there, read-only and not
+    copied: :attr:`observations`, :attr:`final_observations`,
+    :attr:`action_masks` (int8 ``[N, n]``), :attr:`player_rewards`
+    (float32 ``[N, 2]``: South's and North's), :attr:`terminations`,
+    :attr:`truncations` and :attr:`to_move` (int32 ``[N]``). They stay
+    valid for the environment's life and change in place at every step
+    and reset; with ``copy=False``, ``step()`` and ``reset()`` return
+    arrays of this object, rewritten in place at each call, without
+    allocating.
 
     Args:
         rules: a rules name (:data:`mancala.RULES`).
@@ -360,18 +375,23 @@ class VectorEnv(NativeHandle):
         threads: threads that step the games (1 ... 64); results are the
             same for any number.
         repetition: the repetition rule (on by default).
+        copy: whether ``step()`` and ``reset()`` return new arrays (True,
+            as ``SyncVectorEnv``) or this object's own, rewritten at each
+            call.
 
     Raises:
         ImportError: numpy cannot be imported.
     """
 
     __slots__ = ("num_envs", "rules", "metadata", "_actions", "_actions_address", "_failed",
-                 "_random_table", "_batch", "_n", "_size", "_autoreset", *_VIEWS)
+                 "_random_table", "_batch", "_n", "_size", "_autoreset", "_copy", "_out",
+                 "_spaces", *_VIEWS)
     _kind = "vector environment"
 
     def __init__(self, rules: str = "modiar", num_envs: int = 1024, *, seed: int = 0,
                  autoreset_mode="NextStep", match: bool = False, stones: bool = False,
-                 max_plies: int = 1000, threads: int = 1, repetition: bool = True):
+                 max_plies: int = 1000, threads: int = 1, repetition: bool = True,
+                 copy: bool = True):
         np = _tensor.np
         if np is None:
             raise ImportError("mancala.rl.VectorEnv needs numpy")
@@ -381,6 +401,7 @@ class VectorEnv(NativeHandle):
         if mode not in AUTORESET_MODES:
             raise InvalidArgument(f"autoreset_mode {shown(autoreset_mode)}: not one of "
                                   f"{list(AUTORESET_MODES)}")
+        self._copy = flag(copy, "copy")
         options = [(_OPT_AUTORESET, AUTORESET_MODES[mode]),
                    (_OPT_MATCH, int(flag(match, "match"))),
                    (_OPT_REWARD, int(flag(stones, "stones"))),
@@ -401,6 +422,7 @@ class VectorEnv(NativeHandle):
         self.rules = rules
         self._autoreset = mode
         self.metadata = {"autoreset_mode": _gymnasium_mode(mode)}
+        self._spaces = {}
         self._n = check(lib.mancala_batch_num_actions(self._handle))
         self._size = check(lib.mancala_batch_observation_size(self._handle))
         self._actions = np.zeros(num_envs, dtype=np.int32)
@@ -411,10 +433,15 @@ class VectorEnv(NativeHandle):
         self.final_observations = self._view(lib.mancala_batch_final_observations, np.float32,
                                              (self._size,))
         self.action_masks = self._view(lib.mancala_batch_legal_masks, np.int8, (self._n,))
-        self.rewards = self._view(lib.mancala_batch_rewards, np.float32, (2,))
+        self.player_rewards = self._view(lib.mancala_batch_rewards, np.float32, (2,))
         self.terminations = self._view(lib.mancala_batch_terminated, np.bool_, ())
         self.truncations = self._view(lib.mancala_batch_truncated, np.bool_, ())
         self.to_move = self._view(lib.mancala_batch_to_move, np.int32, ())
+        # copy=False: the arrays step() and reset() return, and the mover
+        # of each game before a step.
+        self._out = (np.zeros_like(self.observations), np.zeros(num_envs, np.float32),
+                     np.zeros(num_envs, np.bool_), np.zeros(num_envs, np.bool_),
+                     np.zeros(num_envs, np.int32))
         check(lib.mancala_batch_reset(self._handle, seed))
 
     def _option(self, option: int, value: int) -> None:
@@ -453,42 +480,105 @@ class VectorEnv(NativeHandle):
         return self._n
 
     @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called (Gymnasium's ``closed``)."""
+        return self._handle is None
+
+    @property
+    def rewards(self):
+        """1.3's name of :attr:`player_rewards`."""
+        return self.player_rewards
+
+    def _space(self, name: str, make):
+        """A gymnasium space, made once (wrappers compare and keep them)."""
+        if name not in self._spaces:
+            self._spaces[name] = make(_gymnasium_spaces(), _tensor.np)
+        return self._spaces[name]
+
+    @property
     def single_observation_space(self):
         """gymnasium.spaces.Box(0, inf, (4n + 7,), float32)."""
-        import numpy as np
-        return _gymnasium_spaces().Box(0.0, np.inf, (self._size,), np.float32)
+        return self._space("single_observation", lambda spaces, np: spaces.Box(
+            0.0, np.inf, (self._size,), np.float32))
 
     @property
     def single_action_space(self):
         """gymnasium.spaces.Discrete(n)."""
-        return _gymnasium_spaces().Discrete(self._n)
+        return self._space("single_action", lambda spaces, np: spaces.Discrete(self._n))
 
     @property
     def observation_space(self):
         """gymnasium.spaces.Box(0, inf, (N, 4n + 7), float32)."""
-        import numpy as np
-        return _gymnasium_spaces().Box(0.0, np.inf, (self.num_envs, self._size), np.float32)
+        return self._space("observation", lambda spaces, np: spaces.Box(
+            0.0, np.inf, (self.num_envs, self._size), np.float32))
 
     @property
     def action_space(self):
         """gymnasium.spaces.MultiDiscrete([n] * N)."""
-        return _gymnasium_spaces().MultiDiscrete([self._n] * self.num_envs)
+        return self._space("action", lambda spaces, np: spaces.MultiDiscrete(
+            np.full(self.num_envs, self._n)))
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
-        """Starts a new episode in every game (mancala_batch_reset()):
-        returns ``(observations, infos)``. ``seed`` (default 0) seeds
-        :meth:`step_random`; ``options`` are not used."""
-        check(lib.mancala_batch_reset(self._h, _seed(seed)))
-        return self.observations, {}
+        """Starts a new episode in every game (mancala_batch_reset()), or
+        with ``options={"reset_mask": mask}`` in the games where ``mask``
+        (numpy bool ``[N]``, at least one True, as Gymnasium 1.x requires
+        it) is True, the others unchanged. Returns ``(observations,
+        infos)``. ``seed`` (default 0) seeds :meth:`step_random`.
+
+        Raises:
+            TypeError, ValueError: a mask that is not as above (the
+                errors of Gymnasium's ``SyncVectorEnv``).
+            Unsupported: a mask that leaves some game out, until the C
+                library can reset single games of a batch.
+        """
+        seed = _seed(seed)
+        mask = (options or {}).get("reset_mask")
+        if mask is None or self._reset_mask(mask).all():
+            check(lib.mancala_batch_reset(self._h, seed))
+        else:
+            self.reset_games(mask, seed=seed)
+        return self._arrays(1)[0], {}
+
+    def _reset_mask(self, mask):
+        np = _tensor.np
+        if not isinstance(mask, np.ndarray):
+            raise TypeError(f"`options['reset_mask']` must be a numpy array, got {type(mask)}")
+        if mask.shape != (self.num_envs,):
+            raise ValueError(f"`options['reset_mask']` must have shape `({self.num_envs},)`, "
+                             f"got {mask.shape}")
+        if mask.dtype != np.bool_:
+            raise TypeError(f"`options['reset_mask']` must have `dtype=np.bool_`, got "
+                            f"{mask.dtype}")
+        if not mask.any():
+            raise ValueError("`options['reset_mask']` must contain a boolean array with at "
+                             "least one True value")
+        return mask
+
+    def reset_games(self, mask, *, seed: int = 0) -> None:
+        """Starts a new episode in the games where ``mask`` (bool ``[N]``)
+        is True; the others are unchanged.
+
+        Raises:
+            Unsupported: the C library cannot reset single games yet.
+        """
+        # TODO(issue 47, C part): call mancala_batch_reset_games() here
+        # once the C library has it (branch 47-batch-c); reset() and the
+        # tests of a partial reset_mask already go through this method.
+        raise Unsupported("this version of the library resets every game of a batch at "
+                          "once: a reset_mask must be all True")
 
     def step(self, actions):
         """Plays one action (relative to the mover, ``0 ... n-1``) in
         every game: returns ``(observations, rewards, terminations,
-        truncations, infos)``, the views of this object. Games that start
-        a new episode in this step (autoreset ``"NextStep"``) ignore their
-        action. With ``"SameStep"``, ``infos`` has ``"final_obs"`` (the
-        view of the last observations) and ``"_final_obs"`` (which rows
-        ended an episode), as Gymnasium 1.x names them.
+        truncations, infos)``, where ``rewards[i]`` is the reward of the
+        player who moved in game i. Games that start a new episode in
+        this step (autoreset ``"NextStep"``) ignore their action, as do
+        ended games with ``"Disabled"``. With ``"SameStep"``, when games
+        ended, ``infos`` has ``"final_obs"`` (an object array: the last
+        observation of each game that ended, None elsewhere),
+        ``"final_info"`` (``{}``: the games have no infos) and their
+        masks ``"_final_obs"`` and ``"_final_info"``, as Gymnasium 1.x's
+        ``SyncVectorEnv`` writes them.
 
         Raises:
             IllegalMove: an action is not legal; ``game`` names the first
@@ -513,23 +603,30 @@ class VectorEnv(NativeHandle):
         else:
             actions = np.ascontiguousarray(actions)
             address = actions.ctypes.data
-        status = lib.mancala_batch_step(self._h, address, self.num_envs, self._failed)
+        handle = self._h
+        mover = self._out[4]
+        np.copyto(mover, self.to_move)
+        status = lib.mancala_batch_step(handle, address, self.num_envs, self._failed)
         if status < 0:
             game = self._failed.value
             if game >= 0:
                 raise _action_error(status, int(actions[game]), game,
                                     lib.mancala_batch_reason(self._handle).decode())
             check(status, lib.mancala_batch_reason(self._handle).decode())
-        return self._result()
+        return self._result(mover)
 
     def step_random(self):
         """Plays a uniformly random legal action in every game, drawn in C
         by each game's generator (mancala_batch_step_random()): the same
         results as :meth:`step`. Returns ``(actions, observations,
-        rewards, terminations, truncations, infos)``; ``actions`` (a view,
-        rewritten at each call) holds -1 for a game that did not play."""
-        check(lib.mancala_batch_step_random(self._h, self._actions_address, self.num_envs))
-        return (self._actions,) + self._result()
+        rewards, terminations, truncations, infos)``; ``actions`` (this
+        object's array, rewritten at each call) holds -1 for a game that
+        did not play."""
+        handle = self._h
+        mover = self._out[4]
+        _tensor.np.copyto(mover, self.to_move)
+        check(lib.mancala_batch_step_random(handle, self._actions_address, self.num_envs))
+        return (self._actions,) + self._result(mover)
 
     def random_actions(self, rng=None):
         """A uniformly random legal action for every game, chosen in numpy
@@ -557,12 +654,34 @@ class VectorEnv(NativeHandle):
         at += (self.action_masks @ bits).astype(np.int32) * columns
         return table.take(at)  # int32, which step() passes on unconverted
 
-    def _result(self):
+    def _arrays(self, count: int):
+        """The first ``count`` of observations, terminations, truncations
+        as arrays the caller may keep (``copy``) or this object's own."""
+        views = (self.observations, self.terminations, self.truncations)[:count]
+        if self._copy:
+            return tuple(view.copy() for view in views)
+        out = (self._out[0], self._out[2], self._out[3])[:count]
+        for to, view in zip(out, views):
+            _tensor.np.copyto(to, view)
+        return out
+
+    def _result(self, mover):
+        np = _tensor.np
+        observations, terminations, truncations = self._arrays(3)
+        # The mover's column; 0 in games that restarted (both columns 0).
+        rewards = np.empty(self.num_envs, np.float32) if self._copy else self._out[1]
+        np.copyto(rewards, self.player_rewards[:, 1])
+        np.copyto(rewards, self.player_rewards[:, 0], where=mover == 0)
         infos = {}
         if self._autoreset == "SameStep":
-            infos["final_obs"] = self.final_observations
-            infos["_final_obs"] = self.terminations | self.truncations
-        return self.observations, self.rewards, self.terminations, self.truncations, infos
+            ended = terminations | truncations
+            if ended.any():
+                final = np.full(self.num_envs, None, dtype=object)
+                for i in np.flatnonzero(ended):
+                    final[i] = self.final_observations[i].copy()
+                infos = {"final_obs": final, "_final_obs": ended, "final_info": {},
+                         "_final_info": ended.copy()}
+        return observations, rewards, terminations, truncations, infos
 
     def game(self, index: int) -> Game:
         """A copy of game ``index`` as a :class:`~mancala.Game`, to read,

@@ -427,30 +427,29 @@ class Vector(unittest.TestCase):
     def test_views(self):
         env = rl.VectorEnv("modiar", 16, seed=2)
         observations, infos = env.reset(seed=2)
-        self.assertIs(observations, env.observations)
         self.assertEqual(infos, {})
         self.assertEqual(env.observations.shape, (16, 19))
         self.assertEqual(env.observations.dtype, np.float32)
         self.assertEqual(env.action_masks.shape, (16, 3))
         self.assertEqual(env.action_masks.dtype, np.int8)
-        self.assertEqual(env.rewards.shape, (16, 2))
+        self.assertEqual(env.player_rewards.shape, (16, 2))
+        self.assertIs(env.rewards, env.player_rewards)     # 1.3's name
         self.assertEqual(env.terminations.dtype, np.bool_)
         self.assertEqual(env.to_move.tolist(), [0] * 16)
-        before = observations.copy()
-        held = observations[3]                  # a view of a view
-        result = env.step(np.zeros(16, dtype=np.int64))
-        # The same arrays come back, changed in place.
-        for got, view in zip(result[:4], (env.observations, env.rewards, env.terminations,
-                                          env.truncations)):
-            self.assertIs(got, view)
-        self.assertFalse(np.array_equal(before, observations))
-        self.assertEqual(held.tolist(), observations[3].tolist())
+        before = env.observations.copy()
+        held = env.observations[3]              # a view of a view
+        env.step(np.zeros(16, dtype=np.int64))
+        # The views change in place.
+        self.assertFalse(np.array_equal(before, env.observations))
+        self.assertEqual(held.tolist(), env.observations[3].tolist())
         self.assertEqual(env.to_move.tolist(), [1] * 16)
-        with self.assertRaises(ValueError):
-            observations[0, 0] = 1.0            # read-only: the C library writes them
+        for view in (env.observations, env.player_rewards, env.terminations, env.to_move):
+            with self.assertRaises(ValueError):
+                view[0] = 1                     # read-only: the C library writes them
         # Views stay valid after close() and after the environment is gone:
         # they keep the C batch (its owner object) alive until the last of
         # them goes.
+        observations = env.observations
         handle = env._batch.handle
 
         def batch_alive():
@@ -458,15 +457,65 @@ class Vector(unittest.TestCase):
             return any(isinstance(o, rl._Batch) and o.handle == handle
                        for o in gc.get_objects())
 
+        self.assertFalse(env.closed)
         env.close()
+        self.assertTrue(env.closed)
         self.assertEqual(held.tolist(), observations[3].tolist())
         with self.assertRaises(ValueError):
             env.step(np.zeros(16, dtype=np.int32))
-        del env, result
+        del env
         self.assertTrue(batch_alive())
         self.assertEqual(held.tolist(), observations[3].tolist())
-        del held, observations, got, view
+        del held, observations, view
         self.assertFalse(batch_alive())
+
+    def test_returned_arrays_may_be_kept_and_written(self):
+        # Gymnasium's contract (SyncVectorEnv, copy=True): reset() and
+        # step() return arrays of their own, which wrappers such as
+        # ClipReward and NormalizeObservation write to or keep.
+        env = rl.VectorEnv("rio-kadalis", 8, seed=1)
+        observations, _ = env.reset(seed=1)
+        result = env.step(env.random_actions(np.random.default_rng(0)))
+        kept = [a.copy() for a in result[:4]]
+        np.testing.assert_array_equal(result[0], env.observations)
+        self.assertEqual(result[1].shape, (8,))
+        self.assertEqual(result[1].dtype, np.float32)
+        for array in (observations,) + result[:4]:
+            self.assertTrue(array.flags.writeable)
+            array[...] = 1
+        np.testing.assert_array_equal(env.observations, kept[0])   # the batch's own: untouched
+        second = env.step(env.random_actions(np.random.default_rng(1)))
+        self.assertTrue(np.all(result[0] == 1))                   # a new array each step
+        self.assertFalse(np.shares_memory(second[0], result[0]))
+        # copy=False: this object's arrays, rewritten at each call, writable.
+        fast = rl.VectorEnv("rio-kadalis", 8, seed=1, copy=False)
+        first = fast.reset(seed=1)[0]
+        again = fast.step(np.zeros(8, np.int32))
+        self.assertIs(again[0], first)
+        np.testing.assert_array_equal(first, fast.observations)
+        self.assertIs(fast.step(np.zeros(8, np.int32))[1], again[1])
+        self.assertTrue(again[1].flags.writeable)
+
+    def test_reward_is_the_movers(self):
+        # Gymnasium: rewards have shape (num_envs,). Row i is the reward
+        # of the player who moved in game i; player_rewards has both.
+        for rules, seed in (("modiar", 1), ("rio-kadalis-5", 3)):
+            game, action = near_end(rules, seed)
+            mover = int(game.to_move)
+            env = rl.VectorEnv(rules, 2)
+            env.reset()
+            replay = mancala.Game(rules)
+            for pit in game.history:
+                was = replay.pit_to_action(pit)
+                replay.play(pit)
+                env.step(np.array([was, was], np.int32))
+            result = env.step(np.array([action, action], np.int32))
+            game.apply_action(action)
+            returns = game.returns()
+            self.assertNotEqual(returns[mover], 0.0)
+            self.assertEqual(result[1].tolist(), [returns[mover]] * 2)
+            self.assertEqual(env.player_rewards.tolist(), [returns] * 2)
+            self.assertEqual(result[2].tolist(), [True, True])
 
     def against_games(self, rules, mode, steps=300, count=32, threads=1):
         env = rl.VectorEnv(rules, count, seed=9, autoreset_mode=mode, threads=threads)
@@ -476,15 +525,17 @@ class Vector(unittest.TestCase):
         ended = 0
         for _ in range(steps):
             actions = env.random_actions(rng)
-            finals = {}
+            finals, movers, over = {}, {}, {}
             for i, game in enumerate(games):
                 if restart[i]:
                     games[i] = mancala.Game(rules)
                     restart[i] = False
                     continue
+                movers[i] = int(game.to_move)
                 game.apply_action(int(actions[i]))
                 if game.over:
                     finals[i] = game.observation_tensor()
+                    over[i] = game
                     if mode == "SameStep":
                         games[i] = mancala.Game(rules)
                     else:
@@ -494,15 +545,23 @@ class Vector(unittest.TestCase):
                 if i in finals:
                     ended += 1
                     self.assertTrue(terminations[i])
-                    returns = (game if mode == "NextStep" else None)
+                    returns = over[i].returns()
+                    self.assertEqual(env.player_rewards[i].tolist(), returns)
+                    self.assertEqual(rewards[i], returns[movers[i]])
                     if mode == "SameStep":
                         np.testing.assert_array_equal(infos["final_obs"][i], finals[i])
                         self.assertTrue(infos["_final_obs"][i])
-                    elif returns is not None:
-                        self.assertEqual(rewards[i].tolist(), returns.returns())
+                        self.assertTrue(infos["_final_info"][i])
                 else:
                     self.assertFalse(terminations[i])
-                    self.assertEqual(rewards[i].tolist(), [0.0, 0.0])
+                    self.assertEqual(rewards[i], 0.0)
+                    self.assertEqual(env.player_rewards[i].tolist(), [0.0, 0.0])
+                    if "final_obs" in infos:
+                        self.assertIsNone(infos["final_obs"][i])
+                        self.assertFalse(infos["_final_obs"][i])
+                        self.assertFalse(infos["_final_info"][i])
+                if mode == "SameStep" and i in finals:
+                    self.assertEqual(infos["final_info"], {})
                 self.assertFalse(truncations[i])
                 np.testing.assert_array_equal(observations[i], game.observation_tensor())
                 np.testing.assert_array_equal(env.action_masks[i], game.legal_actions_mask())
@@ -541,6 +600,42 @@ class Vector(unittest.TestCase):
         env.reset(seed=3)
         self.assertFalse(env.terminations.any())
         self.assertEqual(env.game(0).ply, 0)
+
+    def test_reset_mask(self):
+        # Gymnasium 1.x: reset(options={"reset_mask": mask}) resets the
+        # games where the mask is True; the mask is a numpy bool array of
+        # shape (num_envs,) with a True (SyncVectorEnv's errors).
+        env = rl.VectorEnv("modiar", 4, autoreset_mode="Disabled")
+        env.step(np.zeros(4, np.int32))
+        for bad, error in ((np.ones(4, np.int8), TypeError), ([True] * 4, TypeError),
+                           (np.ones(3, np.bool_), ValueError),
+                           (np.zeros(4, np.bool_), ValueError)):
+            with self.assertRaises(error):
+                env.reset(options={"reset_mask": bad})
+        self.assertEqual([env.game(i).ply for i in range(4)], [1] * 4)
+        options = {"reset_mask": np.ones(4, np.bool_)}
+        observations, infos = env.reset(options=options)
+        self.assertIn("reset_mask", options)          # the caller's dict is not changed
+        self.assertEqual([env.game(i).ply for i in range(4)], [0] * 4)
+        np.testing.assert_array_equal(observations, env.observations)
+        # Resetting some games only needs mancala_batch_reset_games()
+        # (issue 47's C part); until then it is refused and nothing changes.
+        env.step(np.zeros(4, np.int32))
+        with self.assertRaises(mancala.Unsupported):
+            env.reset(options={"reset_mask": np.array([True, False, True, False])})
+        self.assertEqual([env.game(i).ply for i in range(4)], [1] * 4)
+
+    def test_spaces_are_made_once(self):
+        try:
+            import gymnasium  # noqa: F401
+        except ImportError:
+            self.skipTest("gymnasium cannot be imported")
+        env = rl.VectorEnv("rio-kadalis-5", 3)
+        self.assertIs(env.single_observation_space, env.single_observation_space)
+        self.assertEqual(env.single_observation_space.shape, (27,))
+        self.assertEqual(env.observation_space.shape, (3, 27))
+        self.assertEqual(env.single_action_space.n, 5)
+        self.assertEqual(env.action_space.nvec.tolist(), [5, 5, 5])
 
     def test_illegal_action_changes_nothing(self):
         # The C batch refuses the whole step: no game and no array changes.
