@@ -26,10 +26,10 @@ from typing import Optional
 from . import _tensor
 from ._handle import INT, NativeHandle, flag, integer
 from ._native import REASON_MAX, batch_p, lib
-from .errors import InvalidArgument, Unsupported, check, illegal, shown
+from .errors import GameOver, InvalidArgument, Unsupported, check, illegal, shown
 from .game import Game, _rules_name
 
-__all__ = ["AECEnv", "VectorEnv", "env", "AUTORESET_MODES"]
+__all__ = ["AECEnv", "VectorEnv", "OpponentEnv", "env", "AUTORESET_MODES"]
 
 #: Gymnasium 1.x's names of the autoreset modes (gymnasium.vector.AutoresetMode
 #: values), and the C library's numbers (enum mancala_autoreset).
@@ -50,6 +50,15 @@ def _gymnasium_spaces():
         raise ImportError("observation_space() and action_space() give gymnasium.spaces "
                           "objects: install gymnasium") from None
     return spaces
+
+
+def _observation_box(spaces, np, size: int, rows: tuple = ()):
+    """The Box of observations (mancala_observation()): entries in [0, 1],
+    the last two (the round and the plies since a capture) counts in
+    [0, inf); ``rows`` in front for a batch."""
+    high = np.array([1.0] * (size - 2) + [np.inf] * 2, dtype=np.float32)
+    return spaces.Box(np.zeros(rows + (size,), np.float32), np.broadcast_to(high, rows + (size,)),
+                      dtype=np.float32)
 
 
 def _seed(seed) -> int:
@@ -120,12 +129,12 @@ class AECEnv(_AECBase):
 
     def observation_space(self, agent: str):
         """gymnasium.spaces.Dict with ``observation`` (Box of float32 in
-        [0, inf): the last two entries are counts) and ``action_mask``
+        [0, 1], the last two entries counts in [0, inf)) and ``action_mask``
         (Box of int8 in {0, 1}); the same object at every call, as
         PettingZoo's api_test requires."""
         def make(spaces, np):
             return spaces.Dict({
-                "observation": spaces.Box(0.0, np.inf, (self._size,), np.float32),
+                "observation": _observation_box(spaces, np, self._size),
                 "action_mask": spaces.Box(0, 1, (self._n,), np.int8)})
         return self._space("observation", agent, make)
 
@@ -310,6 +319,206 @@ def env(rules: str = "modiar", **kwargs) -> AECEnv:
     """A PettingZoo AEC environment (:class:`AECEnv`), as
     ``pettingzoo.classic.*.env()`` makes one."""
     return AECEnv(rules, **kwargs)
+
+
+# -- Gymnasium's single-agent environment: one seat against the library ----
+
+try:   # the class is Gymnasium's when Gymnasium can be imported
+    from gymnasium import Env as _EnvBase
+except ImportError:
+    _EnvBase = object
+
+
+class OpponentEnv(_EnvBase):
+    """One seat of a game against an opponent the library plays, as a
+    single-agent Gymnasium environment: a ``gymnasium.Env`` when
+    Gymnasium can be imported (``gymnasium.utils.env_checker.check_env``
+    passes), the same class otherwise. numpy is needed.
+
+    Observations are float32 ``[4n + 7]`` (mancala_observation()) from the
+    agent's side; actions ``0 ... n-1`` are the agent's pits in its own
+    order (:meth:`Game.apply_action`). ``info["action_mask"]`` (int8
+    ``[n]``, 1 for a legal action) comes with every observation, as in
+    Gymnasium's own Taxi. The reward is 0 until the episode (a game of
+    Modiar, a round of Rio Kadalis, or a whole match with ``match=True``)
+    ends, then the agent's return: +1, 0 or -1, or the stone difference
+    in [-1, 1] with ``stones=True``. The opponent replies within the same
+    step; when the agent sits North it opens in :meth:`reset`.
+
+    An action in ``0 ... n-1`` that the rules forbid ends the episode
+    with reward -1 and ``info["illegal_action"]`` True, the position
+    unchanged (PettingZoo's TerminateIllegalWrapper does the same), so
+    that an agent without masking learns to avoid it. Any other action is
+    an error.
+
+    Args:
+        rules: a rules name (:data:`mancala.RULES`).
+        opponent: ``"random"`` (uniform among the legal actions),
+            ``"level:L"`` (:meth:`Game.level_move`, L from 1 to 20; 20 is
+            timed, so not reproducible), or a function ``f(game) ->
+            action`` given a copy of the game.
+        seat: 0 (South, who opens) or 1 (North).
+        match, stones, repetition: as for :class:`AECEnv`.
+        render_mode: None, ``"ansi"`` or ``"human"``.
+
+    The opponent's choices come from :attr:`np_random`, seeded by
+    ``reset(seed=...)``: a seed and the agent's actions fix the episode.
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+
+    def __init__(self, rules: str = "modiar", *, opponent="random", seat: int = 0,
+                 match: bool = False, stones: bool = False, repetition: bool = True,
+                 render_mode: Optional[str] = None):
+        np = _tensor.np
+        if np is None:
+            raise ImportError("mancala.rl.OpponentEnv needs numpy")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise InvalidArgument(f"render_mode {shown(render_mode)}: not one of "
+                                  f"{self.metadata['render_modes']}")
+        self.render_mode = render_mode
+        self.seat = integer(seat, "seat", 0, 1, INT)
+        self.match = flag(match, "match")
+        self.stones = flag(stones, "stones")
+        self.repetition = flag(repetition, "repetition")
+        self.rules = rules
+        self._opponent = _opponent(opponent)
+        self.game = Game(rules, repetition=self.repetition)
+        self._np_random = None
+        self._over = True
+        n = self.game.num_distinct_actions()
+        size = len(self.game.observation_tensor())
+        try:
+            from gymnasium import spaces
+        except ImportError:   # the spaces are Gymnasium's: without it, none
+            self.observation_space = self.action_space = None
+        else:
+            self.observation_space = _observation_box(spaces, np, size)
+            self.action_space = spaces.Discrete(n)
+
+    @property
+    def np_random(self):
+        """The generator of the opponent's choices (Gymnasium's)."""
+        if self._np_random is None:
+            self._np_random = _tensor.np.random.default_rng()
+        return self._np_random
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
+        """Starts an episode: returns ``(observation, info)``. ``seed``
+        seeds :attr:`np_random` as Gymnasium's ``Env.reset`` does;
+        ``options`` may hold ``"position"``, a position string of these
+        rules to start from.
+
+        Raises:
+            ParseError: the position is malformed.
+            InvalidArgument: the position is of other rules.
+        """
+        if _EnvBase is not object:
+            super().reset(seed=seed)
+        elif seed is not None or self._np_random is None:
+            self._np_random = _tensor.np.random.default_rng(_seed(seed))
+        position = (options or {}).get("position")
+        game = (Game(self.rules, repetition=self.repetition) if position is None
+                else Game.parse(position, repetition=self.repetition))
+        if game.rules != self.rules:
+            rules = game.rules
+            game.close()
+            raise InvalidArgument(f"position {shown(position)}: of rules {rules}, not "
+                                  f"{self.rules}")
+        old, self.game = self.game, game
+        old.close()
+        self._over = False
+        self._opponent_moves()
+        return self._observe(), self._info()
+
+    def step(self, action):
+        """Plays the agent's action, then the opponent's replies until it
+        is the agent's turn or the episode is over: returns
+        ``(observation, reward, terminated, truncated, info)``.
+
+        Raises:
+            GameOver: the episode is over (call reset()).
+            InvalidArgument: the action is not in ``0 ... n-1``
+                (OverflowError beyond a C int).
+            TypeError: the action is not an integer.
+        """
+        if self._over:
+            raise GameOver("the episode is over: call reset()")
+        game = self.game
+        action = integer(action, "action", 0, game.num_distinct_actions() - 1, INT)
+        info = {}
+        if not game.legal_actions_mask()[action]:
+            self._over = True
+            reward, info = -1.0, {"illegal_action": True}
+        else:
+            game.apply_action(action)
+            self._opponent_moves()
+            reward = game.returns(stones=self.stones, match=self.match)[self.seat] \
+                if self._over else 0.0
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), float(reward), self._over, False, {**self._info(), **info}
+
+    def _opponent_moves(self) -> None:
+        """Plays the opponent while it is to move; marks the end."""
+        game = self.game
+        while True:
+            if self.match and game.over and not game.match_over:
+                game.next_round()
+            if game.match_over if self.match else game.over:
+                self._over = True
+                return
+            if game.to_move == self.seat:
+                return
+            with game.copy() as copy:
+                action = self._opponent(copy, self.np_random)
+            game.apply_action(action)
+
+    def _observe(self):
+        return self.game.observation_tensor(self.seat)
+
+    def _info(self) -> dict:
+        mask = self.game.legal_actions_mask(self.seat)
+        return {"action_mask": mask.view(_tensor.np.int8)}
+
+    def action_masks(self):
+        """The legal actions as int8 ``[n]`` (as ``info["action_mask"]``),
+        the name maskable agents (sb3-contrib's MaskablePPO) ask for."""
+        return self._info()["action_mask"]
+
+    def render(self) -> Optional[str]:
+        """The board as text (``"ansi"``: returned; ``"human"``:
+        printed)."""
+        text = repr(self.game)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        self.game.close()
+
+    @property
+    def unwrapped(self) -> "OpponentEnv":
+        return self
+
+
+def _opponent(opponent):
+    """The opponent as ``f(game, rng) -> action``."""
+    if callable(opponent):
+        return lambda game, rng: opponent(game)
+    if opponent == "random":
+        return lambda game, rng: int(rng.choice(game.legal_actions()))
+    if isinstance(opponent, str) and opponent.startswith("level:"):
+        try:
+            level = int(opponent[6:])
+        except ValueError:
+            level = 0
+        if 1 <= level <= 20:
+            return lambda game, rng: game.pit_to_action(
+                game.level_move(level, int(rng.integers(0, 2**63))))
+    raise InvalidArgument(f"opponent {shown(opponent)}: not 'random', 'level:1' ... "
+                          "'level:20' or a function")
 
 
 # -- Gymnasium's vector environment over the C batch ------------------------
@@ -497,9 +706,10 @@ class VectorEnv(NativeHandle, _VectorBase):
 
     @property
     def single_observation_space(self):
-        """gymnasium.spaces.Box(0, inf, (4n + 7,), float32)."""
-        return self._space("single_observation", lambda spaces, np: spaces.Box(
-            0.0, np.inf, (self._size,), np.float32))
+        """gymnasium.spaces.Box of float32 ``[4n + 7]`` (in [0, 1], the last
+        two entries counts in [0, inf))."""
+        return self._space("single_observation", lambda spaces, np: _observation_box(
+            spaces, np, self._size))
 
     @property
     def single_action_space(self):
@@ -508,9 +718,9 @@ class VectorEnv(NativeHandle, _VectorBase):
 
     @property
     def observation_space(self):
-        """gymnasium.spaces.Box(0, inf, (N, 4n + 7), float32)."""
-        return self._space("observation", lambda spaces, np: spaces.Box(
-            0.0, np.inf, (self.num_envs, self._size), np.float32))
+        """The single observation space's Box for ``N`` rows."""
+        return self._space("observation", lambda spaces, np: _observation_box(
+            spaces, np, self._size, (self.num_envs,)))
 
     @property
     def action_space(self):

@@ -26,6 +26,7 @@ except ImportError:
 
 try:
     import gymnasium
+    from gymnasium.utils.env_checker import check_env
     from gymnasium.wrappers import vector as wrappers
 except ImportError:
     gymnasium = None
@@ -170,6 +171,28 @@ class GymnasiumVector(unittest.TestCase):
         self.assertEqual(infos["_final_obs"].tolist(), terminations.tolist())
         self.assertEqual(infos["_final_info"].tolist(), terminations.tolist())
         self.assertEqual(infos["final_info"], {})
+
+
+
+@needs_gymnasium
+class GymnasiumEnv(unittest.TestCase):
+
+    def test_check_env(self):
+        # Every rules set, both seats, a random and a searching opponent,
+        # rounds and matches; the warnings left are Gymnasium's advice
+        # (unbounded counts in the Box, no registered spec).
+        for rules in mancala.RULES:
+            for seat in (0, 1):
+                for opponent in ("random", "level:7"):
+                    for match in (False, True):
+                        with self.subTest(rules=rules, seat=seat, opponent=opponent,
+                                          match=match), quiet():
+                            env = rl.OpponentEnv(rules, opponent=opponent, seat=seat,
+                                                 match=match)
+                            self.assertIsInstance(env, gymnasium.Env)
+                            check_env(env)
+                            check_env(rl.OpponentEnv(rules, opponent=opponent, seat=seat,
+                                                     match=match, render_mode="ansi"))
 
 
 if __name__ == "__main__":

@@ -390,7 +390,8 @@ class AEC(unittest.TestCase):
     def test_spaces(self):
         # gymnasium.spaces stood in for by a recorder of the calls.
         spaces = types.SimpleNamespace(
-            Box=lambda *args: ("Box",) + args, Discrete=lambda n: ("Discrete", n),
+            Box=lambda *args, **kwargs: ("Box",) + args + tuple(kwargs.values()),
+            Discrete=lambda n: ("Discrete", n),
             MultiDiscrete=lambda ns: ("MultiDiscrete", list(ns)), Dict=lambda d: ("Dict", d))
         fake = types.ModuleType("gymnasium")
         fake.spaces = spaces
@@ -400,7 +401,10 @@ class AEC(unittest.TestCase):
             env = rl.env("rio-kadalis")
             self.assertEqual(env.action_space("north"), ("Discrete", 6))
             space = env.observation_space("south")
-            self.assertEqual(space[1]["observation"][3], (31,))
+            _, low, high, dtype = space[1]["observation"]
+            self.assertEqual(low.tolist(), [0.0] * 31)
+            self.assertEqual(high.tolist(), [1.0] * 29 + [float("inf")] * 2)
+            self.assertEqual(dtype, np.float32)
             self.assertEqual(space[1]["action_mask"], ("Box", 0, 1, (6,), np.int8))
             self.assertEqual(sorted(env.action_spaces), ["north", "south"])
             # api_test: the same space object at every call.
@@ -421,6 +425,104 @@ class AECWithoutNumpy(WithoutNumpy, AEC):
 
 
 @needs_numpy
+@needs_numpy
+class Opponent(unittest.TestCase):
+    """The single-agent environment, against gymnasium.Env's contract
+    (what gymnasium.utils.env_checker.check_env checks)."""
+
+    def test_reset_and_step(self):
+        env = rl.OpponentEnv("modiar", opponent="random", seat=0)
+        observation, info = env.reset(seed=5)
+        self.assertEqual(observation.dtype, np.float32)
+        self.assertEqual(tolist(observation), float32([7 / S] * 6 + [0] * 10 + [1, 0, 0]))
+        self.assertEqual(info["action_mask"].dtype, np.int8)
+        self.assertEqual(info["action_mask"].tolist(), [1, 1, 1])
+        observation, reward, terminated, truncated, info = env.step(0)
+        self.assertIs(type(reward), float)
+        self.assertEqual((reward, terminated, truncated), (0.0, False, False))
+        # South played pit 0, the opponent answered: South to move again.
+        self.assertEqual(env.game.history[0], 0)
+        self.assertEqual(env.game.history_length, 2)
+        self.assertEqual(env.game.to_move, 0)
+        np.testing.assert_array_equal(observation, env.game.observation_tensor(0))
+        np.testing.assert_array_equal(info["action_mask"], env.game.legal_actions_mask())
+
+    def test_seeds(self):
+        # reset(seed) fixes the opponent's choices; another seed changes
+        # the generator; reset() without a seed keeps it going.
+        def episode(seed, seat, opponent="random"):
+            env = rl.OpponentEnv("rio-kadalis", opponent=opponent, seat=seat)
+            _, info = env.reset(seed=seed)
+            state = env.np_random.bit_generator.state
+            done = False
+            while not done:   # the agent: its first legal action
+                _, _, done, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+            return env.game.record, state
+
+        for seat in (0, 1):
+            one, state = episode(3, seat)
+            self.assertEqual(episode(3, seat), (one, state))
+            self.assertNotEqual(episode(4, seat)[1], state)
+        self.assertEqual(episode(3, 1, "level:3")[0], episode(3, 1, "level:3")[0])
+
+    def test_north_and_episode_end(self):
+        # North: the opponent opens in reset(); the last reward is the
+        # agent's return.
+        for rules, opponent in (("modiar", "level:7"), ("rio-kadalis-5-cw", "random")):
+            env = rl.OpponentEnv(rules, opponent=opponent, seat=1)
+            _, info = env.reset(seed=1)
+            self.assertEqual(env.game.history_length, 1)
+            self.assertEqual(env.game.to_move, 1)
+            steps, done = 0, False
+            while not done:
+                action = int(np.flatnonzero(info["action_mask"])[-1])
+                _, reward, done, truncated, info = env.step(action)
+                self.assertFalse(truncated)
+                steps += 1
+            self.assertTrue(env.game.over)
+            self.assertEqual(reward, env.game.returns()[1])
+            self.assertIn(reward, (-1.0, 0.0, 1.0))
+            with self.assertRaises(mancala.GameOver):
+                env.step(0)
+
+    def test_match_episode(self):
+        env = rl.OpponentEnv("rio-kadalis-5", seat=0, match=True, stones=True)
+        _, info = env.reset(seed=2)
+        done = False
+        while not done:
+            _, reward, done, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        self.assertTrue(env.game.match_over)
+        self.assertEqual(reward, env.game.returns(stones=True, match=True)[0])
+
+    def test_illegal_and_bad_actions(self):
+        env = rl.OpponentEnv("modiar", opponent=lambda game: game.legal_actions()[0])
+        env.reset(options={"position": "modiar/0,3,3,7,7,7/S/8,7/5"})
+        position = str(env.game)
+        for bad, error in ((3, InvalidArgument), (-1, InvalidArgument), (2**40, OverflowError),
+                           (1.0, TypeError), (float("nan"), TypeError), (None, TypeError)):
+            with self.assertRaises(error):
+                env.step(bad)
+        self.assertEqual(str(env.game), position)
+        # An action the rules forbid (pit 0 is empty) ends the episode: -1.
+        observation, reward, terminated, truncated, info = env.step(np.int64(0))
+        self.assertEqual((reward, terminated, truncated), (-1.0, True, False))
+        self.assertTrue(info["illegal_action"])
+        self.assertEqual(str(env.game), position)
+        with self.assertRaises(InvalidArgument):
+            rl.OpponentEnv("modiar", opponent="level:21")
+        with self.assertRaises(InvalidArgument):
+            rl.OpponentEnv("modiar", opponent="strong")
+        with self.assertRaises(InvalidArgument):
+            rl.OpponentEnv("modiar", seat=2)
+        with self.assertRaises(InvalidArgument):
+            env.reset(options={"position": "rio-kadalis-5/4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0"})
+
+    def test_render(self):
+        env = rl.OpponentEnv("modiar", render_mode="ansi")
+        env.reset(seed=0)
+        self.assertEqual(env.render(), repr(env.game))
+
+
 class Vector(unittest.TestCase):
     """Gymnasium 1.x's VectorEnv API over the C batch."""
 
