@@ -303,6 +303,43 @@ class AEC(unittest.TestCase):
             self.assertEqual(order[-2:], ["south", "north"] if order[-2] == "south"
                              else ["north", "south"])
 
+    def test_what_api_test_checks(self):
+        # pettingzoo.test.api_test's own steps, for every rules set, round
+        # and match episodes: reset(seed, options) with an unknown option,
+        # last(observe=False), observations inside the declared Box ([0, 1],
+        # the last two entries counts), masks of int8 0/1 that allow only
+        # legal actions, dicts keyed by the live agents, unwrapped, str().
+        for rules in mancala.RULES:
+            for match in (False, True):
+                env = rl.env(rules, match=match)
+                env.reset(seed=0, options={"options": 1})
+                self.assertIsNone(env.last(observe=False)[0])
+                self.assertIs(env.unwrapped, env)
+                self.assertEqual(str(env), "mancala_v0")
+                rng = random.Random(1)
+                rounds = set()
+                for agent in env.agent_iter():
+                    self.assertIn(agent, env.agents)
+                    for table in (env.rewards, env.terminations, env.truncations, env.infos,
+                                  env._cumulative_rewards):
+                        self.assertEqual(sorted(table), sorted(env.agents))
+                    observation, reward, termination, truncation, _ = env.last()
+                    values = tolist(observation["observation"])
+                    self.assertTrue(all(0.0 <= v <= 1.0 for v in values[:-2]), values)
+                    self.assertTrue(all(v >= 0.0 for v in values[-2:]))
+                    mask = list(observation["action_mask"])
+                    self.assertTrue(set(mask) <= {0, 1})
+                    rounds.add(env.game.round)
+                    if termination or truncation:
+                        env.step(None)
+                        continue
+                    self.assertEqual([a for a in range(len(mask)) if mask[a]],
+                                     env.game.legal_actions())
+                    env.step(rng.choice(env.game.legal_actions()))
+                self.assertEqual(env.agents, [])
+                if match and rules != "modiar":
+                    self.assertGreater(len(rounds), 1)
+
     def test_termination_and_dead_steps(self):
         game, action = near_end("modiar", 2)
         env = rl.env("modiar")
