@@ -51,10 +51,13 @@ def main():
     parser.add_argument("--steps", type=int, default=500)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
+    parser.add_argument("--no-copy", action="store_true",
+                        help="VectorEnv(copy=False): step() returns the object's own arrays")
     args = parser.parse_args()
     rng = np.random.default_rng(0)
     for rules in args.rules or ["modiar", "rio-kadalis"]:
-        env = rl.VectorEnv(rules, args.envs, threads=args.threads)
+        env = rl.VectorEnv(rules, args.envs, threads=args.threads,
+                           **({"copy": False} if args.no_copy else {}))
         for how, name in (("table", "random_actions(), step()"),
                           ("argmax", "numpy argmax, step()"), ("C", "C step_random()")):
             best = max(measure(env, args.steps, how, rng) for _ in range(args.repeat))

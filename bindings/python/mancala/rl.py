@@ -594,7 +594,7 @@ class VectorEnv(NativeHandle, _VectorBase):
 
     __slots__ = ("num_envs", "rules", "metadata", "_actions", "_actions_address", "_failed",
                  "_random_table", "_batch", "_n", "_size", "_autoreset", "_copy", "_out",
-                 "_spaces", *_VIEWS)
+                 "_spaces", "_movers", *_VIEWS)
     _kind = "vector environment"
 
     def __init__(self, rules: str = "modiar", num_envs: int = 1024, *, seed: int = 0,
@@ -646,11 +646,12 @@ class VectorEnv(NativeHandle, _VectorBase):
         self.terminations = self._view(lib.mancala_batch_terminated, np.bool_, ())
         self.truncations = self._view(lib.mancala_batch_truncated, np.bool_, ())
         self.to_move = self._view(lib.mancala_batch_to_move, np.int32, ())
-        # copy=False: the arrays step() and reset() return, and the mover
-        # of each game before a step.
+        # copy=False: the arrays step() and reset() return.
         self._out = (np.zeros_like(self.observations), np.zeros(num_envs, np.float32),
-                     np.zeros(num_envs, np.bool_), np.zeros(num_envs, np.bool_),
-                     np.zeros(num_envs, np.int32))
+                     np.zeros(num_envs, np.bool_), np.zeros(num_envs, np.bool_))
+        # Before a step: 2i + the mover of game i, the index of the
+        # mover's reward among the rewards read as one flat array.
+        self._movers = (np.arange(0, 2 * num_envs, 2, dtype=np.intp), np.zeros(num_envs, np.intp))
         check(lib.mancala_batch_reset(self._handle, seed))
 
     def _option(self, option: int, value: int) -> None:
@@ -814,8 +815,7 @@ class VectorEnv(NativeHandle, _VectorBase):
             actions = np.ascontiguousarray(actions)
             address = actions.ctypes.data
         handle = self._h
-        mover = self._out[4]
-        np.copyto(mover, self.to_move)
+        movers = np.add(self._movers[0], self.to_move, out=self._movers[1])
         status = lib.mancala_batch_step(handle, address, self.num_envs, self._failed)
         if status < 0:
             game = self._failed.value
@@ -823,7 +823,7 @@ class VectorEnv(NativeHandle, _VectorBase):
                 raise _action_error(status, int(actions[game]), game,
                                     lib.mancala_batch_reason(self._handle).decode())
             check(status, lib.mancala_batch_reason(self._handle).decode())
-        return self._result(mover)
+        return self._result(movers)
 
     def step_random(self):
         """Plays a uniformly random legal action in every game, drawn in C
@@ -833,10 +833,9 @@ class VectorEnv(NativeHandle, _VectorBase):
         object's array, rewritten at each call) holds -1 for a game that
         did not play."""
         handle = self._h
-        mover = self._out[4]
-        _tensor.np.copyto(mover, self.to_move)
+        movers = _tensor.np.add(self._movers[0], self.to_move, out=self._movers[1])
         check(lib.mancala_batch_step_random(handle, self._actions_address, self.num_envs))
-        return (self._actions,) + self._result(mover)
+        return (self._actions,) + self._result(movers)
 
     def random_actions(self, rng=None):
         """A uniformly random legal action for every game, chosen in numpy
@@ -875,13 +874,12 @@ class VectorEnv(NativeHandle, _VectorBase):
             _tensor.np.copyto(to, view)
         return out
 
-    def _result(self, mover):
+    def _result(self, movers):
         np = _tensor.np
         observations, terminations, truncations = self._arrays(3)
         # The mover's column; 0 in games that restarted (both columns 0).
-        rewards = np.empty(self.num_envs, np.float32) if self._copy else self._out[1]
-        np.copyto(rewards, self.player_rewards[:, 1])
-        np.copyto(rewards, self.player_rewards[:, 0], where=mover == 0)
+        rewards = self.player_rewards.reshape(-1).take(
+            movers, out=None if self._copy else self._out[1], mode="clip")
         infos = {}
         if self._autoreset == "SameStep":
             ended = terminations | truncations
