@@ -363,6 +363,8 @@ class OpponentEnv(_EnvBase):
 
     The opponent's choices come from :attr:`np_random`, seeded by
     ``reset(seed=...)``: a seed and the agent's actions fix the episode.
+    ``observation_space`` and ``action_space`` are Gymnasium's Box and
+    Discrete, None when Gymnasium cannot be imported.
     """
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
@@ -402,6 +404,10 @@ class OpponentEnv(_EnvBase):
         if self._np_random is None:
             self._np_random = _tensor.np.random.default_rng()
         return self._np_random
+
+    @np_random.setter
+    def np_random(self, generator) -> None:
+        self._np_random = generator
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
         """Starts an episode: returns ``(observation, info)``. ``seed``

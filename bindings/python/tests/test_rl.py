@@ -501,6 +501,14 @@ class Opponent(unittest.TestCase):
             self.assertEqual(episode(3, seat), (one, state))
             self.assertNotEqual(episode(4, seat)[1], state)
         self.assertEqual(episode(3, 1, "level:3")[0], episode(3, 1, "level:3")[0])
+        # A generator set by a wrapper (Gymnasium's np_random setter) is used.
+        env = rl.OpponentEnv("rio-kadalis", seat=1)
+        env.np_random = np.random.default_rng(3)
+        env.reset()
+        seeded = rl.OpponentEnv("rio-kadalis", seat=1)
+        seeded.reset(seed=3)
+        self.assertEqual(env.game.history_length, 1)
+        self.assertEqual(env.game.history, seeded.game.history)
 
     def test_north_and_episode_end(self):
         # North: the opponent opens in reset(); the last reward is the
