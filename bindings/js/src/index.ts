@@ -212,6 +212,14 @@ function integer(value: unknown, name: string, low: bigint, high: bigint): bigin
   throw new TypeError(`${name} must be an integer, not ${typeName(value)}`);
 }
 
+/** A flag: true or false only. A string ("false", "no") or a number would
+ *  be read by its truthiness, and turn on what it says off (Python raises
+ *  TypeError too). */
+function flag(value: unknown, name: string): boolean {
+  if (typeof value !== "boolean") throw new TypeError(`${name} must be true or false, not ${typeName(value)}`);
+  return value;
+}
+
 /** An argument for a C int. */
 function int32(value: unknown, name: string, low = -INT32_MAX - 1, high = INT32_MAX): number {
   return Number(integer(value, name, BigInt(low), BigInt(high)));
@@ -688,7 +696,7 @@ export class Game extends Handle {
     return this.getOption(Option.REPETITION) !== 0;
   }
   set repetition(on: boolean) {
-    this.setOption(Option.REPETITION, on ? 1 : 0);
+    this.setOption(Option.REPETITION, flag(on, "repetition") ? 1 : 0);
   }
 
   // ---- Rio Kadalis matches ----
@@ -800,7 +808,7 @@ export class Game extends Handle {
    *  while it goes on. */
   returns({ stones = false, match = false }: { stones?: boolean; match?: boolean } = {}): [number, number] {
     const m = lib();
-    check(m._mancala_returns(this.ptr, (stones ? 1 : 0) | (match ? 2 : 0), scratch), "returns");
+    check(m._mancala_returns(this.ptr, (flag(stones, "stones") ? 1 : 0) | (flag(match, "match") ? 2 : 0), scratch), "returns");
     return [m.HEAPF32[scratch >> 2], m.HEAPF32[(scratch >> 2) + 1]];
   }
 }
@@ -869,7 +877,7 @@ export class Search extends Handle {
     check(m._mancala_search_set_limit(s, 1, limits[0]), "depth");
     check(m._mancala_search_set_limit(s, 2, limits[1]), "nodes");
     check(m._mancala_search_set_limit(s, 3, limits[2]), "timeMs");
-    check(m._mancala_search_set_table(s, table ? tablePtr(table) : 0), "table");
+    check(m._mancala_search_set_table(s, table == null ? 0 : tablePtr(table)), "table");
     check(m._mancala_search_run(s, gamePtr(game)), "search");
     const pvLen = check(m._mancala_search_pv(s, scratch, 32));
     const best = m._mancala_search_best_move(s);
@@ -887,11 +895,11 @@ export class Search extends Handle {
 
 // Friends: the C pointer of a handle for another class's call.
 function gamePtr(game: Game): number {
-  if (!(game instanceof Game)) throw new TypeError("expected a Game");
+  if (!(game instanceof Game)) throw new TypeError(`game must be a Game, not ${typeName(game)}`);
   return (game as any).ptr;
 }
 function tablePtr(table: Table): number {
-  if (!(table instanceof Table)) throw new TypeError("expected a Table");
+  if (!(table instanceof Table)) throw new TypeError(`table must be a Table, not ${typeName(table)}`);
   return (table as any).ptr;
 }
 
@@ -925,6 +933,10 @@ export class Table extends Handle {
     const m = lib();
     if (typeof m._mancala_table_open_memory !== "function")
       throw new MancalaError(Status.E_UNSUPPORTED, "this build has no mancala_table_open_memory");
+    // Anything else (a number, an array-like) would become zeros in the
+    // module's memory, which never shrinks, before the format refuses it.
+    if (!(bytes instanceof Uint8Array || bytes instanceof ArrayBuffer))
+      throw new TypeError(`bytes must be a Uint8Array or an ArrayBuffer, not ${typeName(bytes)}`);
     const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
     const buf = m._malloc(data.length || 1);
     if (!buf) throw new MancalaError(Status.E_NOMEM);
@@ -1027,8 +1039,8 @@ export class Batch extends Handle {
     const { seed = 0, autoreset = 0, match = false, stones = false, maxPlies = 1000 } = options;
     const settings: [number, number][] = [
       [101, int32(autoreset, "autoreset", 0, 2)],
-      [102, match ? 1 : 0],
-      [103, stones ? 1 : 0],
+      [102, flag(match, "match") ? 1 : 0],
+      [103, flag(stones, "stones") ? 1 : 0],
       [105, int32(maxPlies, "maxPlies", 1, 100000)],
     ];
     const seedBits = seed64(seed);

@@ -89,3 +89,37 @@ test("strings with a NUL inside are refused, not cut at it", () => {
   assert.throws(() => Game.fromRecord(null), TypeError);
   assert.throws(() => Game.create(["modiar"]), TypeError);
 });
+
+test("flags are real booleans: a string or a number is refused, not read by its truthiness", () => {
+  const flag = (name) => (err) => err instanceof TypeError && new RegExp(`${name} must be true or false`).test(err.message);
+  for (const bad of ["false", "no", 0, 1, null, {}, [], 1n]) {
+    assert.throws(() => M.Batch.create("rio-kadalis", 2, { match: bad }), flag("match"), String(bad));
+    assert.throws(() => M.Batch.create("rio-kadalis", 2, { stones: bad }), flag("stones"), String(bad));
+  }
+  const game = Game.create("rio-kadalis");
+  for (const bad of ["no", "false", 0, 1, null]) {
+    assert.throws(() => (game.repetition = bad), flag("repetition"), String(bad));
+    assert.equal(game.getOption(M.Option.REPETITION), 1, `${String(bad)} changed the rule`);
+    assert.throws(() => game.returns({ stones: bad }), flag("stones"), String(bad));
+    assert.throws(() => game.returns({ match: bad }), flag("match"), String(bad));
+  }
+  assert.throws(() => (game.repetition = undefined), flag("repetition"));
+  game.repetition = false;
+  assert.equal(game.getOption(M.Option.REPETITION), 0);
+  game.repetition = true;
+  assert.equal(game.getOption(M.Option.REPETITION), 1);
+  // A table is a Table or absent: 0 or "" is not "no table".
+  for (const bad of [0, "", false, {}])
+    assert.throws(() => game.search({ depth: 1, table: bad }), (err) => err instanceof TypeError && /table/.test(err.message), String(bad));
+  assert.equal(game.search({ depth: 1, table: null }).depth, 1);
+  game.free();
+  M.Batch.create("rio-kadalis", 2, { match: true, stones: false }).free();
+});
+
+test("Table.fromBytes() takes bytes only, and allocates nothing for anything else", () => {
+  const memory = M.memoryBytes();
+  for (const bad of [1e8, { length: 3e8 }, "MCT", [0x89, 0x4d], null, undefined, new Int8Array(64), new DataView(new ArrayBuffer(64))])
+    assert.throws(() => M.Table.fromBytes(bad), (err) => err instanceof TypeError && /Uint8Array or an ArrayBuffer/.test(err.message), String(bad));
+  assert.equal(M.memoryBytes(), memory);
+  assert.throws(() => M.Table.fromBytes(new ArrayBuffer(72)), { status: Status.E_FORMAT });
+});
