@@ -352,12 +352,38 @@ abstract class Handle {
     this.free();
   }
   protected abstract release(ptr: number): void;
+  /** What the handle holds, for toJSON(): the rules and position of a game. */
+  protected abstract summary(): Record<string, unknown>;
+  /** The handle as JSON shows it (and console.log, after the class name):
+   *  e.g. `{rules: "modiar", position: "modiar/7,7,7,7,7,7/S/0,0/0"}`;
+   *  `{freed: true}` once freed. */
+  toJSON(): Record<string, unknown> {
+    return this.#ptr ? this.summary() : { freed: true };
+  }
+  /** The class name and toJSON(), e.g. `Batch {"rules":"modiar","size":3}`. */
+  toString(): string {
+    return `${this.className} ${JSON.stringify(this.toJSON())}`;
+  }
+  /** "Game", ...: from the name its errors use, as the minifier renames
+   *  classes. */
+  protected get className(): string {
+    return this.#what[0].toUpperCase() + this.#what.slice(1);
+  }
 }
 /** free(), for `using` (set on the prototype below, also where the
  *  runtime has no Symbol.dispose yet). */
 interface Handle extends Disposer {}
 (Handle.prototype as any)[disposeSymbol] = function (this: Handle) {
   this.free();
+};
+/** console.log() in Node: `Game { rules: 'modiar', position: '...' }`. Node
+ *  finds this by its registered symbol, so the browser build imports no
+ *  Node module. */
+(Handle.prototype as any)[Symbol.for("nodejs.util.inspect.custom")] = function (
+  this: Handle, depth: number, options: unknown, inspect?: (value: unknown, options: unknown) => string) {
+  const name = (this as any).className;
+  if (depth < 0) return `[${name}]`;
+  return `${name} ${inspect ? inspect(this.toJSON(), options) : JSON.stringify(this.toJSON())}`;
 };
 
 // ---- games ---------------------------------------------------------------
@@ -527,8 +553,12 @@ export class Game extends Handle {
       m._free(buf);
     }
   }
+  /** The position (as `position`). */
   toString(): string {
     return this.position;
+  }
+  protected summary(): Record<string, unknown> {
+    return { rules: this.rules, position: this.position };
   }
 
   get rules(): string {
@@ -851,6 +881,11 @@ export interface SearchResult {
 
 export { Search as Searcher };
 
+/** Nodes of a search's last run (a uint64_t, as a number). */
+function searchNodes(search: number): number {
+  return Number(BigInt.asUintN(64, BigInt(lib()._mancala_search_nodes(search))));
+}
+
 function freeSearch(ptr: number): void {
   wasm?._mancala_search_free(ptr);
 }
@@ -867,6 +902,15 @@ export class Search extends Handle {
   }
   protected release(ptr: number): void {
     freeSearch(ptr);
+  }
+  /** The last run's answer, or `{ran: false}` before the first. */
+  protected summary(): Record<string, unknown> {
+    const m = lib();
+    const s = this.ptr;
+    const bestMove = m._mancala_search_best_move(s);
+    if (bestMove < 0) return { ran: false };
+    return { bestMove, score: m._mancala_search_score(s), depth: m._mancala_search_depth(s),
+             nodes: searchNodes(s) };
   }
   run(game: Game, { depth, nodes = 0, timeMs = 0, table }: SearchLimits = {}): SearchResult {
     depth ??= nodes || timeMs ? 64 : DEFAULT_DEPTH;
@@ -887,7 +931,7 @@ export class Search extends Handle {
       score: m._mancala_search_score(s),
       depth: m._mancala_search_depth(s),
       exact: m._mancala_search_exact(s) > 0,
-      nodes: Number(BigInt.asUintN(64, BigInt(m._mancala_search_nodes(s)))),
+      nodes: searchNodes(s),
       pv: int32s(scratch, Math.min(pvLen, 32)),
     };
   }
@@ -925,6 +969,10 @@ export class Table extends Handle {
   }
   protected release(ptr: number): void {
     closeTable(ptr);
+  }
+  protected summary(): Record<string, unknown> {
+    const m = lib();
+    return { rules: cString(m._mancala_table_rules(this.ptr)), maxStones: m._mancala_table_max_stones(this.ptr) };
   }
 
   /** Opens a table from the bytes of a table file; the checks (magic,
@@ -1030,6 +1078,10 @@ export class Batch extends Handle {
   }
   protected release(ptr: number): void {
     freeBatch(ptr);
+  }
+  protected summary(): Record<string, unknown> {
+    const m = lib();
+    return { rules: cString(m._mancala_rules(m._mancala_batch_game(this.ptr, 0))), size: this.size };
   }
 
   /** A batch of `count` games (1 ... 1048576) at the start position. */

@@ -2,6 +2,7 @@
 // once and throw after, options pass through, the engine answers.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import util from "node:util";
 import { M } from "./common.mjs";
 
 const { Game, Search, Status, MancalaError, IllegalMoveError } = M;
@@ -188,4 +189,28 @@ test("engine: search, mcts and playout are deterministic and legal", () => {
   assert.ok(limited.nodes < 2000 && start.legalMoves.includes(limited.bestMove));
   game.free();
   start.free();
+});
+
+test("console.log() and JSON show a handle's rules and position, not an empty object", () => {
+  const inspect = (value, options) => util.inspect(value, { breakLength: Infinity, ...options });
+  const game = Game.parse("rio-kadalis/4,4,4,4,4,4,x,4,4,4,4,4/N/0,0/0/3,1");
+  assert.equal(inspect(game), "Game { rules: 'rio-kadalis', position: 'rio-kadalis/4,4,4,4,4,4,x,4,4,4,4,4/N/0,0/0/3,1' }");
+  assert.equal(JSON.stringify({ game }), '{"game":{"rules":"rio-kadalis","position":"rio-kadalis/4,4,4,4,4,4,x,4,4,4,4,4/N/0,0/0/3,1"}}');
+  assert.equal(String(game), game.position);
+  assert.equal(inspect([game], { depth: 0 }), "[ [Game] ]");
+  game.free();
+  assert.equal(inspect(game), "Game { freed: true }");
+  assert.equal(JSON.stringify(game), '{"freed":true}');
+
+  const batch = M.Batch.create("modiar", 3);
+  assert.equal(inspect(batch), "Batch { rules: 'modiar', size: 3 }");
+  assert.equal(`${batch}`, 'Batch {"rules":"modiar","size":3}');
+  batch.free();
+  const search = new Search();
+  assert.equal(inspect(search), "Search { ran: false }");
+  const modiar = Game.parse("modiar/0,0,0,2,4,10/N/18,8/19");
+  search.run(modiar, { depth: 4 });
+  assert.match(inspect(search), /^Search \{ bestMove: 4, score: 2, depth: \d+, nodes: \d+ \}$/);
+  search.free();
+  modiar.free();
 });

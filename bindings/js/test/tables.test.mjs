@@ -5,6 +5,7 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { inspect } from "node:util";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -58,6 +59,7 @@ test("Rio Kadalis endgame table: values inside its range, E_RANGE outside", () =
   const v = table.value(few);
   assert.ok(v.lo <= v.hi);
   for (const pit of table.bestMoves(few)) assert.ok(few.legalMoves.includes(pit));
+  assert.equal(inspect(table), "Table { rules: 'rio-kadalis', maxStones: 6 }");
   const many = Game.create("rio-kadalis");
   assert.throws(() => table.value(many), { status: Status.E_RANGE });
   const modiar = Game.create("modiar");
