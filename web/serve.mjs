@@ -3,9 +3,11 @@
 // web/ is the site; /mancala/ is the built package (bindings/js/dist);
 // /modiar.table is the solved Modiar table if --table names one;
 // /rules.md is the rules (doc/RULES.md), which the page links to.
-// Prints "http://127.0.0.1:PORT/" once listening.
+// Prints "http://127.0.0.1:PORT/" once listening. GET and HEAD; files are
+// streamed, so a download holds a chunk of the file, not all of it.
 import { createServer } from "node:http";
-import { readFile } from "node:fs/promises";
+import { open } from "node:fs/promises";
+import { pipeline } from "node:stream/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -42,7 +44,22 @@ function resolve(urlPath) {
   return file;
 }
 
+/** The file, opened, and its size; null if it is no regular file. Measured
+ *  and read through one descriptor: the length sent is that of the bytes
+ *  sent, even if the file is replaced meanwhile. */
+async function openFile(file) {
+  const handle = await open(file).catch(() => null);
+  const info = await handle?.stat().catch(() => null);
+  if (info?.isFile()) return { handle, size: info.size };
+  await handle?.close();
+  return null;
+}
+
 const server = createServer(async (req, res) => {
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    res.writeHead(405, { allow: "GET, HEAD" }).end();
+    return;
+  }
   let urlPath;
   try {
     urlPath = decodeURIComponent(new URL(req.url, "http://localhost").pathname);
@@ -51,19 +68,26 @@ const server = createServer(async (req, res) => {
     return;
   }
   const file = resolve(urlPath);
-  try {
-    if (!file || req.method !== "GET") throw new Error("not served");
-    const body = await readFile(file);
-    // The length lets the page show the table's download progress.
-    res.writeHead(200, {
-      "content-type": types[path.extname(file)] ?? "application/octet-stream",
-      "content-length": body.length,
-      "cache-control": "no-cache",
-    });
-    res.end(body);
-  } catch {
+  const opened = file && (await openFile(file));
+  if (!opened) {
     res.writeHead(404, { "content-type": "text/plain" }).end("not found\n");
+    return;
   }
+  const { handle, size } = opened;
+  // The length lets the page show the table's download progress.
+  res.writeHead(200, {
+    "content-type": types[path.extname(file)] ?? "application/octet-stream",
+    "content-length": size,
+    "cache-control": "no-cache",
+  });
+  if (req.method === "HEAD" || size === 0) {
+    await handle.close();
+    res.end();
+    return;
+  }
+  // With backpressure: a slow download holds one chunk, not the file. A
+  // download stopped halfway closes the file (autoClose) and is no error.
+  pipeline(handle.createReadStream({ end: size - 1 }), res).catch(() => {});
 });
 server.listen(port, "127.0.0.1", () => {
   console.log(`http://127.0.0.1:${server.address().port}/`);
