@@ -412,6 +412,26 @@ test("How to play: the page's boards with the library's words, and a link to the
   await page.close();
 });
 
+test("closed pits' labels stay apart, on a phone and on a desktop", async () => {
+  // North's pits 8, 7, 6 closed, side by side.
+  const position = "rio-kadalis/4,4,4,4,4,4,x,x,x,4,4,4/N/0,0/0/12,0";
+  for (const viewport of [{ width: 390, height: 844 }, { width: 900, height: 800 }]) {
+    const page = await open(`?south=human&north=human&table=0&position=${encodeURIComponent(position)}`, viewport);
+    const labels = await page.$$eval("#board .pit-count", (texts) => texts.map((t) => {
+      const box = t.getBoundingClientRect();
+      return { pit: Number(t.parentNode.dataset.pit), text: t.textContent, left: box.left, right: box.right };
+    }));
+    assert.deepEqual(labels.filter((l) => l.text === "closed").map((l) => l.pit), [6, 7, 8]);
+    // North's row on the screen, left to right: 11 ... 6.
+    const north = labels.filter((l) => l.pit >= 6).sort((a, b) => a.left - b.left);
+    assert.deepEqual(north.map((l) => l.pit), [11, 10, 9, 8, 7, 6]);
+    for (let i = 1; i < north.length; i++)
+      assert.ok(north[i - 1].right + 4 <= north[i].left, `${viewport.width} px: the labels of pits ${north[i - 1].pit} and ${north[i].pit} touch`);
+    await page.screenshot({ path: path.join(artifacts, `closed-pits-${viewport.width}.png`) });
+    await page.close();
+  }
+});
+
 test("the Modiar table is downloaded only when asked for, with progress", { skip: !expectTable && "the server has no table (MANCALA_WEB_TABLE=1 says it has)" }, async () => {
   const page = await browser.newPage();
   const asked = [];
