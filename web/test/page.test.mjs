@@ -412,6 +412,16 @@ test("How to play: the page's boards with the library's words, and a link to the
   await page.close();
 });
 
+test("How to play comes before the move list, and the header leads to it", async () => {
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 900 }]) {
+    const page = await open("?rules=modiar&south=human&north=human&table=0", viewport);
+    const top = (sel) => page.$eval(sel, (e) => e.getBoundingClientRect().top);
+    assert.ok(await top(".howto") <= await top(".notes"), `${viewport.width} px: How to play is below the moves`);
+    assert.equal(await page.$eval('header a[href="#howto"]', (a) => a.textContent), "How to play");
+    await page.close();
+  }
+});
+
 test("closed pits' labels stay apart, on a phone and on a desktop", async () => {
   // North's pits 8, 7, 6 closed, side by side.
   const position = "rio-kadalis/4,4,4,4,4,4,x,x,x,4,4,4/N/0,0/0/12,0";
