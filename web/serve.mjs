@@ -2,7 +2,7 @@
 //   node web/serve.mjs [--port N] [--table FILE]
 // web/ is the site; /mancala/ is the built package (bindings/js/dist);
 // /modiar.table is the solved Modiar table if --table names one;
-// /rules.md is the rules (doc/RULES.md), which the page links to.
+// /rules.md is the rules (doc/RULES.md), which rules.html renders.
 // Prints "http://127.0.0.1:PORT/" once listening. GET and HEAD; files are
 // streamed, so a download holds a chunk of the file, not all of it.
 import { createServer } from "node:http";

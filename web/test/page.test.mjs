@@ -405,10 +405,24 @@ test("How to play: the page's boards with the library's words, and a link to the
   assert.deepEqual(figures[3].closed, ["6"]);
   await page.$eval("#howto-rio", (d) => (d.open = true));
   await page.screenshot({ path: path.join(artifacts, "how-to-play.png"), fullPage: true });
-  const rules = await page.$eval(".howto a", (a) => a.href);
-  const response = await fetch(rules);
-  assert.equal(response.status, 200);
-  assert.match(await response.text(), /^# The rules the library implements/);
+  // The full rules: RULES.md rendered, not its raw Markdown.
+  await Promise.all([page.waitForNavigation(), page.click(".howto a[href]")]);
+  await page.waitForSelector("#rules h1");
+  assert.equal(await text(page, "#rules h1"), "The rules the library implements");
+  assert.equal(await page.title(), "The rules the library implements");
+  const headings = await page.$$eval("#rules h2", (hs) => hs.map((h) => [h.id, h.textContent]));
+  assert.deepEqual(headings.slice(0, 3), [["board-players-pit-numbers", "Board, players, pit numbers"], ["modiar-modiar", "Modiar (modiar)"], ["rio-kadalis-rio-kadalis-rio-kadalis-5--cw", "Rio Kadalis (rio-kadalis, rio-kadalis-5, -cw)"]]);
+  // The worked examples, a table whose first column names them.
+  const examples = await page.$$eval("#rules table tbody tr", (rows) => rows.map((r) => r.cells[0].textContent));
+  assert.deepEqual(examples, ["M1", "M2", "M3", "M4", "M5", "M6", "M7", "R1", "R2", "R3", "R4", "R5", "R6", "R7"]);
+  assert.equal(await page.$eval("#rules table tbody tr td:nth-child(2) code", (c) => c.textContent), "modiar/7,7,7,7,7,7/S/0,0/0");
+  // Modiar's seven rules, a numbered list; a list inside a list item.
+  assert.equal(await page.$$eval("#modiar-modiar ~ ol:first-of-type > li", (items) => items.length), 7);
+  assert.ok(await page.$("#rules li > ul > li code"));
+  const body = await text(page, "#rules");
+  for (const raw of ["**", "```", "|---", "# "]) assert.ok(!body.includes(raw), `raw Markdown ${raw} in the page`);
+  await page.screenshot({ path: path.join(artifacts, "rules.png") });
+  assert.ok(await page.$('a[href="./"]'), "a way back to the game");
   await page.close();
 });
 
