@@ -1614,7 +1614,8 @@ typedef struct mancala_table mancala_table;
  * program that has the old table open keeps it, and a failed or cancelled
  * solve leaves @p path as it was. Nothing but
  * that temporary file is ever removed. If @p path is a symbolic link, the
- * file it leads to is replaced (a link that leads nowhere is refused). A
+ * file it leads to is replaced (since 1.4 also where it leads to no file
+ * yet: the table is made there; 1.3 refused such a link). A
  * temporary file is created and removed before the solve starts, so an
  * unwritable destination fails at once, and created again only to write
  * the finished table, so a solve that is killed leaves none behind.
@@ -1637,7 +1638,9 @@ typedef struct mancala_table mancala_table;
  *         folder cannot be written, or if writing fails (then @p path is
  *         as it was);
  *         ::MANCALA_E_CANCELLED if @p progress asked to stop (nothing is
- *         written).
+ *         written). Since 1.4, after ::MANCALA_E_IO `errno` holds the
+ *         system's reason (such as `ENOSPC`, no space left on device, or
+ *         `EISDIR` for a folder).
  * @note Thread-safe (uses no shared state); the command `mancala solve
  *       modiar` calls it and prints the start position's value.
  */
@@ -1875,9 +1878,17 @@ int mancala_solve_rio_kadalis(const char *path, int max_stones, mancala_progress
  *         another partial format, ::MANCALA_E_FORMAT if it is not the
  *         partial file of these arguments or a finished layer in it does
  *         not match its checksum (delete it to solve from the start).
+ *         Since 1.4, ::MANCALA_E_IO also if a finished layer cannot be
+ *         written to the partial file (a full disk): the solve stops
+ *         there, the partial file keeping the layers before it (the one
+ *         @p progress reported last is the one not kept), and the same
+ *         call goes on from them once the problem is fixed (1.3 removed
+ *         the partial file and went on without it). `errno` then says why,
+ *         as for mancala_solve_modiar().
  *
  * **Resuming.** After each layer the solver writes it to `PATH.partial`
- * (PATH as resolved for the table) with its checksum, flushed to disk
+ * (PATH as resolved for the table: through a symbolic link, the file it
+ * leads to, so the partial file is beside that file) with its checksum, flushed to disk
  * before the file's header counts it. A solve that is killed or cancelled
  * and then run again with the same arguments verifies the layers finished
  * so far, reads them and goes on; the table it writes is the one an

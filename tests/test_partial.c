@@ -3,15 +3,18 @@
  * solve goes on from one only if it is of the same arguments, every
  * finished layer verifies and no other solve holds it; reads of any size
  * loop until done; a request to stop is heard within a layer, keeps the
- * finished layers, and a table already complete is written anyway. And
- * the table reader, which checks a file's size by its header first.
+ * finished layers, and a table already complete is written anyway; a
+ * full disk stops the solve and keeps the layers, with errno saying why;
+ * a link that leads to no file yet is written through. And the table
+ * reader, which checks a file's size by its header first.
  *
  * SPDX-License-Identifier: MIT
  */
-/* fork(), pread(), dlsym(RTLD_NEXT) */
+/* fork(), pread(), dlsym(RTLD_NEXT), symlink() */
 #define _GNU_SOURCE
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -39,6 +42,29 @@ ssize_t pread(int fd, void *buf, size_t count, off_t offset)
     if (!next)
         *(void **)&next = dlsym(RTLD_NEXT, "pread");
     return next(fd, buf, count < read_cap ? count : read_cap, offset);
+}
+
+/* Where a test sets it, the disk is full after write_room more bytes
+ * written at an offset (how the partial files are written; the table is
+ * written with write()): a write gets what fits, then ENOSPC. */
+static size_t write_room = SIZE_MAX;
+
+ssize_t pwrite(int fd, const void *buf, size_t count, off_t offset)
+{
+    typedef ssize_t (*pwrite_fn)(int, const void *, size_t, off_t);
+    static pwrite_fn next;
+    if (!next)
+        *(void **)&next = dlsym(RTLD_NEXT, "pwrite64");
+    if (!next)
+        *(void **)&next = dlsym(RTLD_NEXT, "pwrite");
+    if (write_room == 0 && count > 0) {
+        errno = ENOSPC;
+        return -1;
+    }
+    const ssize_t n = next(fd, buf, count < write_room ? count : write_room, offset);
+    if (n > 0 && write_room != SIZE_MAX)
+        write_room -= (size_t)n;
+    return n;
 }
 
 static const char *const RULES = "rio-kadalis";
@@ -302,6 +328,90 @@ START_TEST(stop_inside_a_layer)
 }
 END_TEST
 
+/* The disk fills up while layer KILLED_AT is written to the partial file:
+ * the solve stops with MANCALA_E_IO and errno ENOSPC, no table, the
+ * partial file counting the layers before (1.3 removed it and went on,
+ * to fail at the table with nothing kept); once there is room, the same
+ * call goes on from there to the same table. */
+START_TEST(full_disk_keeps_layers)
+{
+    struct files f;
+    snprintf(f.whole, sizeof f.whole, "test-partial-full-whole-%ld.table", (long)getpid());
+    snprintf(f.killed, sizeof f.killed, "test-partial-full-%ld.table", (long)getpid());
+    snprintf(f.partial, sizeof f.partial, "%s.partial", f.killed);
+    ck_assert_int_eq(mancala_solve_rio_kadalis_config(f.whole, RULES, closed_pits(), STONES, 1,
+                                                      NULL, NULL),
+                     MANCALA_OK);
+    struct mt_layout lay;
+    ck_assert(mt_layout_init(&lay, 6, (uint16_t)closed_pits(), STONES, 1));
+    /* The header, then each layer's entries, checksum and count. */
+    size_t room = MT_HEADER_SIZE;
+    for (int s = 0; s < KILLED_AT; s++)
+        room += (size_t)mt_layout_size(&lay, s) * MT_ENTRY_SIZE + 8 + 8;
+    write_room = room + 100; /* and a little of layer KILLED_AT */
+    errno = 0;
+    ck_assert_int_eq(mancala_solve_rio_kadalis_config(f.killed, RULES, closed_pits(), STONES, 1,
+                                                      NULL, NULL),
+                     MANCALA_E_IO);
+    ck_assert_int_eq(errno, ENOSPC);
+    ck_assert_int_eq(access(f.killed, F_OK), -1);
+    size_t size;
+    uint8_t *partial = read_file(f.partial, &size);
+    ck_assert_uint_eq(mt_get(partial + MT_OFF_CHECKSUM, 8), KILLED_AT);
+    free(partial);
+    write_room = SIZE_MAX;
+    resumes_at(&f, KILLED_AT);
+}
+END_TEST
+
+/* A folder of the partial file's name is refused with the reason in
+ * errno (as mancala.h promises since 1.4), and left as it is. */
+START_TEST(partial_folder_refused_with_errno)
+{
+    char path[96], partial[112];
+    snprintf(path, sizeof path, "test-partial-folder-%ld.table", (long)getpid());
+    snprintf(partial, sizeof partial, "%s.partial", path);
+    ck_assert_int_eq(mkdir(partial, 0755), 0);
+    errno = 0;
+    ck_assert_int_eq(mancala_solve_rio_kadalis_config(path, RULES, closed_pits(), 8, 1, NULL,
+                                                      NULL),
+                     MANCALA_E_IO);
+    ck_assert_int_eq(errno, EISDIR);
+    struct stat st;
+    ck_assert_int_eq(stat(partial, &st), 0);
+    ck_assert(S_ISDIR(st.st_mode));
+    ck_assert_int_eq(access(path, F_OK), -1);
+    ck_assert_int_eq(rmdir(partial), 0);
+}
+END_TEST
+
+/* A link that leads to no file yet is written through: the table (and
+ * while solving, the partial file) is made where it leads, the link
+ * stays (1.3 refused it with MANCALA_E_IO). */
+START_TEST(dangling_link_written_through)
+{
+    char link[96], target[96], partial[112];
+    snprintf(link, sizeof link, "test-partial-link-%ld.table", (long)getpid());
+    snprintf(target, sizeof target, "test-partial-target-%ld.table", (long)getpid());
+    snprintf(partial, sizeof partial, "%s.partial", target);
+    ck_assert_int_eq(symlink(target, link), 0);
+    int first = -1;
+    ck_assert_int_eq(mancala_solve_rio_kadalis_config(link, RULES, closed_pits(), 8, 1,
+                                                      first_layer, &first),
+                     MANCALA_OK);
+    ck_assert_int_eq(first, 0);
+    mancala_table *table;
+    ck_assert_int_eq(mancala_table_open(&table, target), MANCALA_OK);
+    mancala_table_close(table);
+    char text[96] = "";
+    ck_assert_int_eq(readlink(link, text, sizeof text - 1), (ssize_t)strlen(target));
+    ck_assert_str_eq(text, target);
+    ck_assert_int_eq(access(partial, F_OK), -1);
+    remove(link);
+    remove(target);
+}
+END_TEST
+
 static int stop_at_end(void *opaque, int step, int steps, uint64_t done, uint64_t total)
 {
     (void)opaque, (void)done, (void)total;
@@ -448,6 +558,9 @@ static Suite *partial_suite(void)
         {"lock", partial_in_use_refused, 1},
         {"stop", stop_inside_a_layer, 1},
         {"end", complete_table_written_when_stopped, 1},
+        {"full-disk", full_disk_keeps_layers, 1},
+        {"folder", partial_folder_refused_with_errno, 1},
+        {"dangling-link", dangling_link_written_through, 1},
         {"sparse", sparse_partial_past_2_gib, 1},
         {"big-table", large_file_refused_by_its_header, 1},
     };

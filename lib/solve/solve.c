@@ -72,6 +72,7 @@
 #include <unistd.h>
 
 #include "platform/port.h"
+#include "platform/write_target.h"
 #include "solve/solve.h"
 
 /* While a layer is solved, the entry bytes of its positions hold the state
@@ -667,22 +668,17 @@ static int output_open(struct output *out, const char *path)
 {
     out->fd = -1;
     out->temp = NULL;
-    /* Replace the file a link leads to, not the link; refuse to replace
-     * anything but a regular file (a device such as /dev/full, a FIFO, a
-     * directory). */
+    /* Replace the file a link leads to, not the link (platform/write_target.h);
+     * refuse to replace anything but a regular file (a device such as
+     * /dev/full, a FIFO, a directory). */
+    out->target = mancala__write_target(path);
+    if (!out->target)
+        return errno == ENOMEM ? MANCALA_E_NOMEM : MANCALA_E_IO;
     struct stat st;
-    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
-        out->target = realpath(path, NULL);
-        if (!out->target)
-            return errno == ENOMEM ? MANCALA_E_NOMEM : MANCALA_E_IO;
-    } else {
-        out->target = strdup(path);
-        if (!out->target)
-            return MANCALA_E_NOMEM;
-    }
     const int exists = stat(out->target, &st) == 0;
     if (exists && !S_ISREG(st.st_mode)) {
         output_discard(out);
+        errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
         return MANCALA_E_IO;
     }
     out->exists = exists;
@@ -694,7 +690,9 @@ static int output_open(struct output *out, const char *path)
     }
     /* Can we write there? (The file is ours: made with O_EXCL.) */
     if (output_create(out) != MANCALA_OK) {
+        const int error = errno;
         output_discard(out);
+        errno = error;
         return MANCALA_E_IO;
     }
     close(out->fd);
@@ -713,8 +711,10 @@ static int write_all(int fd, const uint8_t *data, size_t size)
         const ssize_t n = write(fd, data, size < IO_PIECE ? size : IO_PIECE);
         if (n < 0 && errno == EINTR)
             continue;
-        if (n <= 0)
+        if (n <= 0) {
+            errno = n == 0 ? EIO : errno; /* (no regular file writes nothing) */
             return 0;
+        }
         data += n;
         size -= (size_t)n;
     }
@@ -775,8 +775,10 @@ static int pwrite_all(int fd, const uint8_t *data, size_t size, uint64_t at)
         const ssize_t n = pwrite(fd, data, size < IO_PIECE ? size : IO_PIECE, (off_t)at);
         if (n < 0 && errno == EINTR)
             continue;
-        if (n <= 0)
+        if (n <= 0) {
+            errno = n == 0 ? EIO : errno;
             return 0;
+        }
         data += n;
         size -= (size_t)n;
         at += (uint64_t)n;
@@ -931,8 +933,10 @@ int mancala__partial_open(const char *path, const uint8_t table_header[MT_HEADER
     else if (status == MANCALA_OK)
         status = partial_check(*fd, want, lay, entries, from);
     if (status != MANCALA_OK) {
+        const int error = errno;
         close(*fd);
         *fd = -1;
+        errno = error;
     }
     return status;
 }
@@ -979,33 +983,43 @@ static int checkpoint_open(struct checkpoint *cp, const struct output *out,
     make_header(sv, max_stones, count, header);
     const int status = mancala__partial_open(cp->path, header, &sv->lay, sv->entries, &cp->fd,
                                              from);
+    const int error = errno;
     if (status != MANCALA_OK)
         checkpoint_close(cp, 0);
+    errno = error;
     return status;
 }
 
-/* Counts layer s in the partial file; a partial file that cannot be
- * written is removed, and the solve goes on without. */
-static void checkpoint_layer(struct checkpoint *cp, const struct solver *sv, int s)
+/* Counts layer s in the partial file. If that fails (a full disk), the
+ * solve stops, as the one on several processes does: the file keeps the
+ * layers before s for the same command once the problem is fixed, where
+ * going on would lose them all if the table then cannot be written
+ * either. */
+static int checkpoint_layer(struct checkpoint *cp, const struct solver *sv, int s)
 {
     if (cp->fd < 0)
-        return;
+        return MANCALA_OK;
     uint8_t header[MT_HEADER_SIZE];
     make_header(sv, sv->lay.max_stones, (uint32_t)sv->lay.count, header);
-    if (mancala__partial_commit(cp->fd, header, &sv->lay, s,
-                                sv->entries + sv->lay.layer[s] * MT_ENTRY_SIZE) != MANCALA_OK)
-        checkpoint_close(cp, 1);
+    return mancala__partial_commit(cp->fd, header, &sv->lay, s,
+                                   sv->entries + sv->lay.layer[s] * MT_ENTRY_SIZE);
 }
 
 /* Syncs the temporary file that holds the whole table (if `ok`: it was
  * written) and renames it over the target; removes it on any failure. */
 static int output_install(struct output *out, int ok)
 {
-    ok &= fsync(out->fd) == 0;
-    ok &= close(out->fd) == 0;
+    int error = errno; /* why it was not written, if not `ok` */
+    if (ok && fsync(out->fd) != 0)
+        ok = 0, error = errno;
+    if (close(out->fd) != 0 && ok)
+        ok = 0, error = errno;
     out->fd = -1;
-    if (!ok || mancala__replace(out->temp, out->target) != 0) {
+    if (ok && mancala__replace(out->temp, out->target) != 0)
+        ok = 0, error = errno;
+    if (!ok) {
         unlink(out->temp);
+        errno = error;
         return MANCALA_E_IO;
     }
     /* The new name on disk too; a folder that cannot be synced is no error. */
@@ -1118,7 +1132,7 @@ static int solve(const char *path, const char *rules, unsigned closed, int max_s
         if (progress && progress(opaque, s, max_stones + 1, sv.lay.layer[s], count))
             status = MANCALA_E_CANCELLED;
         else if ((status = solve_layer(&sv, s)) == MANCALA_OK)
-            checkpoint_layer(&cp, &sv, s);
+            status = checkpoint_layer(&cp, &sv, s);
     }
     /* Every layer solved: the table is written even if the callback now
      * asks to stop (stopping would only throw the work away). */
@@ -1126,6 +1140,7 @@ static int solve(const char *path, const char *rules, unsigned closed, int max_s
         progress(opaque, max_stones + 1, max_stones + 1, count, count);
     if (status == MANCALA_OK)
         status = output_commit(&out, &sv, max_stones, count);
+    const int error = errno; /* the cause of MANCALA_E_IO, for the caller */
     checkpoint_close(&cp, status == MANCALA_OK);
     output_discard(&out);
     if (status == MANCALA_OK && stats) {
@@ -1135,6 +1150,7 @@ static int solve(const char *path, const char *rules, unsigned closed, int max_s
     }
     free_scratch(&sv);
     free(sv.entries);
+    errno = error;
     return status;
 }
 
@@ -1227,8 +1243,10 @@ int mancala__output_create(struct mt_output *out)
 int mancala__output_install(struct mt_output *out)
 {
     const int status = output_install(&out->out, 1);
+    const int error = errno;
     output_discard(&out->out);
     free(out);
+    errno = error;
     return status;
 }
 
