@@ -3,7 +3,7 @@
  *
  * SPDX-License-Identifier: MIT
  */
-#define _XOPEN_SOURCE 700 /* realpath() */
+#define _XOPEN_SOURCE 700 /* realpath(), readlink() (write_target.h) */
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "platform/port.h"
+#include "platform/write_target.h"
 
 /* ---- stopping ---- */
 
@@ -429,18 +430,17 @@ int parse_solve_args(const char *cmd, int argc, char **argv, struct solve_args *
 int save_file(const char *path, int (*write)(FILE *out, const void *arg), const void *arg)
 {
     struct stat st;
-    char *target = NULL;
-    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
-        /* Through a link: the file it leads to (mancala(1), FILES). */
-        if (!(target = realpath(path, NULL)))
-            return -1;
-        path = target;
-    }
+    /* Through a link: the file it leads to, made if there is none yet
+     * (mancala(1), FILES). */
+    char *target = mancala__write_target(path);
+    if (!target)
+        return -1;
+    path = target;
     const int exists = stat(path, &st) == 0;
     if (exists && !S_ISREG(st.st_mode)) {
         /* A device or a pipe: renaming over it would replace it. */
-        free(target);
         FILE *out = fopen(path, "w");
+        free(target);
         if (!out)
             return -1;
         int failed = write(out, arg) != 0;

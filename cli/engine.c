@@ -5,7 +5,7 @@
  *
  * SPDX-License-Identifier: MIT
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath(), readlink() (write_target.h) */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "platform/port.h"
+#include "platform/write_target.h"
 
 int searcher_new(mancala_search **out, int depth, int64_t time_ms)
 {
@@ -626,6 +627,11 @@ struct progress {
     const char *partial;
     uint64_t counted, exact;
     int exact_known;
+    /* The rate counts the positions solved since the first call: a
+     * resumed solve starts past the layers it read back. */
+    uint64_t first_done;
+    double first_time;
+    int reached;       /* the step of the last call, -1 before the first */
 };
 
 /* Counts the exact entries (lo == hi) of the finished layers in the
@@ -684,11 +690,17 @@ static void human_duration(char *buf, size_t size, double seconds)
 static int on_progress(void *opaque, int step, int steps, uint64_t done, uint64_t total)
 {
     struct progress *p = opaque;
+    if (p->reached < 0) {
+        p->first_done = done;
+        p->first_time = now_seconds();
+    }
+    p->reached = step;
     if (interrupted)
         return 1;
     if (!p->out)
         return 0;
     const double now = now_seconds(), elapsed = now - p->start;
+    const double solving = now - p->first_time, solved = (double)(done - p->first_done);
     /* A bar at most 10 times a second; a log line at most every 2 s and
      * when done. */
     if (done != total && now - p->last_draw < (p->bar ? 0.1 : 2.0))
@@ -710,9 +722,9 @@ static int on_progress(void *opaque, int step, int steps, uint64_t done, uint64_
     const double peak = (double)usage.ru_maxrss / 1024.0;
     human_count(done_text, sizeof done_text, (double)done);
     human_count(total_text, sizeof total_text, (double)total);
-    human_count(rate_text, sizeof rate_text, elapsed > 0 ? (double)done / elapsed : 0);
-    if (done > 0 && total >= done)
-        human_duration(left_text, sizeof left_text, elapsed * (double)(total - done) / (double)done);
+    human_count(rate_text, sizeof rate_text, solving > 0 ? solved / solving : 0);
+    if (solved > 0 && total >= done)
+        human_duration(left_text, sizeof left_text, solving * (double)(total - done) / solved);
     else
         snprintf(left_text, sizeof left_text, "?");
     /* The layer under way, 1 ... steps; the last call reports the end. */
@@ -732,27 +744,99 @@ static int on_progress(void *opaque, int step, int steps, uint64_t done, uint64_
     return 0;
 }
 
-/* Why the table cannot be written to `path` (after MANCALA_E_IO). */
-static void write_problem(char *buf, size_t size, const char *path)
+/* Why the table cannot be written to `target` (the file -o leads to)
+ * after MANCALA_E_IO for the system's reason `error`: returns 1 if the
+ * destination itself is at fault, 0 if only `error` is known. */
+static int write_problem(char *buf, size_t size, const char *target, int error)
 {
     struct stat st;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (stat(target, &st) == 0 && !S_ISREG(st.st_mode)) {
         snprintf(buf, size, "not a regular file (a table replaces only a regular file)");
-        return;
+        return 1;
     }
     /* The folder: the table is written there under a temporary name. */
     char dir[4096];
-    const char *slash = strrchr(path, '/');
+    const char *slash = strrchr(target, '/');
     if (!slash)
         snprintf(dir, sizeof dir, ".");
     else
-        snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+        snprintf(dir, sizeof dir, "%.*s", slash == target ? 1 : (int)(slash - target), target);
     if (access(dir, W_OK) != 0) {
-        const int error = errno;
+        error = errno;
         snprintf(buf, size, "cannot write in %s: %s", quote(dir), strerror(error));
-    } else {
-        snprintf(buf, size, "%s", mancala_strerror(MANCALA_E_IO));
+        return 1;
     }
+    snprintf(buf, size, "%s", strerror(error));
+    return 0;
+}
+
+/* Whether the file at `path` is a whole table (one copied over a partial
+ * file's name): the library's own check of tables says. */
+static int is_table(const char *path)
+{
+    mancala_table *table;
+    if (mancala_table_open(&table, path) != MANCALA_OK)
+        return 0;
+    mancala_table_close(table);
+    return 1;
+}
+
+/* Says why a solve failed (`status`, and after MANCALA_E_IO the system's
+ * reason `error`), naming the files it used: the table `target` that -o
+ * `path` leads to, and for a round configuration its `partial` file. */
+static int solve_failed(const char *path, const char *target, const char *partial, int status,
+                        int error, const struct progress *p, int layers, const char *engine)
+{
+    const char *cmd = "solve";
+    char table[600];
+    if (strcmp(path, target))
+        snprintf(table, sizeof table, "%s (a link to %s)", quote(path), quote(target));
+    else
+        snprintf(table, sizeof table, "%s", quote(path));
+    struct stat st;
+    if (status == MANCALA_E_CANCELLED && partial)
+        return fail(cmd, "interrupted; %s is as it was (the same command goes on from the last "
+                    "finished layer, kept in %s)", path, partial);
+    if (status == MANCALA_E_CANCELLED)
+        return fail(cmd, "interrupted; %s is as it was", table);
+    if (status == MANCALA_E_IO && partial && p->reached >= 0 && p->reached < layers)
+        return fail(cmd, "the checkpoint of layer %d/%d (%d stones on the board) could not be "
+                    "written to %s: %s; it keeps the layers before it, and the same command "
+                    "goes on from there once the problem is fixed", p->reached + 1, layers,
+                    p->reached, partial, strerror(error));
+    if (status == MANCALA_E_IO) {
+        char why[4200];
+        const int destination = write_problem(why, sizeof why, target, error);
+        /* Before the first layer: the destination, else the partial file. */
+        if (partial && p->reached < 0 && !destination && lstat(partial, &st) == 0)
+            return fail(cmd, "%s: %s (left as it is: a solve reads and writes it; delete it to "
+                        "solve from the start)", partial, strerror(error));
+        if (partial && p->reached >= layers)
+            return fail(cmd, "%s: %s; every layer is kept in %s: the same command writes the "
+                        "table from them once the problem is fixed", table, why, partial);
+        return fail(cmd, "%s: %s", table, why);
+    }
+    if (!partial)
+        return engine_error(cmd, engine, status);
+    /* The partial file (left as it is). */
+    if (status == MANCALA_E_BUSY)
+        return fail(cmd, "%s is in use by another solve (wait for it to end, or write this "
+                    "table elsewhere with -o)", partial);
+    if ((status == MANCALA_E_VERSION || status == MANCALA_E_FORMAT) && is_table(partial))
+        return fail(cmd, "%s is a complete table, not the checkpoint of a solve: rename it, or "
+                    "delete it to solve from the start", partial);
+    if (status == MANCALA_E_FORMAT && lstat(partial, &st) == 0 && !S_ISREG(st.st_mode))
+        return fail(cmd, "%s is %s, not the checkpoint of a solve: remove it to solve from the "
+                    "start", partial, S_ISLNK(st.st_mode) ? "a symbolic link"
+                                      : S_ISDIR(st.st_mode) ? "a folder" : "not a regular file");
+    if (status == MANCALA_E_VERSION)
+        return fail(cmd, "%s was written by another version of the solver and cannot be "
+                    "resumed: delete it to solve from the start", partial);
+    if (status == MANCALA_E_FORMAT)
+        return fail(cmd, "%s is not a checkpoint of this solve (made with other arguments, or "
+                    "damaged: a finished layer does not match its checksum): run the command "
+                    "that made it to resume it, or delete it to solve from the start", partial);
+    return engine_error(cmd, engine, status);
 }
 
 /* The value of the start position, from the table just written. */
@@ -791,10 +875,18 @@ int cmd_solve(int argc, char **argv)
         return status;
     const char *rules = a.rules, *path = a.path;
     const int modiar = a.modiar, config = a.config, quiet = a.quiet;
-    char partial[4200];
-    snprintf(partial, sizeof partial, "%s.partial", path);
+    /* The files the library uses: the one -o leads to, and beside it a
+     * round configuration's partial file. */
+    char *target = mancala__write_target(path);
+    char *partial = target && config ? malloc(strlen(target) + sizeof ".partial") : NULL;
+    if (!target || (config && !partial)) {
+        free(target);
+        return fail(cmd, "%s: %s", quote(path), strerror(target ? ENOMEM : errno));
+    }
+    if (partial)
+        sprintf(partial, "%s.partial", target);
     struct progress progress = {quiet ? NULL : stderr, isatty(STDERR_FILENO), now_seconds(), 0, -1,
-                                config && strlen(path) < 4000 ? partial : NULL, 0, 0, 0};
+                                partial, 0, 0, 0, 0, 0, -1};
     /* Ctrl-C, kill and a closed terminal stop the solve within about a
      * second (the library asks on_progress inside a layer too); the
      * finished layers stay in the partial file. */
@@ -806,34 +898,20 @@ int cmd_solve(int argc, char **argv)
     else
         status = mancala_solve_rio_kadalis_config(path, rules, a.closed, a.max_stones, a.step,
                                                   on_progress, &progress);
+    const int error = errno; /* why, after MANCALA_E_IO */
     catch_stop_signals(SIG_DFL);
     if (progress.out && progress.bar && progress.last_step >= 0)
         fputc('\n', stderr);
-
-    if (status == MANCALA_E_CANCELLED && config)
-        return fail(cmd, "interrupted; %s is as it was (the same command goes on from the last "
-                    "finished layer, kept in %s.partial)", path, path);
-    if (status == MANCALA_E_CANCELLED)
-        return fail(cmd, "interrupted; %s is as it was", quote(path));
-    /* The partial file of a round configuration (never touched then). */
-    if (status == MANCALA_E_BUSY && config)
-        return fail(cmd, "%s.partial is in use by another solve (wait for it to end, or write "
-                    "this table elsewhere with -o)", path);
-    if (status == MANCALA_E_VERSION && config)
-        return fail(cmd, "%s.partial was written by another version of the solver and cannot be "
-                    "resumed: delete it to solve from the start", path);
-    if (status == MANCALA_E_FORMAT && config)
-        return fail(cmd, "%s.partial is not a checkpoint of this solve (made with other "
-                    "arguments, or damaged: a finished layer does not match its checksum): run "
-                    "the command that made it to resume it, or delete it to solve from the start",
-                    path);
-    if (status == MANCALA_E_IO) {
-        char why[4200];
-        write_problem(why, sizeof why, path);
-        return fail(cmd, "%s: %s", quote(path), why);
+    if (status < 0) {
+        const int result = solve_failed(path, target, partial, status, error, &progress,
+                                        a.max_stones + 1,
+                                        modiar ? "the Modiar solver" : "the Rio Kadalis solver");
+        free(target);
+        free(partial);
+        return result;
     }
-    if (status < 0)
-        return engine_error(cmd, modiar ? "the Modiar solver" : "the Rio Kadalis solver", status);
+    free(target);
+    free(partial);
     char took[48];
     human_duration(took, sizeof took, now_seconds() - progress.start);
     struct rusage usage;

@@ -2117,6 +2117,159 @@ def test_stopped_solves():
         check(not os.path.exists(partial), "the partial file removed")
 
 
+ROUND = ["solve", "rio-kadalis", "--open", "1,6", "--step", "4", "--max-stones", "20"]
+
+
+def stopped_solve(table, layers, args=ROUND, partial=None):
+    """Starts a solve of `table`, waits for its first progress line and
+    `layers` finished layers in `partial`, then stops it with SIGINT;
+    returns its status and stderr."""
+    partial = partial or table + ".partial"
+
+    def finished():
+        try:
+            with open(partial, "rb") as f:
+                return int.from_bytes(f.read(64)[56:], "little")
+        except OSError:
+            return 0
+
+    proc = subprocess.Popen([os.path.abspath(MANCALA), *args, "-o", table], text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    check(proc.stderr.readline().startswith("layer "), "a progress line")
+    deadline = time.monotonic() + 120
+    while finished() < layers and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.002)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    return proc.returncode, err
+
+
+def same_file(a, b, what):
+    with open(a, "rb") as f, open(b, "rb") as g:
+        check(f.read() == g.read(), what)
+
+
+def test_solve_files():
+    """The files of a solve named as they are: through a symbolic link
+    (also one that leads to no file yet) the partial file beside the file
+    it leads to; a partial file that cannot be used, with its path and the
+    reason; the rate of a resumed solve, of this run's positions."""
+    with tempfile.TemporaryDirectory() as tmp:
+        ref = os.path.join(tmp, "ref.table")
+        ok(*ROUND, "-q", "-o", ref)
+        os.mkdir(os.path.join(tmp, "disk"))
+        real = os.path.join(tmp, "disk", "real.table")
+        link = os.path.join(tmp, "link.table")
+        open(real, "w").close()
+        os.symlink("disk/real.table", link)
+        status, err = stopped_solve(link, 0, partial=real + ".partial")
+        check(status == 1 and err.endswith(f"mancala: solve: interrupted; {link} is as it was (the "
+                                           "same command goes on from the last finished layer, "
+                                           f"kept in {real}.partial)\n"), f"stopped: {err!r}")
+        one_line_error([*ROUND[:-1], "16", "-q", "-o", link], 1,
+                       f"mancala: solve: {real}.partial is not a checkpoint of this solve (made "
+                       "with other arguments, or damaged: a finished layer does not match its "
+                       "checksum): run the command that made it to resume it, or delete it to "
+                       "solve from the start")
+        os.remove(f"{real}.partial")  # as the message says: the solve starts afresh
+        ok(*ROUND[:-1], "16", "-q", "-o", link)
+        check(os.path.islink(link) and os.path.getsize(real) > 0, "the table through the link")
+
+        # A link to no file yet: the table is made where it leads.
+        new = os.path.join(tmp, "disk", "new.table")
+        os.symlink(new, os.path.join(tmp, "new.table"))
+        out = ok(*ROUND, "-q", "-o", "new.table", cwd=tmp)
+        check(" the table is in new.table (" in out, out)
+        same_file(ref, new, "the table made through a link to no file")
+        expect(sorted(os.listdir(os.path.join(tmp, "disk"))), ["new.table", "real.table"],
+               "no file left but the tables")
+        os.symlink(f"{tmp}/none/x.table", os.path.join(tmp, "none.table"))
+        one_line_error([*ROUND, "-q", "-o", os.path.join(tmp, "none.table")], 1,
+                       f"mancala: solve: '{tmp}/none.table' (a link to '{tmp}/none/x.table'): "
+                       f"cannot write in '{tmp}/none': No such file or directory")
+        # --save too.
+        os.symlink("disk/game.txt", os.path.join(tmp, "game.txt"))
+        out = ok("play", "modiar", "--north", "random", "--seed", "1", "--save", "game.txt",
+                 stdin="q\n", cwd=tmp)
+        with open(os.path.join(tmp, "disk", "game.txt")) as f:
+            check(f.read().startswith("modiar/7,7,7,7,7,7/S/0,0/0 "), "--save through the link")
+        check(os.path.islink(os.path.join(tmp, "game.txt")), "--save keeps the link")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        table = os.path.join(tmp, "t.table")
+        partial = table + ".partial"
+        # A folder of the partial file's name; a complete table copied there.
+        os.mkdir(partial)
+        one_line_error([*ROUND, "-q", "-o", table], 1,
+                       f"mancala: solve: {partial}: Is a directory (left as it is: a solve reads "
+                       "and writes it; delete it to solve from the start)")
+        os.rmdir(partial)
+        ok(*ROUND, "-q", "-o", partial)
+        one_line_error([*ROUND, "-q", "-o", table], 1,
+                       f"mancala: solve: {partial} is a complete table, not the checkpoint of a "
+                       "solve: rename it, or delete it to solve from the start")
+        os.remove(partial)
+        # One the user cannot read or write (root can: then as nobody).
+        status, _ = stopped_solve(table, 1)
+        os.chmod(partial, 0)
+        as_user = None
+        if os.getuid() == 0:
+            os.chmod(tmp, 0o777)
+
+            def as_user():
+                os.setgid(65534)
+                os.setuid(65534)
+        status, out, err = run(*ROUND, "-q", "-o", table, preexec_fn=as_user)
+        expect((status, out, err), (1, "", f"mancala: solve: {partial}: Permission denied (left "
+                                    "as it is: a solve reads and writes it; delete it to solve "
+                                    "from the start)\n"), "a partial file that cannot be read")
+        os.chmod(partial, 0o644)
+        # Resumed: the rate counts the positions solved in this run (none
+        # at the first line), not the layers read back.
+        status, out, err = run(*ROUND, "-o", table)
+        expect(status, 0, f"resumed: {err}")
+        first = err.splitlines()[0]
+        check(re.fullmatch(LOG_LINE, first) and ", 0 positions/s, " in first and
+              first.endswith(", ? left"), f"the first line of a resumed solve: {first!r}")
+        check(not first.startswith("layer 1/"), f"resumed past layer 1: {first!r}")
+        ok(*ROUND, "-q", "-o", os.path.join(tmp, "ref.table"))
+        same_file(os.path.join(tmp, "ref.table"), table, "the resumed table")
+
+
+def test_full_disk():
+    """A full disk stops a solve of a round's table at the layer whose
+    checkpoint cannot be written, keeping the layers before it, with the
+    reason; the same command goes on once there is room. On a small
+    tmpfs: as root only."""
+    if os.getuid() != 0:
+        raise Skip("mounting a small tmpfs needs root")
+    with tempfile.TemporaryDirectory() as tmp:
+        ref = os.path.join(tmp, "ref.table")
+        args = [*ROUND[:-1], "24", "-q"]
+        ok(*args, "-o", ref)
+        disk = os.path.join(tmp, "disk")
+        os.mkdir(disk)
+        if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=5m", "tmpfs", disk],
+                          capture_output=True).returncode != 0:
+            raise Skip("cannot mount a tmpfs here")
+        try:
+            table = os.path.join(disk, "t.table")
+            # Layers 0 to 20 take 2.5 MB of the 5 MiB; 24 does not fit.
+            one_line_error([*args, "-o", table], 1,
+                           "mancala: solve: the checkpoint of layer 25/25 (24 stones on the "
+                           f"board) could not be written to {table}.partial: No space left on "
+                           "device; it keeps the layers before it, and the same command goes "
+                           "on from there once the problem is fixed")
+            with open(table + ".partial", "rb") as f:
+                expect(int.from_bytes(f.read(64)[56:], "little"), 21, "the layers kept")
+            subprocess.run(["mount", "-o", "remount,size=32m", disk], check=True)
+            ok(*args, "-o", table)
+            same_file(ref, table, "the table resumed after the disk was full")
+            expect(os.listdir(disk), ["t.table"], "the partial file removed")
+        finally:
+            subprocess.run(["umount", disk], check=True)
+
+
 GROUPS = {name[5:]: fn for name, fn in globals().items() if name.startswith("test_")}
 
 
