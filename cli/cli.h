@@ -33,6 +33,14 @@ int usage_error(const char *cmd, const char *fmt, ...);
 int engine_error(const char *cmd, const char *engine, int status);
 /* The sentence engine_error() prints for MANCALA_E_UNSUPPORTED. */
 void engine_unavailable_text(char *buf, size_t size, const char *engine);
+/* The messages of the partial file `partial` of a solve ('mancala solve',
+ * mancala-solve-mpi), naming it as the solver does. partial_refused():
+ * after `status` from opening it (MANCALA_E_BUSY, _VERSION, _FORMAT: left
+ * as it is; MANCALA_E_IO: the system's `error`); returns EXIT_FAILED, or
+ * 0 for another status. checkpoint_failed(): the layer of `stones` could
+ * not be written to it, for the reason `why`; returns EXIT_FAILED. */
+int partial_refused(const char *cmd, const char *partial, int status, int error);
+int checkpoint_failed(const char *cmd, int stones, const char *partial, const char *why);
 
 /* @p text as one line of valid UTF-8 between single quotes, for a message:
  * control characters, invalid UTF-8 and the C1 controls escaped (\n, \e,

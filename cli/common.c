@@ -180,6 +180,50 @@ int engine_error(const char *cmd, const char *engine, int status)
     return fail(cmd, "%s: %s", engine, mancala_strerror(status));
 }
 
+/* Whether the file at `path` is a whole table (one copied over a partial
+ * file's name): the library's own check of tables says. */
+static int is_table(const char *path)
+{
+    mancala_table *table;
+    if (mancala_table_open(&table, path) != MANCALA_OK)
+        return 0;
+    mancala_table_close(table);
+    return 1;
+}
+
+int partial_refused(const char *cmd, const char *partial, int status, int error)
+{
+    struct stat st;
+    if (status == MANCALA_E_IO)
+        return fail(cmd, "%s: %s (left as it is: a solve reads and writes it; delete it to solve "
+                    "from the start)", partial, strerror(error));
+    if (status == MANCALA_E_BUSY)
+        return fail(cmd, "%s is in use by another solve (wait for it to end, or write this "
+                    "table elsewhere with -o)", partial);
+    if ((status == MANCALA_E_VERSION || status == MANCALA_E_FORMAT) && is_table(partial))
+        return fail(cmd, "%s is a complete table, not the checkpoint of a solve: rename it, or "
+                    "delete it to solve from the start", partial);
+    if (status == MANCALA_E_FORMAT && lstat(partial, &st) == 0 && !S_ISREG(st.st_mode))
+        return fail(cmd, "%s is %s, not the checkpoint of a solve: remove it to solve from the "
+                    "start", partial, S_ISLNK(st.st_mode) ? "a symbolic link"
+                                      : S_ISDIR(st.st_mode) ? "a folder" : "not a regular file");
+    if (status == MANCALA_E_VERSION)
+        return fail(cmd, "%s was written by another version of the solver and cannot be "
+                    "resumed: delete it to solve from the start", partial);
+    if (status == MANCALA_E_FORMAT)
+        return fail(cmd, "%s is not a checkpoint of this solve (made with other arguments, or "
+                    "damaged: a finished layer does not match its checksum): run the command "
+                    "that made it to resume it, or delete it to solve from the start", partial);
+    return 0;
+}
+
+int checkpoint_failed(const char *cmd, int stones, const char *partial, const char *why)
+{
+    return fail(cmd, "the checkpoint of the layer of %d stones could not be written to %s (%s); "
+                "it keeps the layers before it: the same command goes on from there once the "
+                "problem is fixed", stones, partial, why);
+}
+
 void style_for(struct style *style, FILE *out)
 {
     const char *no_color = getenv("NO_COLOR");

@@ -770,17 +770,6 @@ static int write_problem(char *buf, size_t size, const char *target, int error)
     return 0;
 }
 
-/* Whether the file at `path` is a whole table (one copied over a partial
- * file's name): the library's own check of tables says. */
-static int is_table(const char *path)
-{
-    mancala_table *table;
-    if (mancala_table_open(&table, path) != MANCALA_OK)
-        return 0;
-    mancala_table_close(table);
-    return 1;
-}
-
 /* Says why a solve failed (`status`, and after MANCALA_E_IO the system's
  * reason `error`), naming the files it used: the table `target` that -o
  * `path` leads to, and for a round configuration its `partial` file. */
@@ -800,42 +789,20 @@ static int solve_failed(const char *path, const char *target, const char *partia
     if (status == MANCALA_E_CANCELLED)
         return fail(cmd, "interrupted; %s is as it was", table);
     if (status == MANCALA_E_IO && partial && p->reached >= 0 && p->reached < layers)
-        return fail(cmd, "the checkpoint of layer %d/%d (%d stones on the board) could not be "
-                    "written to %s: %s; it keeps the layers before it, and the same command "
-                    "goes on from there once the problem is fixed", p->reached + 1, layers,
-                    p->reached, partial, strerror(error));
+        return checkpoint_failed(cmd, p->reached, partial, strerror(error));
     if (status == MANCALA_E_IO) {
         char why[4200];
         const int destination = write_problem(why, sizeof why, target, error);
         /* Before the first layer: the destination, else the partial file. */
         if (partial && p->reached < 0 && !destination && lstat(partial, &st) == 0)
-            return fail(cmd, "%s: %s (left as it is: a solve reads and writes it; delete it to "
-                        "solve from the start)", partial, strerror(error));
+            return partial_refused(cmd, partial, status, error);
         if (partial && p->reached >= layers)
             return fail(cmd, "%s: %s; every layer is kept in %s: the same command writes the "
                         "table from them once the problem is fixed", table, why, partial);
         return fail(cmd, "%s: %s", table, why);
     }
-    if (!partial)
-        return engine_error(cmd, engine, status);
-    /* The partial file (left as it is). */
-    if (status == MANCALA_E_BUSY)
-        return fail(cmd, "%s is in use by another solve (wait for it to end, or write this "
-                    "table elsewhere with -o)", partial);
-    if ((status == MANCALA_E_VERSION || status == MANCALA_E_FORMAT) && is_table(partial))
-        return fail(cmd, "%s is a complete table, not the checkpoint of a solve: rename it, or "
-                    "delete it to solve from the start", partial);
-    if (status == MANCALA_E_FORMAT && lstat(partial, &st) == 0 && !S_ISREG(st.st_mode))
-        return fail(cmd, "%s is %s, not the checkpoint of a solve: remove it to solve from the "
-                    "start", partial, S_ISLNK(st.st_mode) ? "a symbolic link"
-                                      : S_ISDIR(st.st_mode) ? "a folder" : "not a regular file");
-    if (status == MANCALA_E_VERSION)
-        return fail(cmd, "%s was written by another version of the solver and cannot be "
-                    "resumed: delete it to solve from the start", partial);
-    if (status == MANCALA_E_FORMAT)
-        return fail(cmd, "%s is not a checkpoint of this solve (made with other arguments, or "
-                    "damaged: a finished layer does not match its checksum): run the command "
-                    "that made it to resume it, or delete it to solve from the start", partial);
+    if (partial && partial_refused(cmd, partial, status, error)) /* left as it is */
+        return EXIT_FAILED;
     return engine_error(cmd, engine, status);
 }
 

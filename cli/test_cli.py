@@ -2256,10 +2256,10 @@ def test_full_disk():
             table = os.path.join(disk, "t.table")
             # Layers 0 to 20 take 2.5 MB of the 5 MiB; 24 does not fit.
             one_line_error([*args, "-o", table], 1,
-                           "mancala: solve: the checkpoint of layer 25/25 (24 stones on the "
-                           f"board) could not be written to {table}.partial: No space left on "
-                           "device; it keeps the layers before it, and the same command goes "
-                           "on from there once the problem is fixed")
+                           "mancala: solve: the checkpoint of the layer of 24 stones could "
+                           f"not be written to {table}.partial (No space left on device); it "
+                           "keeps the layers before it: the same command goes on from there "
+                           "once the problem is fixed")
             with open(table + ".partial", "rb") as f:
                 expect(int.from_bytes(f.read(64)[56:], "little"), 21, "the layers kept")
             subprocess.run(["mount", "-o", "remount,size=32m", disk], check=True)
