@@ -39,6 +39,7 @@
 #include <mpi.h>
 
 #include <errno.h>
+#include <sys/statvfs.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -149,6 +150,7 @@ struct dist {
     struct mt_stats stats;
     uint64_t bytes_sent, exchanges, generations;
     int reported; /* rank 0 said what failed */
+    char why[MPI_MAX_ERROR_STRING + 64]; /* rank 0: why a file could not be written */
     uint64_t edges, last_edges, last_positions; /* moves inside layers; of the last layer */
     int phase;                       /* what the bytes go to: enum phase */
     uint64_t phase_bytes[4];
@@ -756,6 +758,8 @@ static int checkpoint_open(struct dist *d, struct checkpoint *cp, const char *ta
         uint8_t header[MT_HEADER_SIZE];
         mancala__solve_header(&d->lay, &d->board, header);
         shared[0] = mancala__partial_open(cp->path, header, &d->lay, NULL, &cp->fd, &shared[1]);
+        if (shared[0] == MANCALA_E_IO)
+            snprintf(d->why, sizeof d->why, "%s", strerror(errno));
     }
     MPI_Bcast(shared, 2, MPI_INT, 0, MPI_COMM_WORLD);
     *from = shared[1];
@@ -789,28 +793,68 @@ static int checkpoint_open(struct dist *d, struct checkpoint *cp, const char *ta
     return all_ok ? MANCALA_OK : MANCALA_E_IO;
 }
 
+/* Whether an MPI-IO call succeeded; if not, keeps the first failure's
+ * error class in *failure (MPI_ERR_NO_SPACE, MPI_ERR_QUOTA, ...). */
+static int io_ok(int result, int *failure)
+{
+    if (result != MPI_SUCCESS && *failure == MPI_SUCCESS)
+        MPI_Error_class(result, failure);
+    return result == MPI_SUCCESS;
+}
+
+/* All ranks: whether every rank's writes succeeded (`ok`); if not, rank 0
+ * keeps in d->why what went wrong on the first rank that failed: its
+ * MPI error class and errno. Open MPI's writes can also come back short
+ * with neither (a full disk): then the free space of the file system of
+ * `path` (rank 0's name of the file) says whether it is full. */
+static int all_written(struct dist *d, int ok, int failure, const char *path)
+{
+    int first, mine = ok ? d->size : d->rank;
+    MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (first == d->size)
+        return 1;
+    int cause[2] = {failure, errno};
+    MPI_Bcast(cause, 2, MPI_INT, first, MPI_COMM_WORLD);
+    if (d->rank == 0) {
+        char text[MPI_MAX_ERROR_STRING] = "";
+        int length = 0;
+        struct statvfs fs;
+        if (cause[0] != MPI_SUCCESS)
+            MPI_Error_string(cause[0], text, &length);
+        else if (!cause[1] && statvfs(path, &fs) == 0 && fs.f_bavail == 0)
+            cause[1] = ENOSPC;
+        snprintf(d->why, sizeof d->why, "%s%s%s", cause[1] ? strerror(cause[1]) : "",
+                 cause[1] && length ? "; MPI: " : "", cause[1] || length ? text
+                 : "written only in part");
+    }
+    return 0;
+}
+
 /* All ranks: writes layer s and counts it. A status, the same on every
  * rank; after a failure the file still holds the layers below s. */
 static int checkpoint_layer(struct dist *d, struct checkpoint *cp, int s)
 {
     MPI_Status st;
-    int written = -1;
+    int written = -1, failure = MPI_SUCCESS;
     const uint64_t at = (uint64_t)d->base + d->lo;
-    int ok = MPI_File_write_at_all(cp->file, (MPI_Offset)(MT_HEADER_SIZE + at * MT_ENTRY_SIZE),
-                                   entry(d, d->lo), (int)d->m, d->entry_type, &st) ==
-                 MPI_SUCCESS &&
+    errno = 0;
+    /* Independent writes: Open MPI's collective ones hang the other ranks
+     * when one fails (a full disk, 3 processes or more). */
+    int ok = io_ok(MPI_File_write_at(cp->file, (MPI_Offset)(MT_HEADER_SIZE + at * MT_ENTRY_SIZE),
+                                     entry(d, d->lo), (int)d->m, d->entry_type, &st),
+                   &failure) &&
              MPI_Get_count(&st, d->entry_type, &written) == MPI_SUCCESS && written == (int)d->m;
     /* Every rank's data visible to rank 0 (MPI's sync-barrier-sync). */
-    ok &= MPI_File_sync(cp->file) == MPI_SUCCESS;
+    ok &= io_ok(MPI_File_sync(cp->file), &failure);
     MPI_Barrier(MPI_COMM_WORLD);
-    ok &= MPI_File_sync(cp->file) == MPI_SUCCESS;
-    int all_ok = 0;
-    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    int status = all_ok ? MANCALA_OK : MANCALA_E_IO;
+    ok &= io_ok(MPI_File_sync(cp->file), &failure);
+    int status = all_written(d, ok, failure, cp->path) ? MANCALA_OK : MANCALA_E_IO;
     if (d->rank == 0 && status == MANCALA_OK) {
         uint8_t header[MT_HEADER_SIZE];
         mancala__solve_header(&d->lay, &d->board, header);
         status = mancala__partial_commit(cp->fd, header, &d->lay, s, NULL);
+        if (status != MANCALA_OK)
+            snprintf(d->why, sizeof d->why, "%s", strerror(errno));
     }
     MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
     return status;
@@ -842,8 +886,10 @@ static int write_table(struct dist *d, struct mt_output *out)
                      ? (int)strlen(mancala__output_temp(out)) + 1 : 0;
     MPI_Bcast(&length, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (length == 0) {
-        if (d->rank == 0)
+        if (d->rank == 0) {
+            snprintf(d->why, sizeof d->why, "%s", strerror(errno));
             mancala__output_discard(out);
+        }
         return MANCALA_E_IO;
     }
     char *temp = xmalloc((size_t)length);
@@ -854,9 +900,10 @@ static int write_table(struct dist *d, struct mt_output *out)
     const size_t size = (size_t)d->lay.count * MT_ENTRY_SIZE;
     const size_t padded = (size + 7) / 8 * 8;
     MPI_File file;
-    int ok = MPI_File_open(MPI_COMM_WORLD, temp, MPI_MODE_RDWR, MPI_INFO_NULL, &file) ==
-             MPI_SUCCESS;
-    free(temp);
+    int failure = MPI_SUCCESS;
+    errno = 0;
+    int ok = io_ok(MPI_File_open(MPI_COMM_WORLD, temp, MPI_MODE_RDWR, MPI_INFO_NULL, &file),
+                   &failure);
     int all_ok;
     MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     if (all_ok) {
@@ -866,22 +913,25 @@ static int write_table(struct dist *d, struct mt_output *out)
                 continue;
             const uint64_t lo = slice_lo(d, s, d->rank), hi = slice_lo(d, s, d->rank + 1);
             int written = -1;
-            ok &= MPI_File_write_at_all(file,
-                                        (MPI_Offset)(MT_HEADER_SIZE +
-                                                     (d->lay.layer[s] + lo) * MT_ENTRY_SIZE),
-                                        d->table + d->local_at[s] * MT_ENTRY_SIZE, (int)(hi - lo),
-                                        d->entry_type, &status) == MPI_SUCCESS &&
+            /* Independent writes, as for the checkpoints. */
+            ok &= io_ok(MPI_File_write_at(file,
+                                          (MPI_Offset)(MT_HEADER_SIZE +
+                                                       (d->lay.layer[s] + lo) * MT_ENTRY_SIZE),
+                                          d->table + d->local_at[s] * MT_ENTRY_SIZE,
+                                          (int)(hi - lo), d->entry_type, &status),
+                        &failure) &&
                   MPI_Get_count(&status, d->entry_type, &written) == MPI_SUCCESS &&
                   written == (int)(hi - lo);
         }
         static const uint8_t zeros[8];
         if (d->rank == d->size - 1 && padded > size)
-            ok &= MPI_File_write_at(file, (MPI_Offset)(MT_HEADER_SIZE + size), zeros,
-                                    (int)(padded - size), MPI_BYTE, &status) == MPI_SUCCESS;
+            ok &= io_ok(MPI_File_write_at(file, (MPI_Offset)(MT_HEADER_SIZE + size), zeros,
+                                          (int)(padded - size), MPI_BYTE, &status),
+                        &failure);
         /* Every rank's data visible to rank 0 (MPI's sync-barrier-sync). */
-        ok &= MPI_File_sync(file) == MPI_SUCCESS;
+        ok &= io_ok(MPI_File_sync(file), &failure);
         MPI_Barrier(MPI_COMM_WORLD);
-        ok &= MPI_File_sync(file) == MPI_SUCCESS;
+        ok &= io_ok(MPI_File_sync(file), &failure);
         if (d->rank == 0 && ok) {
             uint8_t header[MT_HEADER_SIZE];
             mancala__solve_header(&d->lay, &d->board, header);
@@ -899,21 +949,21 @@ static int write_table(struct dist *d, struct mt_output *out)
             }
             if (ok) {
                 mt_put(header + MT_OFF_CHECKSUM, XXH3_64bits_digest(hash), 8);
-                ok = MPI_File_write_at(file, 0, header, MT_HEADER_SIZE, MPI_BYTE, &status) ==
-                     MPI_SUCCESS;
+                ok = io_ok(MPI_File_write_at(file, 0, header, MT_HEADER_SIZE, MPI_BYTE, &status),
+                           &failure);
             }
             free(piece);
             XXH3_freeState(hash);
         }
-        ok &= MPI_File_sync(file) == MPI_SUCCESS;
-        ok &= MPI_File_close(&file) == MPI_SUCCESS;
+        ok &= io_ok(MPI_File_sync(file), &failure);
+        ok &= io_ok(MPI_File_close(&file), &failure);
     }
-    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    int status = all_ok ? MANCALA_OK : MANCALA_E_IO;
+    int status = all_written(d, ok, failure, temp) ? MANCALA_OK : MANCALA_E_IO;
+    free(temp);
     if (d->rank == 0) {
-        if (status == MANCALA_OK)
-            status = mancala__output_install(out);
-        else
+        if (status == MANCALA_OK && (status = mancala__output_install(out)) != MANCALA_OK)
+            snprintf(d->why, sizeof d->why, "%s", strerror(errno));
+        else if (status != MANCALA_OK)
             mancala__output_discard(out);
     }
     MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
@@ -963,26 +1013,18 @@ static void layer_end(struct dist *d)
 
 /* Rank 0: says what is wrong with the partial file `partial` of the
  * table `path` (status from checkpoint_open(), or from checkpoint_layer()
- * for layer s >= 0); main() then says the job failed. */
+ * for layer s >= 0, d->why saying why it could not be read or written);
+ * main() then says the job failed. */
 static void partial_problem(struct dist *d, const char *path, const char *partial, int status,
                             int s)
 {
     d->reported = 1;
     if (s >= 0)
-        fail("solve-mpi", "the checkpoint of layer %d could not be written to %s (%s); it keeps "
-             "the layers before it: the same command goes on from there once the problem is "
-             "fixed", s, partial, mancala_strerror(status));
-    else if (status == MANCALA_E_BUSY)
-        fail("solve-mpi", "%s is in use by another solve (wait for it to end, or write this "
-             "table elsewhere with -o)", partial);
-    else if (status == MANCALA_E_VERSION)
-        fail("solve-mpi", "%s was written by another version of the solver and cannot be "
-             "resumed: delete it to solve from the start", partial);
-    else if (status == MANCALA_E_FORMAT)
-        fail("solve-mpi", "%s is not a checkpoint of this solve (made with other arguments, or "
-             "damaged: a finished layer does not match its checksum): run the command that made "
-             "it to resume it, or delete it to solve from the start", partial);
-    else
+        checkpoint_failed("solve-mpi", s, partial, d->why[0] ? d->why : mancala_strerror(status));
+    else if (status == MANCALA_E_IO && d->why[0])
+        fail("solve-mpi", "%s: %s (left as it is: a solve reads and writes it; delete it to "
+             "solve from the start)", partial, d->why);
+    else if (!partial || !partial_refused("solve-mpi", partial, status, EIO))
         fail("solve-mpi", "%s: %s", partial ? partial : path, mancala_strerror(status));
 }
 
@@ -1018,8 +1060,8 @@ static int solve(struct dist *d, const struct solve_args *q, double *seconds)
     /* The destination first: one that cannot be written fails at once. */
     struct mt_output *out = NULL;
     int status = MANCALA_OK;
-    if (d->rank == 0)
-        status = mancala__output_open(&out, q->path);
+    if (d->rank == 0 && (status = mancala__output_open(&out, q->path)) == MANCALA_E_IO)
+        snprintf(d->why, sizeof d->why, "%s", strerror(errno));
     MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (status != MANCALA_OK)
         return status;
@@ -1054,10 +1096,22 @@ static int solve(struct dist *d, const struct solve_args *q, double *seconds)
     *seconds = now_seconds() - start;
     /* A table whose every layer is solved is written, even if a signal
      * came meanwhile. */
-    if (status == MANCALA_OK)
+    if (status == MANCALA_OK) {
         status = write_table(d, out);
-    else if (d->rank == 0)
+        if (status != MANCALA_OK && d->rank == 0) {
+            d->reported = 1;
+            fail("solve-mpi", "%s: %s; every layer is kept in %s: the same command writes the "
+                 "table from them once the problem is fixed", quote(q->path),
+                 d->why[0] ? d->why : mancala_strerror(status), cp.path);
+        }
+    } else if (d->rank == 0) {
         mancala__output_discard(out);
+    }
+    if (status == MANCALA_E_CANCELLED && d->rank == 0) {
+        d->reported = 1;
+        fail("solve-mpi", "interrupted; %s is as it was (the same command goes on from the last "
+             "finished layer, kept in %s)", q->path, cp.path);
+    }
     checkpoint_close(d, &cp, status == MANCALA_OK);
     MPI_Type_free(&d->entry_type);
     return status;
@@ -1126,16 +1180,9 @@ int main(int argc, char **argv)
     catch_stop_signals(on_interrupt);
     double seconds = 0;
     status = solve(&d, &q, &seconds);
-    if (status == MANCALA_E_CANCELLED) {
-        if (d.rank == 0)
-            fail("solve-mpi", "interrupted; %s is as it was (the same command goes on from the "
-                 "last finished layer, kept in %s.mpi-partial)", q.path, q.path);
-        MPI_Finalize();
-        return EXIT_FAILED;
-    }
     if (status != MANCALA_OK) {
         if (d.rank == 0 && !d.reported)
-            fail("solve-mpi", "%s: %s", quote(q.path), mancala_strerror(status));
+            fail("solve-mpi", "%s: %s", quote(q.path), d.why[0] ? d.why : mancala_strerror(status));
         MPI_Finalize();
         return EXIT_FAILED;
     }
