@@ -35,7 +35,8 @@ struct level {
     double ratio; /* exp(-1 / T) */
     uint8_t margin;
 };
-static const struct level modiar_levels[MANCALA_LEVEL_MAX + 1] = {
+static const struct level ladders[MC_LADDERS][MANCALA_LEVEL_MAX + 1] = {
+[MC_LADDER_MODIAR] = {
     {0, 0, 0},
     {1, 0.999, 99},           /*  1: T 1000 */
     {1, 0.951229, 40},        /*  2: T 20 */
@@ -57,8 +58,8 @@ static const struct level modiar_levels[MANCALA_LEVEL_MAX + 1] = {
     {14, 0.135335, 3},        /* 18: T 0.5 */
     {18, 0.00673795, 1},      /* 19: T 0.2 */
     {MC_SEARCH_MAX_DEPTH, 0, 0}, /* 20: the best move */
-};
-static const struct level rio_levels[MANCALA_LEVEL_MAX + 1] = {
+},
+[MC_LADDER_RIO_KADALIS] = {
     {0, 0, 0},
     {1, 0.999, 99},           /*  1: T 1000 */
     {1, 0.951229, 40},        /*  2: T 20 */
@@ -80,7 +81,7 @@ static const struct level rio_levels[MANCALA_LEVEL_MAX + 1] = {
     {12, 0.035674, 2},        /* 18: T 0.3 */
     {13, 0.00673795, 1},      /* 19: T 0.2 */
     {MC_SEARCH_MAX_DEPTH, 0, 0}, /* 20: the best move */
-};
+}};
 /* The most time of a move at any level. */
 #define LEVEL_TIME_MS 1000
 
@@ -133,8 +134,8 @@ MANCALA_EXPORT int mancala_search_level_move(mancala_search *search, const manca
     if (count == 1)
         return moves[0];
     /* One search that scores every move exactly to the level's depth. */
-    const struct level *l =
-        strcmp(mancala_rules(game), "modiar") ? &rio_levels[level] : &modiar_levels[level];
+    const char *rules = mancala_rules(game);
+    const struct level *l = &ladders[mancala__variant_find(rules, strlen(rules))->ladder][level];
     struct mc_limits limits = {l->depth, 0, LEVEL_TIME_MS, 1};
     mancala__search_limits(search, &limits, &limits);
     const int status = mancala_search_run(search, game);

@@ -28,13 +28,29 @@
  * spent 2.5 % of its instructions copying the set into its clone); a
  * game of Modiar about 20: 256 slots (at 1024, 5 %). */
 
+/* The one list of rules sets (mancala_rules_name() gives it out). A
+ * table of the open Rio Kadalis board holds at most 16 stones on it (24
+ * would be 1.25 G entries); the command solves 12 unless told. */
+#define MODIAR_FACTS                                                                             \
+    .rules = &mancala__modiar_rules, .n = 3, .stones_per_pit = 7, .direction = +1, .match = 0,   \
+    .set_slots = 256, .forfeits_first = 1, .captures_fours = 0, .ladder = MC_LADDER_MODIAR,      \
+    .table_stones = 42, .default_table_stones = 42, .title = "Modiar", .unit = "Game"
+#define RIO_KADALIS_FACTS                                                                        \
+    .rules = &mancala__rio_kadalis_rules, .stones_per_pit = 4, .match = 1, .forfeits_first = 0,  \
+    .captures_fours = 1, .ladder = MC_LADDER_RIO_KADALIS, .table_stones = 16,                    \
+    .default_table_stones = 12, .title = "Rio Kadalis", .unit = "Round"
 static const struct mc_variant variants[] = {
-    {"modiar", &mancala__modiar_rules, 3, 7, +1, 0, 256},
-    {"rio-kadalis", &mancala__rio_kadalis_rules, 6, 4, +1, 1, 1024},
-    {"rio-kadalis-5", &mancala__rio_kadalis_rules, 5, 4, +1, 1, 512},
-    {"rio-kadalis-cw", &mancala__rio_kadalis_rules, 6, 4, -1, 1, 1024},
-    {"rio-kadalis-5-cw", &mancala__rio_kadalis_rules, 5, 4, -1, 1, 512},
+    {.name = "modiar", MODIAR_FACTS},
+    {.name = "rio-kadalis", RIO_KADALIS_FACTS, .n = 6, .direction = +1, .set_slots = 1024},
+    {.name = "rio-kadalis-5", RIO_KADALIS_FACTS, .n = 5, .direction = +1, .set_slots = 512},
+    {.name = "rio-kadalis-cw", RIO_KADALIS_FACTS, .n = 6, .direction = -1, .set_slots = 1024},
+    {.name = "rio-kadalis-5-cw", RIO_KADALIS_FACTS, .n = 5, .direction = -1, .set_slots = 512},
 };
+
+const struct mc_variant *mancala__variant_at(int i)
+{
+    return i >= 0 && (size_t)i < sizeof variants / sizeof variants[0] ? &variants[i] : NULL;
+}
 
 const struct mc_variant *mancala__variant_find(const char *name, size_t len)
 {
@@ -738,7 +754,7 @@ MANCALA_EXPORT uint64_t mancala_hash(const mancala_game *game)
     for (int i = 8; i < MANCALA_MAX_PITS; i++)
         hi |= (uint64_t)s->pit[i] << (8 * (i - 8));
     const struct mc_variant *v = game->board.variant;
-    const int first_move_rule = !v->match && s->ply == 0;
+    const int first_move_rule = mc_forfeits_capture(v, s);
     hi |= (uint64_t)s->to_move << 32 | (uint64_t)first_move_rule << 33 |
           (uint64_t)(v - variants) << 36 | (uint64_t)game->board.closed << 40;
     uint64_t extra = (uint64_t)s->captured[0] | (uint64_t)s->captured[1] << 8 |

@@ -100,7 +100,7 @@ static MC_ALWAYS_INLINE void observe(const struct mc_view *v, int quiet, float d
     const int me = s->to_move;
     const unsigned row = (1u << n) - 1, closed = v->board->closed;
     /* Modiar rule 4: the first move's captures are forfeited. */
-    const float first = (float)(!v->board->variant->match && s->ply == 0);
+    const float first = (float)mc_forfeits_capture(v->board->variant, s);
     const float round = (float)(v->round - 1);
     /* The counts: the mover's row, the other's, and from 12 on the
      * captures and banks (each pair turned round for North). The flags:

@@ -187,6 +187,11 @@ struct mc_rules {
     int (*play_half)(struct mancala_game *game, int pit);
 };
 
+/* The strength levels' ladders (engine/level.c), one for each game. */
+enum { MC_LADDER_MODIAR, MC_LADDER_RIO_KADALIS, MC_LADDERS };
+
+/* Everything the library knows of a rules set, declared once in the
+ * variants table (game/game.c): the code asks these fields, never the name. */
 struct mc_variant {
     const char *name;             /* the notation's RULES field */
     const struct mc_rules *rules;
@@ -195,7 +200,22 @@ struct mc_variant {
     int8_t direction;             /* +1 counter-clockwise, -1 clockwise */
     uint8_t match;                /* closed pits, banks and rounds (Rio Kadalis) */
     uint16_t set_slots;           /* of a new handle's set of positions (game.c) */
+    uint8_t forfeits_first;       /* the game's first move captures nothing (Modiar rule 4) */
+    uint8_t captures_fours;       /* a capture is a four as it forms (Rio Kadalis rule 3) */
+    uint8_t ladder;               /* MC_LADDER_*: the strength levels */
+    uint8_t table_stones;         /* the most stones a table of the open board covers */
+    uint8_t default_table_stones; /* the `mancala solve` default */
+    const char *title;            /* the game's name in words */
+    const char *unit;             /* what one handle's play is called: "Game" or "Round" */
 };
+
+/* Whether the capture of the move from `s` is forfeited (Modiar rule 4:
+ * the game's very first move captures nothing). The rules file itself
+ * tests the ply alone (modiar.c, forfeits()). */
+static inline int mc_forfeits_capture(const struct mc_variant *v, const struct mc_state *s)
+{
+    return v->forfeits_first && s->ply == 0;
+}
 
 extern const struct mc_rules mancala__modiar_rules;
 extern const struct mc_rules mancala__rio_kadalis_rules;
@@ -211,6 +231,8 @@ int mancala__rio_move(const struct mc_board *b, const struct mc_state *s, int pi
 /* The variants, looked up by name; NULL if unknown. `len` bytes of `name`
  * are compared (the notation parser passes a field, not a C string). */
 const struct mc_variant *mancala__variant_find(const char *name, size_t len);
+/* The variant numbered `i` (from 0), or NULL past the last. */
+const struct mc_variant *mancala__variant_at(int i);
 
 static inline int mc_total_stones(const struct mc_variant *v)
 {

@@ -263,7 +263,7 @@ static struct mt_entry lookup(const mancala_table *table, const struct mc_state 
  * positions without it, so a position at ply 0 is looked ahead. */
 static int first_move_rule(const mancala_table *table, const struct mc_state *st)
 {
-    return !table->board.variant->match && st->ply == 0;
+    return mc_forfeits_capture(table->board.variant, st);
 }
 
 /* A legal move, valued from the table for the player who makes it. */

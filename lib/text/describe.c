@@ -55,7 +55,7 @@ static void summarize(const mancala_event *ev, void *ctx)
 
 struct narration {
     struct mc_out out;
-    int modiar;
+    int fours; /* captures are fours (Rio Kadalis), not counted */
 };
 
 /* One line for each capture, binikh and forfeit. */
@@ -65,10 +65,10 @@ static void tell_event(const mancala_event *ev, void *ctx)
     const char *who = mc_player_name(ev->player);
     switch (ev->kind) {
     case MANCALA_EV_CAPTURE:
-        if (n->modiar)
-            mancala__put(&n->out, "\n  %s captures %d from pit %d.", who, ev->stones, ev->pit);
-        else /* Rio Kadalis rule 3 */
+        if (n->fours) /* Rio Kadalis rule 3 */
             mancala__put(&n->out, "\n  %s captures the four formed in pit %d.", who, ev->pit);
+        else
+            mancala__put(&n->out, "\n  %s captures %d from pit %d.", who, ev->stones, ev->pit);
         break;
     case MANCALA_EV_BINIKH: /* Rio Kadalis rule 4 */
         mancala__put(&n->out, "\n  Binikh: %s captures the four in pit %d and the move ends.", who,
@@ -97,7 +97,8 @@ MANCALA_EXPORT int mancala_describe_last_move(const mancala_game *game, char *bu
     if (status < 0)
         return status;
 
-    struct narration n = {{buf, size, 0}, strcmp(mancala_rules(game), "modiar") == 0};
+    const char *rules = mancala_rules(game);
+    struct narration n = {{buf, size, 0}, mancala__variant_find(rules, strlen(rules))->captures_fours};
     if (size)
         buf[0] = '\0';
     mancala__put(&n.out, "%s plays %d: %d lap%s", mc_player_name(first.player), first.pit, s.laps,
