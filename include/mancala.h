@@ -209,6 +209,77 @@ const char *mancala_version_string(void);
 int mancala_version_number(void);
 
 /**
+ * @brief The number of rules sets the library plays.
+ *
+ * They are numbered from 0 for mancala_rules_name(); a later version may
+ * add some at the end, never remove or renumber one.
+ *
+ * @return 5 in 1.4.
+ * @note Does not allocate. Thread-safe.
+ * @since 1.4
+ */
+int mancala_rules_count(void);
+
+/**
+ * @brief The name of rules set number @p index, as mancala_new() takes it.
+ *
+ * In 1.4: "modiar", "rio-kadalis", "rio-kadalis-5", "rio-kadalis-cw",
+ * "rio-kadalis-5-cw", in that order.
+ *
+ * @param index From 0 to mancala_rules_count() - 1.
+ * @return A static, NUL-terminated string owned by the library; NULL if
+ *         @p index is out of range.
+ * @note Does not allocate. Thread-safe.
+ * @since 1.4
+ */
+const char *mancala_rules_name(int index);
+
+/** The facts of a rules set that mancala_rules_info() gives. Since 1.4. */
+enum mancala_rules_fact {
+    MANCALA_RULES_HOLES = 1,               /**< Pits per row: 3, 6 or 5. */
+    MANCALA_RULES_STONES = 2,              /**< Stones in each pit at the start: 7 or 4. */
+    MANCALA_RULES_CLOCKWISE = 3,           /**< 1 if stones are sown clockwise, 0 if
+                                                counter-clockwise. */
+    MANCALA_RULES_ROUNDS = 4,              /**< 1 if the game is a match of rounds with
+                                                closed pits and banks (Rio Kadalis), else 0. */
+    MANCALA_RULES_FIRST_MOVE_FORFEITS = 5, /**< 1 if the game's first move captures
+                                                nothing (Modiar rule 4), else 0. */
+    MANCALA_RULES_TABLE_STONES = 6,        /**< The most stones on the board that a solved
+                                                table of the board with every pit open can
+                                                cover: 42 (Modiar, every position), 16 (Rio
+                                                Kadalis endgames). */
+    MANCALA_RULES_DEFAULT_TABLE_STONES = 7 /**< The stones such a table covers unless told
+                                                otherwise (`mancala solve`, the bindings): 42
+                                                or 12. */
+};
+
+/**
+ * @brief A fact of the named rules, one of ::mancala_rules_fact.
+ *
+ * What the front ends ask instead of testing rules names: whether a game
+ * has rounds and banks, how many holes it has, and so on.
+ *
+ * @param rules A rules name, as for mancala_new().
+ * @param fact A ::mancala_rules_fact value.
+ * @return The fact, 0 or more; ::MANCALA_E_INVALID if @p rules is NULL;
+ *         ::MANCALA_E_RULES for an unknown name; ::MANCALA_E_OPTION for an
+ *         unknown @p fact (one of a later version).
+ * @note Does not allocate. Thread-safe.
+ * @since 1.4
+ */
+int mancala_rules_info(const char *rules, int fact);
+
+/**
+ * @brief The game of the named rules in words: "Modiar" or "Rio Kadalis".
+ * @param rules A rules name, as for mancala_new().
+ * @return A static string owned by the library; NULL if @p rules is NULL
+ *         or unknown.
+ * @note Does not allocate. Thread-safe.
+ * @since 1.4
+ */
+const char *mancala_rules_title(const char *rules);
+
+/**
  * @brief Allocation function a caller may supply (see mancala_new_with_allocator()).
  *
  * Called as `alloc(opaque, ptr, size)`. With `ptr == NULL` it must return
@@ -640,6 +711,43 @@ int mancala_last_move_events(const mancala_game *game, mancala_event *events, si
  * @since 1.3
  */
 int mancala_describe_last_move(const mancala_game *game, char *buf, size_t size);
+
+/**
+ * @brief The end of the game or round, and of the match, in words: the
+ *        one narration of a result, used by the command, the web page and
+ *        the bindings.
+ *
+ * The first line says what ended (`Game` for Modiar, `Round N` for a
+ * round of Rio Kadalis), why (who has no legal move, or that the position
+ * repeated), the scores (mancala_score()) and who won. When the match is
+ * over too (Rio Kadalis), a second line says after how many rounds, who
+ * won it and why, if it did not end by the rules alone. Lines are
+ * separated by a newline; the last has none. For example:
+ * @code
+ * Game over: South has no legal move. South 22, North 20: South wins.
+ *
+ * Round 3 over: the position repeated. South 30, North 18: South wins the round.
+ *
+ * Round 4 over: North has no legal move. South 45, North 3: South wins the round.
+ * Match over after 4 rounds: South wins the match.
+ *
+ * Round 2 over: South has no legal move. South 24, North 24: a draw.
+ * Match over after 2 rounds: a draw at the round limit, 24 stones each.
+ * @endcode
+ * The text is the same on every platform and in every locale.
+ *
+ * @param game The game; not modified.
+ * @param[out] buf Receives the NUL-terminated text, cut to @p size - 1
+ *        bytes if longer (as snprintf() does). May be NULL if @p size is 0.
+ * @param size Size of @p buf; 256 bytes always suffice.
+ * @return The length of the whole text (not counting the NUL), whether or
+ *         not it fitted; ::MANCALA_E_INVALID if @p game is NULL, or
+ *         @p buf NULL with @p size > 0; ::MANCALA_E_NOT_OVER if the game
+ *         or round is not over.
+ * @note Does not allocate. Thread-safe as a reader of @p game.
+ * @since 1.4
+ */
+int mancala_describe_result(const mancala_game *game, char *buf, size_t size);
 
 /**
  * @brief Starts the next round of a Rio Kadalis match (RULES.md, "Match").
@@ -1924,6 +2032,74 @@ int mancala_solve_rio_kadalis(const char *path, int max_stones, mancala_progress
 int mancala_solve_rio_kadalis_config(const char *path, const char *rules, unsigned closed,
                                      int max_stones, int step, mancala_progress_fn progress,
                                      void *opaque);
+
+/**
+ * @brief The pits a player opens for the next round of a match, holding
+ *        @p stones stones (RULES.md, "Match"): one for each four, at most
+ *        the pits of a row.
+ * @param rules A rules name with rounds (::MANCALA_RULES_ROUNDS).
+ * @param stones The stones the player holds, 0 or more.
+ * @return min(holes, @p stones / 4); ::MANCALA_E_INVALID if @p rules is
+ *         NULL or @p stones negative; ::MANCALA_E_RULES for an unknown
+ *         name; ::MANCALA_E_UNSUPPORTED for rules without rounds.
+ * @note Does not allocate. Thread-safe.
+ * @since 1.4
+ */
+int mancala_round_open_pits(const char *rules, int stones);
+
+/**
+ * @brief The closed pits of a round where South has its @p south_open
+ *        highest-numbered pits open and North its @p north_open (as a
+ *        round of a match opens them), as mancala_solve_rio_kadalis_config()
+ *        takes them.
+ * @param rules A rules name with rounds (::MANCALA_RULES_ROUNDS).
+ * @param south_open South's open pits, 1 to the holes of a row.
+ * @param north_open North's open pits, 1 to the holes of a row.
+ * @return The set of closed pits, bit p for pit p (0 when every pit is
+ *         open); ::MANCALA_E_INVALID if @p rules is NULL or a count is out
+ *         of range; ::MANCALA_E_RULES for an unknown name;
+ *         ::MANCALA_E_UNSUPPORTED for rules without rounds.
+ * @note Does not allocate. Thread-safe.
+ * @since 1.4
+ */
+int mancala_round_closed_pits(const char *rules, int south_open, int north_open);
+
+/**
+ * @brief The file name of the table of such a round:
+ *        `RULES-open-KS-KN.table`, where `mancala analyze` and the perfect
+ *        player look for it, and where `mancala solve RULES --open KS,KN`
+ *        writes it.
+ * @param rules A rules name with rounds (::MANCALA_RULES_ROUNDS).
+ * @param south_open South's open pits, 1 to the holes of a row.
+ * @param north_open North's open pits, 1 to the holes of a row.
+ * @param[out] buf Receives the NUL-terminated name, cut to @p size - 1
+ *        bytes if longer (as snprintf() does). May be NULL if @p size is 0.
+ * @param size Size of @p buf; 32 bytes always suffice.
+ * @return The length of the name (not counting the NUL), whether or not
+ *         it fitted; errors as mancala_round_closed_pits(), and
+ *         ::MANCALA_E_INVALID also for @p buf NULL with @p size > 0.
+ * @note Does not allocate. Thread-safe.
+ * @since 1.4
+ */
+int mancala_round_table_name(const char *rules, int south_open, int north_open, char *buf,
+                             size_t size);
+
+/**
+ * @brief The format version of the table file at @p path (bytes 8 to 11
+ *        of its header), or, with @p path NULL, the version this library
+ *        reads and writes.
+ *
+ * For a message about a table mancala_table_open() refused with
+ * ::MANCALA_E_VERSION (`table format 1, expected 2: solve again`).
+ *
+ * @param path A table file, or NULL.
+ * @return The version, 0 or more; ::MANCALA_E_IO if the file cannot be
+ *         opened or read, or is not a regular file; ::MANCALA_E_FORMAT if
+ *         it does not start as a table file.
+ * @note Reads 12 bytes of the file; does not allocate. Thread-safe.
+ * @since 1.4
+ */
+int mancala_table_file_format(const char *path);
 
 /**
  * @brief Lets a searcher use a solved table (a Modiar table or Rio Kadalis

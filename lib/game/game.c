@@ -1028,17 +1028,14 @@ MANCALA_EXPORT int mancala_next_round(mancala_game *game)
     int total[2] = {score(game, MANCALA_SOUTH), score(game, MANCALA_NORTH)};
     struct mc_state s;
     memset(&s, 0, sizeof s);
-    uint16_t closed = (uint16_t)((1u << 2 * n) - 1);
+    int open[2];
     for (int player = 0; player < 2; player++) {
-        int open = total[player] / 4 < n ? total[player] / 4 : n;
-        /* From the highest-numbered pit of the player's row down. */
-        for (int i = 0; i < open; i++) {
-            int p = (player + 1) * n - 1 - i;
-            s.pit[p] = 4;
-            closed &= (uint16_t)~(1u << p);
-        }
-        game->bank[player] = (uint8_t)(total[player] - 4 * open);
+        open[player] = mc_round_open(n, total[player]);
+        game->bank[player] = (uint8_t)(total[player] - 4 * open[player]);
     }
+    const uint16_t closed = mc_round_closed(n, open[0], open[1]);
+    for (int p = 0; p < 2 * n; p++)
+        s.pit[p] = closed >> p & 1 ? 0 : 4;
     s.to_move = game->round_first ^ 1;
     game->round_first = s.to_move;
     game->round++;

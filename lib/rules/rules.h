@@ -249,6 +249,20 @@ static inline int mc_stones(const struct mc_state *s)
     return stones;
 }
 
+/* RULES.md, "Match": a player holding `stones` opens one pit for each
+ * four, at most the `n` of a row, from the highest-numbered down; the
+ * closed pits when South has `ks` open and North `kn`. */
+static inline int mc_round_open(int n, int stones)
+{
+    return stones / 4 < n ? stones / 4 : n;
+}
+
+static inline uint16_t mc_round_closed(int n, int ks, int kn)
+{
+    const unsigned row = (1u << n) - 1;
+    return (uint16_t)(row >> ks | (row >> kn) << n);
+}
+
 /* The owner of a pit's row. */
 static inline int mc_owner(const struct mc_board *b, int pit)
 {

@@ -123,3 +123,67 @@ MANCALA_EXPORT int mancala_describe_last_move(const mancala_game *game, char *bu
         return status;
     return n.out.len > INT_MAX ? MANCALA_E_LIMIT : (int)n.out.len;
 }
+
+/* The second line of a match's result: why it ended beyond the rules
+ * (RULES.md, "Match"), or just who won. */
+static void tell_match(struct mc_out *o, const mancala_game *game)
+{
+    const int rounds = mancala_round(game), winner = mancala_match_winner(game);
+    const int south = mancala_score(game, MANCALA_SOUTH), north = mancala_score(game, MANCALA_NORTH);
+    mancala__put(o, "\nMatch over after %d round%s: ", rounds, rounds == 1 ? "" : "s");
+    switch (mancala_match_end_reason(game)) {
+    case MANCALA_MATCH_END_REPETITION: {
+        /* Who moved first in this round follows from the ply's parity. */
+        const int first = mancala_to_move(game) ^ (mancala_ply(game) & 1);
+        if (winner == MANCALA_DRAW)
+            mancala__put(o, "a draw, because the match repeats: ");
+        else
+            mancala__put(o, "%s wins the match, holding more stones, because the match repeats: ",
+                         mc_player_name(winner));
+        mancala__put(o, "round %d would start as two earlier rounds did (South %d, North %d, "
+                     "%s first).", rounds + 1, south, north, mc_player_name(!first));
+        break;
+    }
+    case MANCALA_MATCH_END_ROUNDS:
+        if (winner == MANCALA_DRAW)
+            mancala__put(o, "a draw at the round limit, %d stones each.", south);
+        else
+            mancala__put(o, "%s wins the match at the round limit, holding %d stones to %d.",
+                         mc_player_name(winner), winner ? north : south, winner ? south : north);
+        break;
+    default:
+        mancala__put(o, "%s wins the match.", mc_player_name(winner));
+        break;
+    }
+}
+
+MANCALA_EXPORT int mancala_describe_result(const mancala_game *game, char *buf, size_t size)
+{
+    if (!game || (!buf && size))
+        return MANCALA_E_INVALID;
+    const int end = mancala_end_reason(game);
+    if (end == MANCALA_END_NONE)
+        return MANCALA_E_NOT_OVER;
+    const char *rules = mancala_rules(game);
+    const struct mc_variant *v = mancala__variant_find(rules, strlen(rules));
+    struct mc_out o = {buf, size, 0};
+    if (size)
+        buf[0] = '\0';
+    mancala__put(&o, "%s", v->unit);
+    if (v->match)
+        mancala__put(&o, " %d", mancala_round(game));
+    if (end == MANCALA_END_REPETITION)
+        mancala__put(&o, " over: the position repeated.");
+    else
+        mancala__put(&o, " over: %s has no legal move.", mc_player_name(mancala_to_move(game)));
+    const int winner = mancala_winner(game);
+    mancala__put(&o, " South %d, North %d: ", mancala_score(game, MANCALA_SOUTH),
+                 mancala_score(game, MANCALA_NORTH));
+    if (winner == MANCALA_DRAW)
+        mancala__put(&o, "a draw.");
+    else
+        mancala__put(&o, "%s wins%s.", mc_player_name(winner), v->match ? " the round" : "");
+    if (v->match && mancala_match_over(game) == 1)
+        tell_match(&o, game);
+    return o.len > INT_MAX ? MANCALA_E_LIMIT : (int)o.len;
+}

@@ -173,7 +173,7 @@ static void make_words(const mancala_game *game, const struct svg_view *g, struc
     } else {
         score_words(w->headline, sizeof w->headline, mancala_winner(game), south, north, v->match,
                     g->round);
-        const char *what = v->match ? "Round" : "Game";
+        const char *what = v->unit;
         if (g->end == MANCALA_END_NO_MOVES)
             snprintf(w->reason, sizeof w->reason, "%s over: %s has no legal move.", what,
                      mc_player_name(g->to_move));
