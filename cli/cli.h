@@ -139,7 +139,8 @@ int open_position(const char *cmd, const char *arg, mancala_game **out);
 /* ---- Reading a game (common.c) ---- */
 
 const char *player_name(int player);
-int is_modiar(const mancala_game *game);
+/* Whether @p game is played in rounds with banks (Rio Kadalis). */
+int has_rounds(const mancala_game *game);
 /* Final stone difference for @p player once the game or round is over. */
 int score_difference(const mancala_game *game, int player);
 
@@ -148,10 +149,9 @@ int score_difference(const mancala_game *game, int player);
 /* The board as seen from South's seat: pit numbers, North's row, South's
  * row, captures (and banks), the player to move. */
 void draw_board(FILE *out, const struct style *style, const mancala_game *game);
-/* "Game over: ... South 22, North 20: South wins." (@p label is "Game" or
- * "Round 3" and so on). */
-void print_result(FILE *out, const struct style *style, const mancala_game *game,
-                  const char *label);
+/* "Game over: ... South 22, North 20: South wins.", and the match's result
+ * if it is over, in the words of mancala_describe_result(). */
+void print_result(FILE *out, const struct style *style, const mancala_game *game);
 /* What the last move did, in the words of mancala_describe_last_move():
  * laps, stones sown, captures and who got them, binikh, forfeits; the
  * captures highlighted. Returns 0 or a negative status. */
@@ -194,8 +194,7 @@ int cmd_tournament(int argc, char **argv);  /* tournament.c */
  * default ("modiar.table", "rio-kadalis.table"); NULL for rules that have
  * no tables. */
 const char *default_table(const char *rules);
-/* Whether @p rules names Rio Kadalis: "rio-kadalis", "rio-kadalis-5",
- * "-cw"... */
+/* Whether @p rules are played in rounds (Rio Kadalis, any board). */
 int is_rio(const char *rules);
 /* The name of the table of a round configuration: "RULES-open-KS-KN.table"
  * in @p buf ("modiar.table" for modiar); NULL for rules without tables. */

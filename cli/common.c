@@ -349,9 +349,17 @@ int open_position(const char *cmd, const char *arg, mancala_game **out)
     int status;
     if (!strchr(arg, '/')) {
         status = mancala_new(out, arg);
-        if (status == MANCALA_E_RULES)
-            return usage_error(cmd, "unknown rules %s (expected modiar, rio-kadalis, "
-                               "rio-kadalis-5, rio-kadalis-cw or rio-kadalis-5-cw)", quote(arg));
+        if (status == MANCALA_E_RULES) {
+            /* The library's names: "a, b, c or d". */
+            char names[160] = "";
+            const int count = mancala_rules_count();
+            for (int i = 0; i < count; i++) {
+                const size_t len = strlen(names);
+                snprintf(names + len, sizeof names - len, "%s%s", mancala_rules_name(i),
+                         i + 2 < count ? ", " : i + 1 < count ? " or " : "");
+            }
+            return usage_error(cmd, "unknown rules %s (expected %s)", quote(arg), names);
+        }
     } else {
         char reason[160];
         status = mancala_parse(out, arg, reason, sizeof reason);
@@ -368,9 +376,9 @@ const char *player_name(int player)
     return player == MANCALA_SOUTH ? "South" : "North";
 }
 
-int is_modiar(const mancala_game *game)
+int has_rounds(const mancala_game *game)
 {
-    return !strcmp(mancala_rules(game), "modiar");
+    return is_rio(mancala_rules(game));
 }
 
 int score_difference(const mancala_game *game, int player)
@@ -389,16 +397,15 @@ const char *default_table(const char *rules)
 
 int is_rio(const char *rules)
 {
-    return !strncmp(rules, "rio-kadalis", 11);
+    return mancala_rules_info(rules, MANCALA_RULES_ROUNDS) == 1;
 }
 
 const char *config_table(const char *rules, int ks, int kn, char *buf, size_t size)
 {
     if (!strcmp(rules, "modiar"))
         return "modiar.table";
-    if (!is_rio(rules) || (size_t)snprintf(buf, size, "%s-open-%d-%d.table", rules, ks, kn) >= size)
-        return NULL;
-    return buf;
+    const int len = mancala_round_table_name(rules, ks, kn, buf, size);
+    return len >= 0 && (size_t)len < size ? buf : NULL;
 }
 
 int parse_solve_args(const char *cmd, int argc, char **argv, struct solve_args *a)
@@ -430,9 +437,10 @@ int parse_solve_args(const char *cmd, int argc, char **argv, struct solve_args *
     mancala_game *start = NULL;
     if (!modiar && mancala_new(&start, rules) < 0)
         return usage_error(cmd, "tables can be solved for modiar and rio-kadalis, not %s", quote(rules));
-    const int holes = start ? mancala_num_pits(start) / 2 : 3;
     mancala_free(start);
-    long long max_stones = modiar ? 42 : 12, ks = holes, kn = holes;
+    const int holes = mancala_rules_info(rules, MANCALA_RULES_HOLES);
+    long long max_stones = mancala_rules_info(rules, MANCALA_RULES_DEFAULT_TABLE_STONES);
+    long long ks = holes, kn = holes;
     if ((stones_arg || open_arg || step_arg) && modiar)
         return usage_error(cmd, "%s for rio-kadalis: modiar is solved whole",
                            stones_arg ? "--max-stones is" : open_arg ? "--open is" : "--step is");
@@ -444,16 +452,13 @@ int parse_solve_args(const char *cmd, int argc, char **argv, struct solve_args *
     if (step_arg && strcmp(step_arg, "1") && strcmp(step_arg, "4"))
         return usage_error(cmd, "--step must be 1 or 4, not %s", quote(step_arg));
     const int step = step_arg ? step_arg[0] - '0' : 1;
-    /* Every pit open and every layer: at most 16 stones (24 would be 1.25 G
-     * entries); in multiples of four, or with --open, up to all of them. */
-    if (stones_arg && (status = parse_number(cmd, "--max-stones", stones_arg, 0,
-                                             open_arg || step == 4 ? 8 * holes : 16, &max_stones)))
+    /* Every pit open and every layer: at most the library's limit; in
+     * multiples of four, or with --open, up to all of them. */
+    const int most = open_arg || step == 4 ? 8 * holes
+                                           : mancala_rules_info(rules, MANCALA_RULES_TABLE_STONES);
+    if (stones_arg && (status = parse_number(cmd, "--max-stones", stones_arg, 0, most, &max_stones)))
         return status;
-    a->closed = 0;
-    for (int p = 0; p < holes - ks; p++)
-        a->closed |= 1u << p;
-    for (int p = holes; p < 2 * holes - kn; p++)
-        a->closed |= 1u << p;
+    a->closed = (unsigned)mancala_round_closed_pits(rules, (int)ks, (int)kn);
     a->rules = rules;
     a->modiar = modiar;
     a->config = config;

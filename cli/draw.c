@@ -44,7 +44,7 @@ static void draw_row(FILE *out, const struct style *style, const mancala_game *g
     }
     fprintf(out, " |  captured %s%d%s", sgr(style, SGR_YELLOW), mancala_captured(game, player),
             sgr(style, SGR_RESET));
-    if (!is_modiar(game))
+    if (has_rounds(game))
         fprintf(out, "  bank %d", mancala_bank(game, player));
     if (moving)
         fprintf(out, "  %s<- to move%s", sgr(style, SGR_GREEN), sgr(style, SGR_RESET));
@@ -60,22 +60,20 @@ void draw_board(FILE *out, const struct style *style, const mancala_game *game)
     draw_pit_numbers(out, style, npits, MANCALA_SOUTH);
 }
 
-void print_result(FILE *out, const struct style *style, const mancala_game *game,
-                  const char *label)
+void print_result(FILE *out, const struct style *style, const mancala_game *game)
 {
-    const int winner = mancala_winner(game);
-    fprintf(out, "%s%s over: ", sgr(style, SGR_BOLD), label);
-    if (mancala_end_reason(game) == MANCALA_END_REPETITION)
-        fprintf(out, "the position repeated.");
-    else
-        fprintf(out, "%s has no legal move.", player_name(mancala_to_move(game)));
-    fprintf(out, " South %d, North %d: ", mancala_score(game, MANCALA_SOUTH),
-            mancala_score(game, MANCALA_NORTH));
-    if (winner == MANCALA_DRAW)
-        fprintf(out, "a draw.");
-    else
-        fprintf(out, "%s wins%s.", player_name(winner), is_modiar(game) ? "" : " the round");
-    fprintf(out, "%s\n", sgr(style, SGR_RESET));
+    /* The library's words, as the page's and every binding's; each line
+     * stands out. */
+    char text[512];
+    if (mancala_describe_result(game, text, sizeof text) < 0)
+        return;
+    for (const char *line = text, *end;; line = end + 1) {
+        end = strchr(line, '\n');
+        const int n = end ? (int)(end - line) : (int)strlen(line);
+        fprintf(out, "%s%.*s%s\n", sgr(style, SGR_BOLD), n, line, sgr(style, SGR_RESET));
+        if (!end)
+            break;
+    }
 }
 
 int report_move(FILE *out, const struct style *style, const mancala_game *game)

@@ -107,33 +107,14 @@ int mcts_interruptible(mancala_mcts_tree *tree, const mancala_game *game)
 
 /* ---- solved tables ---- */
 
-/* The table format this program's library reads (mancala_solve_modiar()
- * in mancala.h); only for the message about a table of another one. */
-#define TABLE_FORMAT 2
-
-/* The format version in the header of the table file at `path`, or -1. */
-static long table_file_format(const char *path)
-{
-    unsigned char header[12];
-    /* Non-blocking, like the library: the file may have become a FIFO. */
-    const int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
-    if (fd < 0)
-        return -1;
-    const ssize_t got = read(fd, header, sizeof header);
-    close(fd);
-    if (got != (ssize_t)sizeof header)
-        return -1;
-    return (long)header[8] | (long)header[9] << 8 | (long)header[10] << 16 | (long)header[11] << 24;
-}
-
 /* Why the table file at `path` could not be opened (`status`). */
 static void table_open_problem(char *buf, size_t size, const char *path, const char *rules,
                                int status)
 {
     struct stat st;
     if (status == MANCALA_E_VERSION) {
-        snprintf(buf, size, "table format %ld, expected %d: solve again", table_file_format(path),
-                 TABLE_FORMAT);
+        snprintf(buf, size, "table format %d, expected %d: solve again",
+                 mancala_table_file_format(path), mancala_table_file_format(NULL));
     } else if (status == MANCALA_E_FORMAT) {
         snprintf(buf, size, "not a valid table file (damaged or incomplete): solve again");
     } else if (status == MANCALA_E_IO && stat(path, &st) != 0) {
@@ -201,13 +182,13 @@ int solve_command(const mancala_game *game, char *buf, size_t size)
         snprintf(buf, size, "mancala solve %s --open %d,%d", rules, ks, kn);
         return 1;
     }
-    /* Every pit open: endgames of at most 16 stones (12 by default). */
+    /* Every pit open: the endgames a table covers. */
     int stones = 0;
     for (int p = 0; p < 2 * n; p++)
         stones += mancala_pit(game, p);
-    if (stones > 16)
+    if (stones > mancala_rules_info(rules, MANCALA_RULES_TABLE_STONES))
         return 0;
-    if (stones > 12)
+    if (stones > mancala_rules_info(rules, MANCALA_RULES_DEFAULT_TABLE_STONES))
         snprintf(buf, size, "mancala solve %s --max-stones %d", rules, stones);
     else
         snprintf(buf, size, "mancala solve %s", rules);
@@ -371,7 +352,7 @@ static void print_round_value(const mancala_table *table, const mancala_game *ga
         mancala_captured(game, MANCALA_SOUTH) != 0 || mancala_captured(game, MANCALA_NORTH) != 0 ||
         mancala_table_value(table, game, &lo, &hi) != MANCALA_OK)
         return;
-    const int other = !mover, n = mancala_num_pits(game) / 2;
+    const int other = !mover;
     const int total = 4 * mancala_num_pits(game); /* every stone of the match: 48 or 40 */
     /* The mover ends with m stones where m - (total - m) is the difference. */
     const int mine_lo = (total + lo) / 2, mine_hi = (total + hi) / 2;
@@ -394,7 +375,7 @@ static void print_round_value(const mancala_table *table, const mancala_game *ga
         }
     printf("Next round: %s moves first.", player_name(other));
     for (int p = 0; p < 2; p++) {
-        const int k = held[p] / 4 < n ? held[p] / 4 : n;
+        const int k = mancala_round_open_pits(mancala_rules(game), held[p]);
         printf("%s %s opens %d pit%s, bank %d", p ? ";" : "", player_name(p), k,
                k == 1 ? "" : "s", held[p] - 4 * k);
     }

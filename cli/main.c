@@ -93,7 +93,7 @@ static int cmd_show(int argc, char **argv)
         printf("%s\n", text);
         draw_board(stdout, &style, game);
         if (mancala_is_over(game)) {
-            print_result(stdout, &style, game, is_modiar(game) ? "Game" : "Round");
+            print_result(stdout, &style, game);
         } else {
             int moves[MANCALA_MAX_PITS];
             int count = mancala_legal_moves(game, moves, MANCALA_MAX_PITS);

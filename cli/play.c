@@ -717,41 +717,6 @@ static int load_match(const char *path, mancala_game **out, char **comments)
     return result;
 }
 
-/* "Match over after 4 rounds: ..." with the reason. */
-static void print_match_result(const struct session *s)
-{
-    const mancala_game *g = s->game;
-    const int rounds = mancala_round(g), winner = mancala_match_winner(g);
-    const int south = mancala_score(g, MANCALA_SOUTH), north = mancala_score(g, MANCALA_NORTH);
-    printf("%sMatch over after %d round%s: ", sgr(&s->style, SGR_BOLD), rounds,
-           rounds == 1 ? "" : "s");
-    switch (mancala_match_end_reason(g)) {
-    case MANCALA_MATCH_END_REPETITION: {
-        /* Who moved first in this round follows from the ply's parity. */
-        int first = mancala_to_move(g) ^ (mancala_ply(g) & 1);
-        if (winner == MANCALA_DRAW)
-            printf("a draw, because the match repeats: ");
-        else
-            printf("%s wins the match, holding more stones, because the match repeats: ",
-                   player_name(winner));
-        printf("round %d would start as two earlier rounds did (South %d, North %d, "
-               "%s first).", rounds + 1, south, north, player_name(!first));
-        break;
-    }
-    case MANCALA_MATCH_END_ROUNDS:
-        if (winner == MANCALA_DRAW)
-            printf("a draw at the round limit, %d stones each.", south);
-        else
-            printf("%s wins the match at the round limit, holding %d stones to %d.",
-                   player_name(winner), winner ? north : south, winner ? south : north);
-        break;
-    default:
-        printf("%s wins the match.", player_name(winner));
-        break;
-    }
-    printf("%s\n", sgr(&s->style, SGR_RESET));
-}
-
 /* --delay: a pause before a computer's move (a signal cuts it short). */
 static void pause_before_move(const struct session *s)
 {
@@ -935,17 +900,9 @@ int cmd_play(int argc, char **argv)
             result = status;
             break;
         }
-        if (is_modiar(s.game)) {
-            print_result(stdout, &s.style, s.game, "Game");
+        print_result(stdout, &s.style, s.game);
+        if (mancala_match_over(s.game))
             break;
-        }
-        char label[32];
-        snprintf(label, sizeof label, "Round %d", mancala_round(s.game));
-        print_result(stdout, &s.style, s.game, label);
-        if (mancala_match_over(s.game)) {
-            print_match_result(&s);
-            break;
-        }
         if ((result = save_match(&s)))
             break;
         if ((status = mancala_next_round(s.game)) < 0) {

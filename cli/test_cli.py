@@ -207,6 +207,12 @@ def test_show():
     expect(ok("show", "modiar/7,7,7,7,7,7/S/0,0/0"), START_MODIAR, "show of the start string")
     expect(ok("show", "rio-kadalis-5/x,x,4,4,4,4,4,4,4,4/S/0,0/0/2,6"), R6_SHOW, "show R6")
     expect(ok("show", "modiar/1,1,0,0,0,1/S/20,19/30"), M7_SHOW, "show M7 (over at once)")
+    # A finished round that ends the match: the library's two lines.
+    out = ok("show", "rio-kadalis-cw/0,0,0,0,0,0,0,0,0,0,0,1/S/45,2/12/0,0")
+    expect(out.splitlines()[-2:], ["Round 1 over: South has no legal move. South 45, North 3: "
+                                   "South wins the round.",
+                                   "Match over after 1 round: South wins the match."],
+           "show of the end of a match")
     # R5: North to move, pit 6 is endless, so its legal moves are 7 9 11.
     out = ok("show", "rio-kadalis/0,2,1,0,2,1,3,1,0,1,0,1/N/20,16/17/0,0")
     check(out.endswith("North to move; legal moves: 7 9 11.\n"), f"show R5:\n{out}")
