@@ -51,7 +51,7 @@ for c in "$root"/lib/*/*.c wasm/memcmp.c; do
     name=$(basename "$c" .c)
     case $name in
     port_windows) continue ;; # Windows' versions of POSIX calls (lib/platform/port.h)
-    describe | level | mcts | notation | out | record | solve_table | status | svg | tags) level=-Oz ;;
+    describe | facts | format | level | mcts | notation | out | record | solve_table | status | svg | tags) level=-Oz ;;
     batch) level=-Os ;; # the learning batch: 1.8 KB less than at -O3 (doc/javascript.md)
     game) level=-O2 ;;
     *) level=-O3 ;;

@@ -43,6 +43,12 @@ export interface Mancala {
   Game: typeof Game;
   /** Every rules name the library knows. */
   RULES: typeof RULES;
+  rulesInfo: typeof rulesInfo;
+  roundOpenPits: typeof roundOpenPits;
+  roundClosedPits: typeof roundClosedPits;
+  roundTableName: typeof roundTableName;
+  RulesFact: typeof RulesFact;
+  BatchOption: typeof BatchOption;
   SOUTH: typeof SOUTH;
   NORTH: typeof NORTH;
   DRAW: typeof DRAW;
@@ -101,9 +107,19 @@ async function load(options: InitOptions): Promise<Mancala> {
   fast.play = resolved("_mancala_play", () => wasm!._mancala_play(0, 0));
   fast.clone = resolved("_mancala_clone", () => wasm!._mancala_clone(0, 0));
   fast.free = resolved("_mancala_free", () => wasm!._mancala_free(0));
+  const names = RULES as string[];
+  names.length = 0;
+  for (let i = 0, count = wasm._mancala_rules_count(); i < count; i++)
+    names.push(cString(wasm._mancala_rules_name(i)));
   return {
     Game,
     RULES,
+    rulesInfo,
+    roundOpenPits,
+    roundClosedPits,
+    roundTableName,
+    RulesFact,
+    BatchOption,
     SOUTH,
     NORTH,
     DRAW,
@@ -398,8 +414,81 @@ export type Player = 0 | 1;
 /** A result: SOUTH, NORTH or DRAW (the same numbers as Python's Result). */
 export type Result = 0 | 1 | 2;
 
-/** Every rules name the library knows (Python: mancala.RULES). */
-export const RULES = ["modiar", "rio-kadalis", "rio-kadalis-5", "rio-kadalis-cw", "rio-kadalis-5-cw"] as const;
+/** Every rules name the library knows (Python: mancala.RULES), from
+ *  mancala_rules_name(): filled in when the module is loaded. */
+export const RULES: readonly string[] = [];
+
+/** The facts mancala_rules_info() gives (enum mancala_rules_fact). */
+export const RulesFact = {
+  HOLES: 1, STONES: 2, CLOCKWISE: 3, ROUNDS: 4, FIRST_MOVE_FORFEITS: 5, TABLE_STONES: 6,
+  DEFAULT_TABLE_STONES: 7,
+} as const;
+
+/** The facts of a rules set ({@link rulesInfo}). */
+export interface RulesInfo {
+  /** The game in words: "Modiar" or "Rio Kadalis". */
+  title: string;
+  /** Pits per row. */
+  holes: number;
+  /** Stones in each pit at the start. */
+  stones: number;
+  clockwise: boolean;
+  /** A match of rounds, with closed pits and banks (Rio Kadalis). */
+  rounds: boolean;
+  /** The game's first move captures nothing (Modiar rule 4). */
+  firstMoveForfeits: boolean;
+  /** The most stones a solved table of the board with every pit open covers. */
+  tableStones: number;
+  /** The stones such a table covers unless told otherwise. */
+  defaultTableStones: number;
+}
+
+/** The facts of the named rules (mancala_rules_info()).
+ *  @throws MancalaError E_RULES for an unknown name. */
+export function rulesInfo(rules: string): RulesInfo {
+  return withString(rules, "rules", (r) => {
+    const m = lib();
+    const fact = (what: number) => check(m._mancala_rules_info(r, what), `rules ${JSON.stringify(rules)}`);
+    const holes = fact(RulesFact.HOLES); // E_RULES for an unknown name
+    return {
+      title: cString(m._mancala_rules_title(r)),
+      holes,
+      stones: fact(RulesFact.STONES),
+      clockwise: fact(RulesFact.CLOCKWISE) === 1,
+      rounds: fact(RulesFact.ROUNDS) === 1,
+      firstMoveForfeits: fact(RulesFact.FIRST_MOVE_FORFEITS) === 1,
+      tableStones: fact(RulesFact.TABLE_STONES),
+      defaultTableStones: fact(RulesFact.DEFAULT_TABLE_STONES),
+    };
+  });
+}
+
+/** The pits a player holding `stones` opens for the next round of a match:
+ *  one for each four, at most a row's (mancala_round_open_pits()).
+ *  @throws MancalaError E_UNSUPPORTED for rules without rounds. */
+export function roundOpenPits(rules: string, stones: number): number {
+  const s = int32(stones, "stones", 0);
+  return withString(rules, "rules", (r) => check(lib()._mancala_round_open_pits(r, s), "round open pits"));
+}
+
+/** The closed pits of a round where South has its `southOpen`
+ *  highest-numbered pits open and North its `northOpen`, ascending
+ *  (mancala_round_closed_pits()). */
+export function roundClosedPits(rules: string, southOpen: number, northOpen: number): number[] {
+  const ks = int32(southOpen, "southOpen", 1, 6), kn = int32(northOpen, "northOpen", 1, 6);
+  const mask = withString(rules, "rules", (r) => check(lib()._mancala_round_closed_pits(r, ks, kn), "round closed pits"));
+  const pits: number[] = [];
+  for (let p = 0; p < 12; p++) if (mask >> p & 1) pits.push(p);
+  return pits;
+}
+
+/** The file name of such a round's table, `RULES-open-KS-KN.table`
+ *  (mancala_round_table_name()). */
+export function roundTableName(rules: string, southOpen: number, northOpen: number): string {
+  const ks = int32(southOpen, "southOpen", 1, 6), kn = int32(northOpen, "northOpen", 1, 6);
+  return withString(rules, "rules", (r) =>
+    writtenText((buf, size) => lib()._mancala_round_table_name(r, ks, kn, buf, size), "round table name"));
+}
 export type EndReason = "none" | "no-moves" | "repetition";
 /** Why a match ended (enum mancala_match_end): "game" for Modiar, whose
  *  game is the whole match; "stones", a player has fewer than 4; "repetition",
@@ -712,6 +801,14 @@ export class Game extends Handle {
     return writtenText((buf, size) => lib()._mancala_describe_last_move(this.ptr, buf, size), "describe last move");
   }
 
+  /** The end of the game or round in words, and of the match if it is
+   *  over (mancala_describe_result()): what ended and why, the scores and
+   *  who won, as the `mancala` command says it.
+   *  @throws MancalaError E_NOT_OVER while the game or round goes on. */
+  describeResult(): string {
+    return writtenText((buf, size) => lib()._mancala_describe_result(this.ptr, buf, size), "describe result");
+  }
+
   /** Sets an option (see {@link Option}); unknown ones throw E_OPTION. */
   setOption(option: number, value: number): this {
     const o = int32(option, "option"), v = int32(value, "value");
@@ -1021,6 +1118,9 @@ export class Table extends Handle {
  *  them (enum mancala_autoreset). */
 export const Autoreset = { NEXT_STEP: 0, SAME_STEP: 1, DISABLED: 2 } as const;
 
+/** A batch's options (enum mancala_batch_option), set from {@link BatchOptions}. */
+export const BatchOption = { AUTORESET: 101, MATCH: 102, REWARD: 103, THREADS: 104, MAX_PLIES: 105 } as const;
+
 export interface BatchOptions {
   /** Seed of stepRandom() (default 0). */
   seed?: number | bigint;
@@ -1090,10 +1190,10 @@ export class Batch extends Handle {
     const size = int32(count, "count", 1, 1 << 20);
     const { seed = 0, autoreset = 0, match = false, stones = false, maxPlies = 1000 } = options;
     const settings: [number, number][] = [
-      [101, int32(autoreset, "autoreset", 0, 2)],
-      [102, flag(match, "match") ? 1 : 0],
-      [103, flag(stones, "stones") ? 1 : 0],
-      [105, int32(maxPlies, "maxPlies", 1, 100000)],
+      [BatchOption.AUTORESET, int32(autoreset, "autoreset", 0, 2)],
+      [BatchOption.MATCH, flag(match, "match") ? 1 : 0],
+      [BatchOption.REWARD, flag(stones, "stones") ? 1 : 0],
+      [BatchOption.MAX_PLIES, int32(maxPlies, "maxPlies", 1, 100000)],
     ];
     const seedBits = seed64(seed);
     const actions = m._malloc(size * 4);

@@ -21,6 +21,51 @@ test("unknown rules are refused with their name", () => {
   for (const rules of M.RULES) Game.create(rules).free();
 });
 
+test("the rules' facts, from the library", () => {
+  const { rulesInfo, RulesFact } = M;
+  assert.deepEqual(rulesInfo("modiar"), {
+    title: "Modiar", holes: 3, stones: 7, clockwise: false, rounds: false, firstMoveForfeits: true,
+    tableStones: 42, defaultTableStones: 42,
+  });
+  assert.deepEqual(rulesInfo("rio-kadalis-5-cw"), {
+    title: "Rio Kadalis", holes: 5, stones: 4, clockwise: true, rounds: true, firstMoveForfeits: false,
+    tableStones: 16, defaultTableStones: 12,
+  });
+  assert.equal(RulesFact.ROUNDS, 4);
+  assert.throws(() => rulesInfo("chess"), (err) => err.status === Status.E_RULES);
+  assert.throws(() => rulesInfo(7), TypeError);
+});
+
+test("the rounds of a match, from the library", () => {
+  const { roundOpenPits, roundClosedPits, roundTableName } = M;
+  assert.equal(roundOpenPits("rio-kadalis", 23), 5);
+  assert.equal(roundOpenPits("rio-kadalis-5", 44), 5);
+  assert.deepEqual(roundClosedPits("rio-kadalis", 4, 2), [0, 1, 6, 7, 8, 9]);
+  assert.deepEqual(roundClosedPits("rio-kadalis-5", 5, 5), []);
+  assert.equal(roundTableName("rio-kadalis-5-cw", 1, 5), "rio-kadalis-5-cw-open-1-5.table");
+  assert.throws(() => roundOpenPits("modiar", 8), (err) => err.status === Status.E_UNSUPPORTED);
+  assert.throws(() => roundClosedPits("rio-kadalis-5", 6, 1), (err) => err.status === Status.E_INVALID);
+  // Numbers are checked before they reach C: NaN or 2**32 is not 0.
+  assert.throws(() => roundOpenPits("rio-kadalis", NaN), TypeError);
+  assert.throws(() => roundOpenPits("rio-kadalis", 2 ** 32), RangeError);
+  assert.throws(() => roundTableName("rio-kadalis", 2 ** 32 + 2, 2), RangeError);
+  assert.throws(() => roundOpenPits("rio-kadalis", -4), RangeError);
+});
+
+test("the result in the library's words", () => {
+  const game = Game.parse("rio-kadalis/3,0,0,1,3,1,0,0,0,0,0,0/S/16,24/12/0,0");
+  assert.throws(() => game.describeResult(), (err) => err.status === Status.E_NOT_OVER);
+  game.setOption(M.Option.MAX_ROUNDS, 1);
+  game.play(3);
+  assert.equal(game.describeResult(),
+    "Round 1 over: North has no legal move. South 24, North 24: a draw.\n" +
+    "Match over after 1 round: a draw at the round limit, 24 stones each.");
+  game.free();
+  const modiar = Game.parse("modiar/1,0,1,2,3,4/S/15,16/20");
+  assert.equal(modiar.describeResult(), "Game over: South has no legal move. South 17, North 25: North wins.");
+  modiar.free();
+});
+
 test("the last move in the library's words", () => {
   const game = Game.create("rio-kadalis");
   assert.throws(() => game.describeLastMove(), (err) => err.status === Status.E_NO_HISTORY);

@@ -32,6 +32,8 @@ from .errors import *  # noqa: F401,F403
 from .errors import __all__ as _errors
 from .game import (RULES, End, EventKind, Game, MatchEnd, MatchRepetition, MoveEvent, Player,
                    Result)
+from .rules import (RulesInfo, round_closed_pits, round_open_pits, round_table_name, rules_info,
+                    table_file_format)
 
 __version__ = "1.3.0"
 
@@ -43,7 +45,8 @@ NORTH = Player.NORTH
 DRAW = Result.DRAW
 
 __all__ = ["Game", "Player", "Result", "SOUTH", "NORTH", "DRAW", "End", "MatchEnd",
-           "MatchRepetition", "EventKind", "MoveEvent", "RULES",
+           "MatchRepetition", "EventKind", "MoveEvent", "RULES", "RulesInfo", "rules_info",
+           "round_open_pits", "round_closed_pits", "round_table_name", "table_file_format",
            "Playout", "SearchResult", "Searcher", "MCTS", "MCTSResult", "MoveStats", "Table",
            "TableValue", "playout", "mcts",
            "solve_modiar", "solve_rio_kadalis", "library_path", "library_version", *_errors]

@@ -13,6 +13,7 @@ from ctypes import c_char_p, c_int, c_size_t, c_uint, create_string_buffer
 
 from ._native import game_p, lib
 from .errors import check
+from .rules import rules_info
 
 #: MANCALA_SVG_INLINE: no XML declaration.
 _SVG_INLINE = 1
@@ -26,10 +27,8 @@ def _rows(game):
 
 
 def _status(game) -> str:
-    south, north = game.scores
     if game.over:
-        reason = "repetition" if game.end_reason == 2 else "no legal move"
-        return f"over ({reason}): South {south}, North {north}"
+        return game.describe_result().replace("\n", "\n  ")
     return f"ply {game.ply}, round {game.round}"
 
 
@@ -39,7 +38,7 @@ def text(game) -> str:
     pits, closed = game.pits, set(game.closed_pits)
     captured, banks = game.captured, game.banks
     mover = None if game.over else int(game.to_move)
-    has_banks = game.rules != "modiar"
+    has_banks = rules_info(game.rules).rounds
 
     def cells(numbers, show):
         return "".join(f"{show(p):>4}" for p in numbers)

@@ -285,6 +285,16 @@ _prototypes.update({
     "mancala_batch_to_move": (c_void_p, [batch_p]),
     "mancala_batch_game": (c_void_p, [batch_p, c_int]),
     "mancala_describe_last_move": (c_int, [game_p, c_char_p, c_size_t]),
+    # 1.4
+    "mancala_rules_count": (c_int, []),
+    "mancala_rules_name": (c_char_p, [c_int]),
+    "mancala_rules_info": (c_int, [c_char_p, c_int]),
+    "mancala_rules_title": (c_char_p, [c_char_p]),
+    "mancala_round_open_pits": (c_int, [c_char_p, c_int]),
+    "mancala_round_closed_pits": (c_int, [c_char_p, c_int, c_int]),
+    "mancala_round_table_name": (c_int, [c_char_p, c_int, c_int, c_char_p, c_size_t]),
+    "mancala_table_file_format": (c_int, [c_char_p]),
+    "mancala_describe_result": (c_int, [game_p, c_char_p, c_size_t]),
 })
 
 for _name, (_restype, _argtypes) in _prototypes.items():

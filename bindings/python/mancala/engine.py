@@ -22,6 +22,7 @@ from .errors import Busy, InvalidArgument, OptionError, Unsupported, check, show
 from ._handle import INT, INT64, SIZE, NativeHandle, in_use, integer
 from ._handle import _lock as handle_lock
 from .game import RULES, Game, _game
+from .rules import rules_info
 
 __all__ = ["Playout", "SearchResult", "Searcher", "MCTS", "MCTSResult", "MoveStats", "TableValue", "Table", "playout", "mcts",
            "solve_modiar", "solve_rio_kadalis"]
@@ -536,8 +537,9 @@ def solve_rio_kadalis(path: Union[str, os.PathLike], max_stones: Optional[int] =
     """Solves Rio Kadalis rounds and writes the table to ``path``.
 
     Without ``open`` or ``closed``: the ``rio-kadalis`` rounds with every
-    pit open and at most ``max_stones`` stones on the board (default and
-    most 16: about 120 MB, 20 s and 450 MiB of memory).
+    pit open and at most ``max_stones`` stones on the board (default 12,
+    as the ``mancala`` command, and at most 16: see
+    mancala_solve_rio_kadalis() for the sizes).
 
     With ``open=(ks, kn)``: a round of a match where South has its ``ks``
     highest-numbered pits open and North its ``kn`` (RULES.md, "Match"),
@@ -556,14 +558,16 @@ def solve_rio_kadalis(path: Union[str, os.PathLike], max_stones: Optional[int] =
     stones or ``step`` other than 1 or 4.
     """
     if open is None and closed is None and rules == "rio-kadalis" and step == 1:
-        max_stones = integer(16 if max_stones is None else max_stones, "max_stones", 0, 16, INT)
+        facts = rules_info(rules)
+        max_stones = integer(facts.default_table_stones if max_stones is None else max_stones,
+                             "max_stones", 0, facts.table_stones, INT)
         _solve(lambda callback: lib.mancala_solve_rio_kadalis(os.fsencode(path), max_stones,
                                                               callback, None),
                "solve_rio_kadalis", path, progress)
         return
-    if not isinstance(rules, str) or not rules.startswith("rio-kadalis") or rules not in RULES:
+    if not isinstance(rules, str) or rules not in RULES or not rules_info(rules).rounds:
         raise InvalidArgument(f"rules must be a Rio Kadalis rules name, not {shown(str(rules))}")
-    holes = 5 if rules.startswith("rio-kadalis-5") else 6
+    holes = rules_info(rules).holes
     if open is not None and closed is not None:
         raise InvalidArgument("give open or closed, not both")
     mask = 0
@@ -572,8 +576,7 @@ def solve_rio_kadalis(path: Union[str, os.PathLike], max_stones: Optional[int] =
             raise TypeError("open must be a tuple (ks, kn)")
         ks = integer(open[0], "open[0]", 1, holes, INT)
         kn = integer(open[1], "open[1]", 1, holes, INT)
-        mask = sum(1 << p for p in range(holes - ks)) | \
-            sum(1 << p for p in range(holes, 2 * holes - kn))
+        mask = check(lib.mancala_round_closed_pits(rules.encode(), ks, kn))
     elif closed is not None:
         for pit in closed:
             mask |= 1 << integer(pit, "closed pit", 0, 2 * holes - 1, INT)

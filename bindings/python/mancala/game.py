@@ -13,14 +13,10 @@ from ._handle import INT, NativeHandle, flag, integer
 from ._native import MAX_PITS, REASON_MAX, Event, game_p, lib
 from .errors import (InvalidArgument, NotOver, ParseError, PitOutOfRange, StateError,
                      UnknownRules, check, illegal, shown)
+from .rules import _RULES_WORDS, RULES
 
 __all__ = ["Game", "Player", "Result", "End", "MatchEnd", "MatchRepetition", "EventKind",
            "MoveEvent", "RULES"]
-
-#: Every rules name the library knows.
-RULES = ("modiar", "rio-kadalis", "rio-kadalis-5", "rio-kadalis-cw", "rio-kadalis-5-cw")
-# As the mancala program lists them in its message.
-_RULES_WORDS = ", ".join(RULES[:-1]) + " or " + RULES[-1]
 
 _OPT_REPETITION = 1
 _OPT_MATCH_REPETITION = 2
@@ -601,6 +597,25 @@ class Game(NativeHandle):
         size = check(lib.mancala_describe_last_move(handle, None, 0)) + 1
         buf = create_string_buffer(size)
         check(lib.mancala_describe_last_move(handle, buf, size))
+        return buf.value.decode()
+
+    def describe_result(self) -> str:
+        """The end of the game or round in words, and of the match if it
+        is over, as the ``mancala`` program and the page tell it
+        (mancala_describe_result()): what ended and why, the scores and
+        who won.
+
+        >>> game = Game.parse("modiar/1,0,1,2,3,4/S/15,16/20")
+        >>> print(game.describe_result())
+        Game over: South has no legal move. South 17, North 25: North wins.
+
+        Raises:
+            NotOver: the game or round is not over.
+        """
+        handle = self._h
+        size = check(lib.mancala_describe_result(handle, None, 0)) + 1
+        buf = create_string_buffer(size)
+        check(lib.mancala_describe_result(handle, buf, size))
         return buf.value.decode()
 
     # -- matches ----------------------------------------------------------

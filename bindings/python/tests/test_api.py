@@ -608,7 +608,8 @@ class Pictures(unittest.TestCase):
         game = mancala.Game.parse("modiar/1,1,0,0,0,1/S/20,19/30")
         text = repr(game)
         self.assertNotIn("to move", text)
-        self.assertIn("over (no legal move): South 22, North 20", text)
+        self.assertEqual(text.splitlines()[-1],
+                         "  Game over: South has no legal move. South 22, North 20: South wins.")
 
     def parse_svg(self, text):
         root = ET.fromstring(text)
