@@ -115,10 +115,8 @@ int main(int argc, char **argv)
     rng_state = argc > 1 ? strtoull(argv[1], NULL, 10) : 2026;
     if (rng_state == 0)
         rng_state = 1;
-    static const char *const rules[] = {"modiar", "rio-kadalis", "rio-kadalis-5",
-                                        "rio-kadalis-cw", "rio-kadalis-5-cw"};
     int failed = 0;
-    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
-        failed |= play_game(rules[i]);
+    for (int i = 0; i < mancala_rules_count(); i++)
+        failed |= play_game(mancala_rules_name(i));
     return failed;
 }

@@ -70,8 +70,7 @@ static struct config configs[7][7];
 
 static int pits_open(int stones)
 {
-    int k = stones / 4;
-    return k < holes ? k : holes;
+    return mancala_round_open_pits(rules, stones);
 }
 
 static mancala_table *table_for(int ks, int kn)
@@ -80,7 +79,7 @@ static mancala_table *table_for(int ks, int kn)
     if (!c->tried) {
         c->tried = 1;
         char path[4096];
-        snprintf(c->name, sizeof c->name, "%s-open-%d-%d.table", rules, ks, kn);
+        mancala_round_table_name(rules, ks, kn, c->name, sizeof c->name);
         snprintf(path, sizeof path, "%s/%s", folder, c->name);
         FILE *f = fopen(path, "rb");
         if (f) {
@@ -102,12 +101,12 @@ static mancala_table *table_for(int ks, int kn)
 static void round_start(char *buf, size_t size, int s, int starter, int turned)
 {
     int counts[2] = {s, total - s}, open[2] = {pits_open(s), pits_open(total - s)};
+    const int closed = mancala_round_closed_pits(rules, open[0], open[1]);
     int len = snprintf(buf, size, "%s/", rules);
     for (int i = 0; i < 2 * holes; i++) {
         int pit = turned ? (i + holes) % (2 * holes) : i;
-        int owner = pit / holes, index = pit % holes;
         len += snprintf(buf + len, size - (size_t)len, "%s%s", i ? "," : "",
-                        index >= holes - open[owner] ? "4" : "x");
+                        closed >> pit & 1 ? "x" : "4");
     }
     int a = turned, b = !turned;
     snprintf(buf + len, size - (size_t)len, "/%c/0,0/0/%d,%d", (starter ^ turned) ? 'N' : 'S',
