@@ -9,6 +9,19 @@ const NAMES = ["South", "North"];
 
 const M = await initMancala();
 const { Game } = M;
+// Whether a rules set is played in rounds, with banks (Rio Kadalis).
+const hasRounds = (rules) => M.rulesInfo(rules).rounds;
+// The rules of the one solved table the page fetches (modiar.table).
+const TABLE_RULES = "modiar";
+
+// The games to choose from, named from the library's facts.
+for (const rules of M.RULES) {
+  const { title, holes, clockwise } = M.rulesInfo(rules);
+  const option = document.createElement("option");
+  option.value = rules;
+  option.textContent = `${title} (2 × ${holes}${clockwise ? ", clockwise" : ""})`;
+  $("rules").appendChild(option);
+}
 
 let table = null; // the solved Modiar table, once downloaded
 // "idle" (not asked for yet), "loading", "loaded", "missing" (the server
@@ -156,7 +169,7 @@ function paint({ geo, pitNodes, storeNodes }, game, pits, captured, legal) {
     node.g.setAttribute("aria-label", `pit ${p}, ${owner}, ${shut ? "closed" : `${pits[p]} stone${pits[p] === 1 ? "" : "s"}`}${legal.has(p) ? ", playable" : ""}`);
   }
   const banks = game.banks;
-  const rio = game.rules !== "modiar";
+  const rio = hasRounds(game.rules);
   for (const player of [0, 1]) {
     storeNodes[player].count.textContent = captured[player];
     storeNodes[player].bank.textContent = rio && banks[player] ? `bank ${banks[player]}` : "";
@@ -179,22 +192,16 @@ function describeGame(game) {
 }
 
 function statusText() {
-  const rio = game.rules !== "modiar";
-  const [s, nn] = game.scores;
+  const rio = hasRounds(game.rules);
   const round = rio ? `Round ${game.round}. ` : "";
   if (!game.over) return `${round}${NAMES[game.toMove]} to move (${playerName(game.toMove)}).`;
-  const how = game.endReason === "repetition" ? " by repetition" : "";
-  const w = game.winner;
-  const result = w === 2 ? `a draw, ${s}–${nn}` : `${NAMES[w]} wins ${Math.max(s, nn)}–${Math.min(s, nn)}`;
-  if (!rio) return `Game over${how}: ${result}.`;
-  if (game.matchOver) {
-    const mw = game.matchWinner;
-    return `Round ${game.round} over${how}: ${result}. Match over: ${mw === 2 ? "a draw" : `${NAMES[mw]} wins the match`}.`;
-  }
+  // The library's words, as the command's: what ended, why, the scores.
+  const result = game.describeResult().replace("\n", " ");
+  if (!rio || game.matchOver) return result;
   // An engine-only match goes on by itself (schedule()); a person starts
   // the next round.
-  if (!isHuman(0) && !isHuman(1)) return `Round ${game.round} over${how}: ${result}. Next round follows.`;
-  return `Round ${game.round} over${how}: ${result}. Press “Next round” to start round ${game.round + 1}.`;
+  if (!isHuman(0) && !isHuman(1)) return `${result} Next round follows.`;
+  return `${result} Press “Next round” to start round ${game.round + 1}.`;
 }
 
 function playerName(side) {
@@ -210,7 +217,7 @@ function refresh() {
   $("position").value = game.position;
   $("board-text").textContent = describeGame(game);
   $("undo").disabled = busy || game.ply === 0;
-  const rio = game.rules !== "modiar";
+  const rio = hasRounds(game.rules);
   $("next-round").hidden = !(rio && game.over && !game.matchOver);
   $("next-round").disabled = busy;
   const list = $("moves");
@@ -243,7 +250,7 @@ function say(text) {
 // ---- move values from the solved table ------------------------------------
 
 function drawValues() {
-  const show = $("values").checked && table && game.rules === "modiar" && !game.over;
+  const show = $("values").checked && table && game.rules === TABLE_RULES && !game.over;
   for (const node of pitNodes) node.value.textContent = "";
   if (!show) return;
   for (const pit of game.legalMoves) {
@@ -389,7 +396,7 @@ function humanMove(pit) {
   if (busy || !game) return;
   focusPit = pit;
   if (game.over) {
-    say(`Pit ${pit}: the ${game.rules === "modiar" ? "game" : "round"} is over.`);
+    say(`Pit ${pit}: the ${hasRounds(game.rules) ? "round" : "game"} is over.`);
     return;
   }
   if (!isHuman(game.toMove)) {
@@ -476,7 +483,7 @@ function schedule() {
   const gen = generation;
   const pause = $("instant").checked ? 30 : 250;
   if (game.over) {
-    const rio = game.rules !== "modiar";
+    const rio = hasRounds(game.rules);
     if (rio && !game.matchOver && !isHuman(0) && !isHuman(1)) {
       engineTimer = setTimeout(() => gen === generation && !isHuman(0) && !isHuman(1) && nextRound(), pause * 6);
     }
@@ -489,7 +496,7 @@ function schedule() {
     if (stale()) return;
     const kind = $(game.toMove ? "north" : "south").value;
     const seed = moveSeed();
-    if (kind === "perfect" && table && game.rules === "modiar") {
+    if (kind === "perfect" && table && game.rules === TABLE_RULES) {
       makeMove(tableMove(seed));
       return;
     }
@@ -564,8 +571,7 @@ function undo() {
 function updatePlayerChoices() {
   // Until the table is there, a chosen perfect player plays at the
   // strongest level; where there is none, the computer does.
-  const modiar = $("rules").value === "modiar";
-  const perfectOk = modiar && tableState !== "missing" && tableState !== "off";
+  const perfectOk = $("rules").value === TABLE_RULES && tableState !== "missing" && tableState !== "off";
   for (const id of ["south", "north"]) {
     const option = $(id).querySelector('option[value="perfect"]');
     option.disabled = !perfectOk;
@@ -684,7 +690,7 @@ if (params.get("instant") === "1") $("instant").checked = true;
 // progress shown.
 function wantTable() {
   const asked = ["south", "north"].some((id) => $(id).value === "perfect") || $("values").checked;
-  if (tableState === "idle" && $("rules").value === "modiar" && asked) loadTable();
+  if (tableState === "idle" && $("rules").value === TABLE_RULES && asked) loadTable();
 }
 
 async function loadTable() {

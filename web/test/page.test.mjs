@@ -73,7 +73,9 @@ test("a person plays a whole Modiar game by clicks", { timeout: 120_000 }, async
   assert.equal(game.over, true);
   assert.equal(await value(page, "#position"), game.position);
   const [s, n] = game.scores;
-  assert.match(await text(page, "#status"), new RegExp(`Game over.*${Math.max(s, n)}–${Math.min(s, n)}`));
+  // The library's sentence, with the reason and the scores.
+  assert.equal(await text(page, "#status"), game.describeResult());
+  assert.match(await text(page, "#status"), new RegExp(`^Game over: (the position repeated|(South|North) has no legal move)\\. South ${s}, North ${n}: `));
   game.free();
   await page.close();
 });
@@ -338,7 +340,7 @@ test("a person is told to press Next round, and the next round starts", async ()
   const page = await open(`?position=${encodeURIComponent(start)}&south=human&north=computer&level=4&instant=1&table=0`);
   await page.click('#board .pit[data-pit="3"]');
   await idle(page);
-  assert.equal(await text(page, "#status"), "Round 1 over: a draw, 24–24. Press “Next round” to start round 2.");
+  assert.equal(await text(page, "#status"), "Round 1 over: North has no legal move. South 24, North 24: a draw. Press “Next round” to start round 2.");
   assert.equal(await text(page, "#last-move"), "South plays 3: 1 lap, 1 stone sown, the last into pit 4.\n  Binikh: South captures the four in pit 4 and the move ends.");
   assert.equal(await page.$eval("#next-round", (b) => b.hidden), false);
   await page.click("#next-round");
