@@ -1158,7 +1158,7 @@ int mancala__solve_table(const char *path, const char *rules, int max_stones,
                          mancala_progress_fn progress, void *opaque, struct mt_stats *stats)
 {
     const struct mc_variant *variant = rules ? mancala__variant_find(rules, strlen(rules)) : NULL;
-    if (!variant || (variant->match && max_stones > MT_RIO_MOST_STONES))
+    if (!variant || (variant->match && max_stones > variant->table_stones))
         return MANCALA_E_INVALID;
     return mancala__solve_config(path, rules, 0, max_stones, 1, progress, opaque, stats);
 }

@@ -115,10 +115,6 @@ static inline int mt_next_position(uint8_t *r, int k)
     return 1;
 }
 
-/* The most stones on the board mancala_solve_rio_kadalis() covers with
- * every pit open: 16 (30,421,755 entries, and a solve of about 1 GiB). */
-enum { MT_RIO_MOST_STONES = 16 };
-
 /* The most stones on the board a table of the variant may cover: all of
  * them (Modiar's 42; 48 or 40 for Rio Kadalis, whose tables are bounded
  * by their entry count instead). */
