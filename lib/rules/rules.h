@@ -231,8 +231,10 @@ int mancala__rio_move(const struct mc_board *b, const struct mc_state *s, int pi
 /* The variants, looked up by name; NULL if unknown. `len` bytes of `name`
  * are compared (the notation parser passes a field, not a C string). */
 const struct mc_variant *mancala__variant_find(const char *name, size_t len);
-/* The variant numbered `i` (from 0), or NULL past the last. */
+/* The variant numbered `i` (from 0), or NULL past the last; and the
+ * number of a variant. */
 const struct mc_variant *mancala__variant_at(int i);
+int mancala__variant_index(const struct mc_variant *v);
 
 static inline int mc_total_stones(const struct mc_variant *v)
 {
