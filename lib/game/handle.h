@@ -284,7 +284,21 @@ static MC_ALWAYS_INLINE int mc_play_move(struct mancala_game *game, int pit, int
  * the move's laps: 3 % more instructions). In the WebAssembly module,
  * whose size has a budget, both games share one copy of the move
  * instead, which calls the rules' step through its pointer (game.c). */
-#ifdef __EMSCRIPTEN__
+#if defined(MC_RULES_ONLY)
+/* The rules without the handle (the endless table's generator,
+ * tools/endless_gen.c, built from the rules layer alone): no move of a
+ * handle, so nothing of game.c is linked. */
+#define MC_DEFINE_PLAY(name, step)                                                               \
+    static int name(struct mancala_game *game, int pit)                                          \
+    {                                                                                            \
+        (void)game, (void)pit, (void)step;                                                       \
+        return MANCALA_E_STATE;                                                                  \
+    }                                                                                            \
+    static int name##_half(struct mancala_game *game, int pit)                                   \
+    {                                                                                            \
+        return name(game, pit);                                                                  \
+    }
+#elif defined(__EMSCRIPTEN__)
 int mancala__play_any(struct mancala_game *game, int pit, int half);
 #define MC_DEFINE_PLAY(name, step)                                                               \
     static int name(struct mancala_game *game, int pit)                                          \

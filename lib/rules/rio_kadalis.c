@@ -21,13 +21,18 @@
 /* The endless lap starts (doc/endless.md) of at most this many stones are
  * looked up in a table; a move from a lap start of more is sown to tell.
  * A build may take a smaller table (bindings/js/build.sh: the size of the
- * WebAssembly module); 0 also leaves out the board filter. */
+ * WebAssembly module); 0 also leaves out the board filter; -1 leaves out
+ * the whole table, which then decides nothing (every move is sown to
+ * tell): the table's own generator is built so (tools/endless_gen.c),
+ * not from the table it writes. */
 #ifndef ENDLESS_TABLE_STONES
 #define ENDLESS_TABLE_STONES 32
 #endif
+#if ENDLESS_TABLE_STONES >= 0
 #include "rules/endless_table.h"
 #if ENDLESS_TABLE_STONES > ENDLESS_TABLE_MOST
 #error "ENDLESS_TABLE_STONES: endless_table.h holds no more stones than ENDLESS_TABLE_MOST"
+#endif
 #endif
 
 /* ---- the pits as one vector ---- */
@@ -594,7 +599,12 @@ static void rio_candidates(const struct mc_board *b, const struct mc_state *s,
  * at most 8 stones; on 1, 3, 4, 6, 8, 9 or 11, none of a multiple of 4). */
 static int endless_count(int open, int stones)
 {
+#if ENDLESS_TABLE_STONES >= 0
     return stones >= 64 || (int)(endless_counts[open] >> stones & 1);
+#else
+    (void)open, (void)stones;
+    return 1;
+#endif
 }
 
 /* The pits of a board with every pit open (10 or 12 in Rio Kadalis) in
@@ -623,6 +633,7 @@ static void open_ring_twice(const struct mc_board *b, const uint8_t *pits, uint8
     memcpy(twice + m, order, 16);
 }
 
+#if ENDLESS_TABLE_STONES > 0
 /* The fingerprint of the first lap start of the move from `pit` (open, with
  * stones): on a board with every pit open from `twice` (open_ring_twice()),
  * else gathered pit by pit (last[pit][i]: the i-th open pit after it). */
@@ -642,6 +653,7 @@ static unsigned lap_start_fingerprint(const struct mc_board *b, const uint8_t *p
         ring[i] = pits[last[i]];
     return mc_ring_fingerprint(ring);
 }
+#endif
 
 /* Whether the move from `pit` (open, with stones), on a board of `stones`
  * stones, may be endless by the table of endless lap starts: 0 if its
@@ -650,7 +662,11 @@ static unsigned lap_start_fingerprint(const struct mc_board *b, const uint8_t *p
 static int may_be_endless(const struct mc_board *b, const uint8_t *pits, const uint8_t *twice,
                           int pit, int stones)
 {
-    if (ENDLESS_TABLE_STONES == 0 || stones % 4 || stones > ENDLESS_TABLE_STONES)
+#if ENDLESS_TABLE_STONES <= 0
+    (void)b, (void)pits, (void)twice, (void)pit, (void)stones;
+    return 1;
+#else
+    if (stones % 4 || stones > ENDLESS_TABLE_STONES)
         return 1;
     const unsigned fingerprint = lap_start_fingerprint(b, pits, twice, pit);
     /* Its bucket of the group of lap starts of `stones` stones on the
@@ -662,6 +678,7 @@ static int may_be_endless(const struct mc_board *b, const uint8_t *pits, const u
         if (endless_fingerprint[i] == fingerprint)
             return 1;
     return 0;
+#endif
 }
 
 /* The moves of `candidates` that may be endless by their stones alone
@@ -683,7 +700,11 @@ static __attribute__((noinline)) void list_sowing(const struct mc_board *b,
      * table holds it (then no pit holds more than 63). */
     const int in_table = ENDLESS_TABLE_STONES > 0 && stones % 4 == 0 &&
                          stones <= ENDLESS_TABLE_STONES;
+#if ENDLESS_TABLE_STONES > 0
     const uint64_t hands = in_table ? endless_hands[stones / 4 * 12 + b->open - 1] : 0;
+#else
+    const uint64_t hands = 0;
+#endif
     uint8_t twice[40];
     if (in_table && b->shared)
         open_ring_twice(b, pits, twice);
