@@ -173,22 +173,26 @@ int save_file(const char *path, int (*write)(FILE *out, const void *arg), const 
 
 /* ---- Commands ---- */
 
+/* One file a subcommand, named after it (show.c, play.c, engine.c, ...). */
+int cmd_show(int argc, char **argv);
+int cmd_moves(int argc, char **argv);
+int cmd_perft(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
-int cmd_engine(int argc, char **argv);      /* protocol.c */
+int cmd_engine(int argc, char **argv);
 /* The longest line of the engine protocol, in bytes before its "\n" (and
  * a "\r" before that): longer ones are skipped whole, by both sides. */
 #define PROTOCOL_LINE_MAX 65534
-int cmd_tournament(int argc, char **argv);  /* tournament.c */
+int cmd_tournament(int argc, char **argv);
 
-/* ---- Engines shared by play and analyze (engine.c) ---- */
+/* ---- Engines shared by play and analyze (search.c) ---- */
 
 #define DEFAULT_DEPTH 8
 /* The search's deepest iteration (MANCALA_LIMIT_DEPTH: more counts as this). */
 #define MAX_DEPTH 128
 
-/* ---- Solved tables (common.c, then engine.c) ---- */
+/* ---- Solved tables (common.c, then tables.c) ---- */
 
 /* The file name a table of @p rules is written to and looked for by
  * default ("modiar.table", "rio-kadalis.table"); NULL for rules that have
