@@ -688,7 +688,7 @@ MANCALA_EXPORT uint64_t mancala_hash(const mancala_game *game)
  * power of two, at least twice the positions), 1024 at first: few
  * enough to clear for each playout, and so many that a lookup almost
  * always meets an empty slot at once (a branch the processor predicts;
- * 256 played Rio Kadalis 14 % slower). */
+ * fewer slots were measured slower: doc/performance.md). */
 #define PLAYOUT_SLOTS (2 * PLAYOUT_MEMORY)
 struct playout_seen {
     struct mc_state state[PLAYOUT_MEMORY];

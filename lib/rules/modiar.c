@@ -316,9 +316,9 @@ static void modiar_list(const struct mc_board *b, const struct mc_state *s, stru
 }
 
 /* A legal move and the moves after it, each inlined: the position is
- * listed from the registers the move leaves it in. (A copy of the move
- * without the tests of rules 1 and 5, which it passes, took 6
- * instructions a ply more: their branches are predicted.) */
+ * listed from the registers the move leaves it in. (It keeps the tests
+ * of rules 1 and 5, which a legal move passes: their branches are
+ * predicted, and a copy without them measured more instructions.) */
 static MC_ALWAYS_INLINE void modiar_step(const struct mc_board *b, const struct mc_state *s,
                                          int pit, struct mc_state *out, struct mc_moves *moves)
 {
