@@ -29,6 +29,7 @@ from typing import NamedTuple, Optional
 from ._handle import INT, flag, integer
 from .errors import GameOver, InvalidArgument, shown
 from .game import RULES, Game
+from .rules import rules_info
 
 __all__ = ["load_game", "MancalaGame", "MancalaState", "GameType", "TERMINAL", "registered_names"]
 
@@ -88,10 +89,15 @@ class GameType(NamedTuple):
     provides_factored_observation_string: bool = False
 
 
-_LONG_NAMES = {"modiar": "Modiar", "rio-kadalis": "Rio Kadalis",
-               "rio-kadalis-5": "Rio Kadalis (5 holes)",
-               "rio-kadalis-cw": "Rio Kadalis (clockwise)",
-               "rio-kadalis-5-cw": "Rio Kadalis (5 holes, clockwise)"}
+def _long_name(rules: str) -> str:
+    """The game in words, from the library's facts: "Rio Kadalis (5 holes,
+    clockwise)"."""
+    info = rules_info(rules)
+    # The first rules set of that game in the library's list is its usual board.
+    usual = rules_info(next(r for r in RULES if rules_info(r).title == info.title))
+    notes = ([f"{info.holes} holes"] if info.holes != usual.holes else []) + \
+            (["clockwise"] if info.clockwise else [])
+    return info.title + (f" ({', '.join(notes)})" if notes else "")
 
 
 def registered_names() -> list[str]:
@@ -168,7 +174,7 @@ class MancalaGame:
 
     def get_type(self):
         fields = dict(
-            short_name=self.rules, long_name=_LONG_NAMES[self.rules],
+            short_name=self.rules, long_name=_long_name(self.rules),
             max_num_players=2, min_num_players=2,
             provides_information_state_string=True, provides_information_state_tensor=True,
             provides_observation_string=True, provides_observation_tensor=True)
