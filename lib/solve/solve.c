@@ -74,6 +74,7 @@
 #include "platform/port.h"
 #include "platform/write_target.h"
 #include "solve/solve.h"
+#include "solve/solve_lean.h"
 
 /* While a layer is solved, the entry bytes of its positions hold the state
  * of its two nodes (the table's values never reach 49 in magnitude, so
@@ -1256,4 +1257,22 @@ void mancala__output_discard(struct mt_output *out)
         return;
     output_discard(&out->out);
     free(out);
+}
+
+/* For the lean solver (solve_lean.h): the table written as this solver
+ * writes its own. */
+int mancala__output_table(struct mt_output *out, const struct mt_layout *lay,
+                          const struct mc_board *board, const uint8_t *entries)
+{
+    static const struct solver zero;
+    struct solver sv = zero;
+    sv.lay = *lay;
+    sv.board = *board;
+    sv.pits = lay->pits;
+    sv.row = lay->n;
+    sv.entries = (uint8_t *)entries;
+    const int status = output_commit(&out->out, &sv, lay->max_stones, (uint32_t)lay->count);
+    output_discard(&out->out);
+    free(out);
+    return status;
 }

@@ -1,0 +1,408 @@
+/*
+ * The lean solver: the tables of solve.c (the same lo and hi in every
+ * entry, and a distance that serves the perfect player the same way)
+ * without predecessor lists. See solve.c for what lo and hi mean.
+ *
+ * Values. lo(p) is the least fixed point above lo = -s of
+ *     lo(p) = max over moves of (gain - hi(child)),
+ *     hi(p) = max over moves of (gain - lo(child)),
+ * hi the greatest below hi = +s (a position without moves is worth its
+ * row difference): that is the attractor of solve.c, threshold by
+ * threshold. The children that capture are in finished layers; the others
+ * are in the layer under way, whose bounds are swept in index order, each
+ * position's new bounds written at once and read by the positions after it
+ * (Gauss-Seidel), until a sweep changes nothing. The bounds only tighten,
+ * and every bound read, old or new, lies between the start and the fixed
+ * point, so the order of the updates changes the number of sweeps, never
+ * the result: the threads take chunks of the layer as they come and read
+ * whatever bound is there. A position already exact is skipped. While the
+ * layer is solved its bounds are the two value bytes of its entries.
+ *
+ * Distances. Once the values are final, the distances are the least
+ * potential of solve.c's kind, one level a sweep (Jacobi, so the same for
+ * any order and any number of threads): an L node (the mover forces lo)
+ * is at 0 if an exit or the end gives lo, else at 1 + the least distance
+ * of the H node of a child worth lo; an H node (the opponent forces hi)
+ * at 0 without moves in the layer, else at 1 + the largest distance of
+ * its children's L nodes. Sweep k settles exactly the nodes at k, reading
+ * only distances below k; a sweep that settles nothing ends the layer.
+ * The table keeps the H distances, as solve.c's; an H node never settled
+ * is one the opponent cannot force (MT_NO_DISTANCE).
+ *
+ * SPDX-License-Identifier: MIT
+ */
+/* clock_gettime() is POSIX. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "platform/port.h"
+#include "solve/solve_lean.h"
+
+_Static_assert(sizeof(_Atomic uint8_t) == 1 && sizeof(_Atomic uint16_t) == 2,
+               "bounds and distances are read in place while other threads write them");
+
+/* Positions a thread takes at a time; about 10 ms of work. */
+enum { LEAN_CHUNK = 4096 };
+#define UNSETTLED MT_NO_DISTANCE
+#define PULSE_SECONDS 0.5
+
+struct lean {
+    struct mt_layout lay;
+    struct mc_board board;
+    int threads;
+    uint8_t *entries;          /* the table: lo, hi, distance */
+    _Atomic uint16_t *dl, *dh; /* distances of the layer under way */
+    /* The sweep under way. */
+    int s, ranks;              /* ranks: a sweep of distances */
+    unsigned level;
+    uint64_t base, n, chunks;
+    atomic_uint_fast64_t next_chunk, visits;
+    atomic_int changed;
+    /* Progress, reported by the calling thread. */
+    mancala_progress_fn progress;
+    void *opaque;
+    double next_pulse;
+    atomic_int stop;
+};
+
+static double lean_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The open pit counts r and side to move of position i of layer s. */
+static void lean_position(const struct mt_layout *l, int s, uint64_t i, int *side, uint8_t *r)
+{
+    const int m = l->open_count;
+    const uint64_t per = mt_ways(&l->binom, s, m);
+    *side = (int)(i / per);
+    i %= per;
+    int left = s;
+    for (int j = 0; j < m - 1; j++) {
+        int x = 0;
+        for (uint64_t w; i >= (w = mt_ways(&l->binom, left - x, m - j - 1)); x++)
+            i -= w;
+        r[j] = (uint8_t)x;
+        left -= x;
+    }
+    r[m - 1] = (uint8_t)left;
+}
+
+static _Atomic uint8_t *bound(const struct lean *lv, uint64_t index, int which)
+{
+    return (_Atomic uint8_t *)(lv->entries + index * MT_ENTRY_SIZE + which);
+}
+
+static int load_bound(const struct lean *lv, uint64_t index, int which)
+{
+    return (int8_t)atomic_load_explicit(bound(lv, index, which), memory_order_relaxed);
+}
+
+/* One position of a value sweep: its bounds from its moves. */
+static void sweep_values(struct lean *lv, uint64_t i, int side, const uint8_t *r)
+{
+    const uint64_t g = lv->base + i;
+    const int lo = load_bound(lv, g, 0), hi = load_bound(lv, g, 1);
+    if (lo == hi)
+        return;
+    atomic_fetch_add_explicit(&lv->visits, 1, memory_order_relaxed);
+    struct mt_expansion x;
+    mancala__solve_expand(&lv->lay, &lv->board, lv->entries, lv->s, side, r, &x);
+    /* Without an exit, best and worst are beyond every value. */
+    int new_lo = x.best, new_hi = -x.worst;
+    for (int k = 0; k < x.inside; k++) {
+        const int c_lo = load_bound(lv, x.child[k], 0), c_hi = load_bound(lv, x.child[k], 1);
+        if (-c_hi > new_lo)
+            new_lo = -c_hi;
+        if (-c_lo > new_hi)
+            new_hi = -c_lo;
+    }
+    if (new_lo != lo || new_hi != hi) {
+        atomic_store_explicit(bound(lv, g, 0), (uint8_t)(int8_t)new_lo, memory_order_relaxed);
+        atomic_store_explicit(bound(lv, g, 1), (uint8_t)(int8_t)new_hi, memory_order_relaxed);
+        atomic_store_explicit(&lv->changed, 1, memory_order_relaxed);
+    }
+}
+
+static unsigned load_distance(_Atomic uint16_t *d, uint64_t i)
+{
+    return atomic_load_explicit(&d[i], memory_order_relaxed);
+}
+
+/* One position of a distance sweep at level k: its L and H nodes settle
+ * at k if they can, from the nodes settled below k. */
+static void sweep_ranks(struct lean *lv, uint64_t i, int side, const uint8_t *r)
+{
+    const unsigned k = lv->level;
+    unsigned dl = load_distance(lv->dl, i), dh = load_distance(lv->dh, i);
+    if (dl != UNSETTLED && dh != UNSETTLED)
+        return;
+    atomic_fetch_add_explicit(&lv->visits, 1, memory_order_relaxed);
+    struct mt_expansion x;
+    mancala__solve_expand(&lv->lay, &lv->board, lv->entries, lv->s, side, r, &x);
+    const int lo = load_bound(lv, lv->base + i, 0);
+    if (dl == UNSETTLED) {
+        if (x.inside + x.exits == 0 || x.best == lo) {
+            dl = 0; /* the end, or an exit worth lo */
+        } else {
+            for (int c = 0; c < x.inside; c++) {
+                const unsigned d = load_distance(lv->dh, x.child[c] - lv->base);
+                if (d < k && -load_bound(lv, x.child[c], 1) == lo && d + 1 < dl)
+                    dl = d + 1;
+            }
+        }
+        if (dl != UNSETTLED) {
+            atomic_store_explicit(&lv->dl[i], (uint16_t)dl, memory_order_relaxed);
+            atomic_store_explicit(&lv->changed, 1, memory_order_relaxed);
+        }
+    }
+    if (dh == UNSETTLED) {
+        unsigned far = 0;
+        for (int c = 0; c < x.inside && far != UNSETTLED; c++) {
+            const unsigned d = load_distance(lv->dl, x.child[c] - lv->base);
+            far = d >= k ? UNSETTLED : d + 1 > far ? d + 1 : far;
+        }
+        if (far != UNSETTLED) {
+            atomic_store_explicit(&lv->dh[i], (uint16_t)far, memory_order_relaxed);
+            atomic_store_explicit(&lv->changed, 1, memory_order_relaxed);
+        }
+    }
+}
+
+/* Calls the progress callback every PULSE_SECONDS: `fraction` of the
+ * sweep done. Nonzero once the solve is to stop. */
+static int lean_pulse(struct lean *lv, double fraction)
+{
+    if (atomic_load_explicit(&lv->stop, memory_order_relaxed))
+        return 1;
+    if (!lv->progress)
+        return 0;
+    const double now = lean_seconds();
+    if (now < lv->next_pulse)
+        return 0;
+    lv->next_pulse = now + PULSE_SECONDS;
+    const uint64_t done = lv->lay.layer[lv->s] + (uint64_t)(fraction * (double)lv->n);
+    if (lv->progress(lv->opaque, lv->s, lv->lay.max_stones + 1, done, lv->lay.count)) {
+        atomic_store_explicit(&lv->stop, 1, memory_order_relaxed);
+        return 1;
+    }
+    return 0;
+}
+
+struct lean_worker {
+    struct lean *lv;
+    int thread;
+};
+
+/* A thread of a sweep: takes chunks of the layer until none is left. */
+static void *sweep_thread(void *arg)
+{
+    const struct lean_worker *w = arg;
+    struct lean *lv = w->lv;
+    const int m = lv->lay.open_count;
+    for (;;) {
+        const uint64_t chunk = atomic_fetch_add_explicit(&lv->next_chunk, 1, memory_order_relaxed);
+        if (chunk >= lv->chunks)
+            return NULL;
+        if (w->thread == 0 ? lean_pulse(lv, (double)chunk / (double)lv->chunks)
+                           : atomic_load_explicit(&lv->stop, memory_order_relaxed))
+            return NULL;
+        uint64_t i = chunk * LEAN_CHUNK;
+        const uint64_t end = i + LEAN_CHUNK < lv->n ? i + LEAN_CHUNK : lv->n;
+        uint8_t r[MT_MOST_PITS];
+        int side;
+        lean_position(&lv->lay, lv->s, i, &side, r);
+        for (;;) {
+            if (lv->ranks)
+                sweep_ranks(lv, i, side, r);
+            else
+                sweep_values(lv, i, side, r);
+            if (++i == end)
+                break;
+            if (!mt_next_position(r, m)) {
+                side++;
+                memset(r, 0, sizeof r);
+                r[m - 1] = (uint8_t)lv->s;
+            }
+        }
+    }
+}
+
+/* One sweep of the layer on every thread; returns whether it changed
+ * anything. */
+static int sweep(struct lean *lv)
+{
+    struct lean_worker w[MT_MOST_THREADS];
+    pthread_t tid[MT_MOST_THREADS];
+    int started[MT_MOST_THREADS] = {0};
+    atomic_store(&lv->next_chunk, 0);
+    atomic_store(&lv->changed, 0);
+    for (int t = 0; t < lv->threads; t++) {
+        w[t] = (struct lean_worker){lv, t};
+        /* Thread 0 is this one; a thread that cannot start leaves its
+         * chunks to the others. */
+        started[t] = t > 0 && pthread_create(&tid[t], NULL, sweep_thread, &w[t]) == 0;
+    }
+    sweep_thread(&w[0]);
+    for (int t = 1; t < lv->threads; t++)
+        if (started[t])
+            pthread_join(tid[t], NULL);
+    return atomic_load(&lv->changed);
+}
+
+static int solve_layer(struct lean *lv, int s, struct mt_lean_stats *st)
+{
+    lv->s = s;
+    lv->base = lv->lay.layer[s];
+    lv->n = mt_layout_size(&lv->lay, s);
+    lv->chunks = (lv->n + LEAN_CHUNK - 1) / LEAN_CHUNK;
+    atomic_store(&lv->visits, 0);
+    for (uint64_t i = 0; i < lv->n; i++) {
+        uint8_t *e = lv->entries + (lv->base + i) * MT_ENTRY_SIZE;
+        e[0] = (uint8_t)(int8_t)-s;
+        e[1] = (uint8_t)(int8_t)s;
+        atomic_store_explicit(&lv->dl[i], UNSETTLED, memory_order_relaxed);
+        atomic_store_explicit(&lv->dh[i], UNSETTLED, memory_order_relaxed);
+    }
+    lv->ranks = 0;
+    int changed;
+    do {
+        changed = sweep(lv);
+        st->value_sweeps[s]++;
+        if (atomic_load(&lv->stop))
+            return MANCALA_E_CANCELLED;
+    } while (changed);
+    lv->ranks = 1;
+    for (lv->level = 0;; lv->level++) {
+        changed = sweep(lv);
+        st->rank_sweeps[s]++;
+        if (atomic_load(&lv->stop))
+            return MANCALA_E_CANCELLED;
+        if (!changed)
+            break;
+        /* What sweep k settles is at k: the next level must fit. */
+        if (lv->level + 1 >= UNSETTLED)
+            return MANCALA_E_RANGE;
+    }
+    st->visits[s] = atomic_load(&lv->visits);
+    for (uint64_t i = 0; i < lv->n; i++) {
+        uint8_t *e = lv->entries + (lv->base + i) * MT_ENTRY_SIZE;
+        const unsigned dh = load_distance(lv->dh, i);
+        mt_put(e + 2, dh, 2);
+        if (dh != UNSETTLED && dh > st->table.max_distance)
+            st->table.max_distance = dh;
+        st->table.forced += load_distance(lv->dl, i) != UNSETTLED;
+        st->table.exact += e[0] == e[1];
+    }
+    st->table.positions += lv->n;
+    return MANCALA_OK;
+}
+
+int mancala__solve_lean(const char *path, const char *rules, unsigned closed, int max_stones,
+                        int step, int threads, int resumable, mancala_progress_fn progress,
+                        void *opaque, struct mt_lean_stats *stats)
+{
+    const struct mc_variant *variant = rules ? mancala__variant_find(rules, strlen(rules)) : NULL;
+    if (!path || !variant || max_stones < 0 || max_stones > mt_most_stones(variant) ||
+        ((closed || step != 1) && !variant->match) || closed > UINT16_MAX || threads < 0 ||
+        threads > MT_MOST_THREADS)
+        return MANCALA_E_INVALID;
+    struct lean *lv = calloc(1, sizeof *lv);
+    struct mt_lean_stats *st = calloc(1, sizeof *st);
+    if (!lv || !st) {
+        free(lv);
+        free(st);
+        return MANCALA_E_NOMEM;
+    }
+    int status = MANCALA_OK;
+    if (!mt_layout_init(&lv->lay, variant->n, (uint16_t)closed, max_stones, step))
+        status = MANCALA_E_INVALID;
+    mancala__board_init(&lv->board, variant, (uint16_t)closed);
+    if (!threads) {
+        const long online = mancala__online_cpus();
+        threads = online < 1 ? 1 : online > MT_MOST_THREADS ? MT_MOST_THREADS : (int)online;
+    }
+    lv->threads = threads;
+    lv->progress = progress;
+    lv->opaque = opaque;
+
+    struct mt_output *out = NULL;
+    if (status == MANCALA_OK)
+        status = mancala__output_open(&out, path);
+    uint64_t largest = 0;
+    for (int s = 0; s <= max_stones; s++)
+        if (mt_layout_size(&lv->lay, s) > largest)
+            largest = mt_layout_size(&lv->lay, s);
+    if (status == MANCALA_OK) {
+        lv->entries = calloc((size_t)lv->lay.count * MT_ENTRY_SIZE + 8, 1);
+        lv->dl = malloc((size_t)largest * sizeof *lv->dl + 1);
+        lv->dh = malloc((size_t)largest * sizeof *lv->dh + 1);
+        if (!lv->entries || !lv->dl || !lv->dh)
+            status = MANCALA_E_NOMEM;
+    }
+    /* The finished layers, kept in TARGET.partial as by solve.c. */
+    char *partial = NULL;
+    int fd = -1, from = 0;
+    uint8_t header[MT_HEADER_SIZE];
+    if (status == MANCALA_OK && resumable) {
+        const char *target = mancala__output_target(out);
+        partial = malloc(strlen(target) + 9);
+        if (!partial)
+            status = MANCALA_E_NOMEM;
+        else {
+            sprintf(partial, "%s.partial", target);
+            mancala__solve_header(&lv->lay, &lv->board, header);
+            status = mancala__partial_open(partial, header, &lv->lay, lv->entries, &fd, &from);
+        }
+    }
+    for (int s = from; s <= max_stones && status == MANCALA_OK; s++) {
+        if (!mt_layout_covers(&lv->lay, s))
+            continue;
+        lv->next_pulse = lean_seconds() + PULSE_SECONDS;
+        if (progress && progress(opaque, s, max_stones + 1, lv->lay.layer[s], lv->lay.count))
+            status = MANCALA_E_CANCELLED;
+        else if ((status = solve_layer(lv, s, st)) == MANCALA_OK && fd >= 0 &&
+                 mancala__partial_commit(fd, header, &lv->lay, s,
+                                         lv->entries + lv->lay.layer[s] * MT_ENTRY_SIZE) !=
+                     MANCALA_OK) {
+            /* A partial file that cannot be written: the solve goes on without. */
+            unlink(partial);
+            close(fd);
+            fd = -1;
+        }
+    }
+    if (status == MANCALA_OK && progress)
+        progress(opaque, max_stones + 1, max_stones + 1, lv->lay.count, lv->lay.count);
+    if (status == MANCALA_OK) {
+        status = mancala__output_table(out, &lv->lay, &lv->board, lv->entries);
+        out = NULL;
+    }
+    if (fd >= 0) {
+        /* Removed while still locked: no other solve takes it meanwhile. */
+        if (status == MANCALA_OK)
+            unlink(partial);
+        close(fd);
+    }
+    mancala__output_discard(out);
+    if (status == MANCALA_OK && stats) {
+        *stats = *st;
+        stats->table.largest_layer = largest;
+        stats->table.scratch_peak = largest * 2 * sizeof *lv->dl;
+    }
+    free(partial);
+    free(lv->entries);
+    free((void *)lv->dl);
+    free((void *)lv->dh);
+    free(lv);
+    free(st);
+    return status;
+}

@@ -1,0 +1,289 @@
+/*
+ * The lean solver (solve_lean.c) against the solver of solve.c, entry by
+ * entry on small tables of each kind: the same lo and hi everywhere, the
+ * same positions forced by each player; its distances make progress;
+ * the same file for any number of threads and after being stopped.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#define _XOPEN_SOURCE 700
+
+#include <unistd.h>
+
+#include "helpers.h"
+#include "solve/solve_lean.h"
+
+#define require(cond, ...)                                                                         \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            ck_abort_msg(__VA_ARGS__);                                                             \
+    } while (0)
+
+struct config {
+    const char *rules;
+    int ks, kn; /* open pits of South and North: the highest of each row */
+    int max_stones, step;
+};
+
+static unsigned closed_pits(const struct config *c)
+{
+    const struct mc_variant *v = mancala__variant_find(c->rules, strlen(c->rules));
+    unsigned closed = 0;
+    for (int p = 0; p < v->n - c->ks; p++)
+        closed |= 1u << p;
+    for (int p = v->n; p < 2 * v->n - c->kn; p++)
+        closed |= 1u << p;
+    return closed;
+}
+
+static uint8_t *read_whole(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    fseek(f, 0, SEEK_END);
+    *size = (size_t)ftell(f);
+    rewind(f);
+    uint8_t *data = malloc(*size);
+    ck_assert_ptr_nonnull(data);
+    ck_assert_uint_eq(fread(data, 1, *size, f), *size);
+    fclose(f);
+    return data;
+}
+
+static void temp_name(char *buf, size_t size, const char *what)
+{
+    snprintf(buf, size, "test-lean-%s-%ld.table", what, (long)getpid());
+}
+
+static int lean(const char *path, const struct config *c, int threads, int resumable,
+                mancala_progress_fn progress, void *opaque, struct mt_lean_stats *stats)
+{
+    return mancala__solve_lean(path, c->rules, closed_pits(c), c->max_stones, c->step, threads,
+                               resumable, progress, opaque, stats);
+}
+
+/* After a capture-free best move of any position whose lo is forced and
+ * any capture-free reply, the potential (mancala__table_best()) is lower:
+ * the perfect player never repeats a position. (Where lo is not forced,
+ * lo is the worst of the layer, which any play gets.) Returns the steps
+ * checked. */
+static uint64_t check_progress(const char *path, const struct config *c)
+{
+    mancala_table *t = NULL;
+    ck_assert_int_eq(mancala_table_open(&t, path), MANCALA_OK);
+    struct mt_layout lay;
+    struct mc_board board;
+    const struct mc_variant *v = mancala__variant_find(c->rules, strlen(c->rules));
+    ck_assert(mt_layout_init(&lay, v->n, (uint16_t)closed_pits(c), c->max_stones, c->step));
+    mancala__board_init(&board, v, lay.closed);
+    unsigned *potential = malloc(lay.count * sizeof *potential);
+    ck_assert_ptr_nonnull(potential);
+    uint64_t checked = 0;
+    const int m = lay.open_count;
+    for (int pass = 0; pass < 2; pass++)
+        for (int s = 0; s <= c->max_stones; s++) {
+            if (!mt_layout_covers(&lay, s))
+                continue;
+            for (int side = 0; side < lay.sides; side++) {
+                uint8_t r[MT_MOST_PITS] = {0};
+                r[m - 1] = (uint8_t)s;
+                do {
+                    struct mc_state st;
+                    memset(&st, 0, sizeof st);
+                    for (int j = 0; j < m; j++)
+                        st.pit[lay.open[side][j]] = r[j];
+                    st.to_move = (uint8_t)side;
+                    st.ply = 1;
+                    const uint32_t at = mt_layout_index(&lay, side, r, s);
+                    int best[MANCALA_MAX_PITS];
+                    const int nbest = mancala__table_best(t, &st, best, &potential[at]);
+                    if (pass == 0 || potential[at] > MT_NO_DISTANCE)
+                        continue;
+                    struct mc_moves moves, replies;
+                    v->rules->generate(&board, &st, &moves, NULL);
+                    for (int k = 0; k < moves.count; k++) {
+                        int listed = 0;
+                        for (int b = 0; b < nbest; b++)
+                            listed |= best[b] == moves.pit[k];
+                        const struct mc_state *child = &moves.child[k];
+                        if (!listed || child->captured[0] + child->captured[1])
+                            continue;
+                        v->rules->generate(&board, child, &replies, NULL);
+                        for (int q = 0; q < replies.count; q++) {
+                            const struct mc_state *reply = &replies.child[q];
+                            if (reply->captured[0] + reply->captured[1])
+                                continue;
+                            checked++;
+                            const unsigned after = potential[mt_layout_state_index(&lay, reply)];
+                            require(after < potential[at],
+                                    "%s: position %u (potential %u), best move %d, reply %d: %u",
+                                    c->rules, at, potential[at], moves.pit[k], replies.pit[q],
+                                    after);
+                        }
+                    }
+                } while (mt_next_position(r, m));
+            }
+        }
+    free(potential);
+    mancala_table_close(t);
+    return checked;
+}
+
+/* Solves c with both solvers and compares every entry. */
+static void compare(const struct config *c)
+{
+    char today[64], lean_path[64];
+    temp_name(today, sizeof today, "today");
+    temp_name(lean_path, sizeof lean_path, "lean");
+    struct mt_stats want;
+    struct mt_lean_stats got;
+    ck_assert_int_eq(mancala__solve_config(today, c->rules, closed_pits(c), c->max_stones,
+                                           c->step, NULL, NULL, &want),
+                     MANCALA_OK);
+    ck_assert_int_eq(lean(lean_path, c, 2, 0, NULL, NULL, &got), MANCALA_OK);
+    size_t size_want, size_got;
+    uint8_t *a = read_whole(today, &size_want), *b = read_whole(lean_path, &size_got);
+    ck_assert_uint_eq(size_got, size_want);
+    /* The same header but for the checksum (the distances differ). */
+    ck_assert_int_eq(memcmp(a, b, MT_OFF_CHECKSUM), 0);
+    const uint64_t count = mt_get(a + MT_OFF_ENTRIES, 4);
+    uint64_t unforced = 0;
+    for (uint64_t i = 0; i < count; i++) {
+        const struct mt_entry x = mt_entry_read(a + MT_HEADER_SIZE, (uint32_t)i);
+        const struct mt_entry y = mt_entry_read(b + MT_HEADER_SIZE, (uint32_t)i);
+        require(x.lo == y.lo && x.hi == y.hi,
+                "%s %d,%d up to %d: entry %llu is [%d, %d], the lean solver's [%d, %d]",
+                c->rules, c->ks, c->kn, c->max_stones, (unsigned long long)i, x.lo, x.hi, y.lo,
+                y.hi);
+        require((x.distance == MT_NO_DISTANCE) == (y.distance == MT_NO_DISTANCE),
+                "%s: entry %llu: distance %u, the lean solver's %u", c->rules,
+                (unsigned long long)i, x.distance, y.distance);
+        unforced += x.distance == MT_NO_DISTANCE;
+    }
+    ck_assert_uint_eq(got.table.positions, want.positions);
+    ck_assert_uint_eq(got.table.exact, want.exact);
+    ck_assert_uint_eq(got.table.forced, want.forced);
+    free(a);
+    free(b);
+    ck_assert_uint_gt(check_progress(lean_path, c), 0);
+    remove(today);
+    remove(lean_path);
+}
+
+/* The tests' tables: each kind of board and layers, a few seconds in all. */
+static const struct config configs[] = {
+    {"modiar", 3, 3, 20, 1},
+    {"rio-kadalis", 6, 6, 9, 1},          /* every pit open, every layer */
+    {"rio-kadalis", 1, 6, 20, 4},         /* a trailer's one pit */
+    {"rio-kadalis", 2, 6, 16, 4},
+    {"rio-kadalis", 6, 2, 16, 4},         /* turned round: both sides */
+    {"rio-kadalis-5", 1, 5, 24, 4},       /* a trailer's one pit, the whole round */
+    {"rio-kadalis-5", 2, 5, 20, 4},
+    {"rio-kadalis-5", 5, 5, 12, 4},       /* every pit open, multiples of 4 */
+    {"rio-kadalis-5-cw", 2, 5, 12, 1},    /* clockwise, every layer */
+};
+
+START_TEST(lean_values_are_todays)
+{
+    compare(&configs[_i]);
+}
+END_TEST
+
+/* The same bytes for 1 and 3 threads: the values are one fixed point
+ * whatever the order, and the distances are settled level by level. */
+START_TEST(lean_table_is_the_same_for_any_thread_count)
+{
+    const struct config c = {"rio-kadalis-5", 2, 5, 20, 4};
+    char one[64], three[64];
+    temp_name(one, sizeof one, "one");
+    temp_name(three, sizeof three, "three");
+    ck_assert_int_eq(lean(one, &c, 1, 0, NULL, NULL, NULL), MANCALA_OK);
+    ck_assert_int_eq(lean(three, &c, 3, 0, NULL, NULL, NULL), MANCALA_OK);
+    size_t n1, n3;
+    uint8_t *a = read_whole(one, &n1), *b = read_whole(three, &n3);
+    ck_assert_uint_eq(n1, n3);
+    ck_assert_int_eq(memcmp(a, b, n1), 0);
+    free(a);
+    free(b);
+    remove(one);
+    remove(three);
+}
+END_TEST
+
+/* Stops the solve at the start of its second layer. */
+static int stop_after(void *opaque, int step, int steps, uint64_t done, uint64_t total)
+{
+    (void)steps, (void)done, (void)total;
+    int *first = opaque;
+    if (*first < 0)
+        *first = step;
+    return step != *first;
+}
+
+/* Stopped at each layer in turn and resumed: the table of a solve that
+ * was never stopped. */
+START_TEST(lean_solve_resumes_where_it_stopped)
+{
+    const struct config c = {"rio-kadalis", 1, 6, 20, 4};
+    char whole[64], stopped[64], partial[80];
+    temp_name(whole, sizeof whole, "whole");
+    temp_name(stopped, sizeof stopped, "stopped");
+    snprintf(partial, sizeof partial, "%s.partial", stopped);
+    ck_assert_int_eq(lean(whole, &c, 2, 1, NULL, NULL, NULL), MANCALA_OK);
+    int status;
+    int stops = 0;
+    do {
+        int first = -1;
+        status = lean(stopped, &c, 2, 1, stop_after, &first, NULL);
+        if (status == MANCALA_E_CANCELLED) {
+            stops++;
+            ck_assert_int_eq(access(stopped, F_OK), -1);
+            ck_assert_int_eq(access(partial, F_OK), 0);
+        }
+    } while (status == MANCALA_E_CANCELLED && stops < 20);
+    ck_assert_int_eq(status, MANCALA_OK);
+    ck_assert_int_ge(stops, 5);
+    ck_assert_int_eq(access(partial, F_OK), -1);
+    size_t n1, n2;
+    uint8_t *a = read_whole(whole, &n1), *b = read_whole(stopped, &n2);
+    ck_assert_uint_eq(n1, n2);
+    ck_assert_int_eq(memcmp(a, b, n1), 0);
+    free(a);
+    free(b);
+    remove(whole);
+    remove(stopped);
+}
+END_TEST
+
+START_TEST(lean_solve_errors)
+{
+    const struct config c = {"rio-kadalis", 1, 6, 8, 4};
+    struct config bad = c;
+    bad.step = 3;
+    ck_assert_int_eq(lean("x.table", &bad, 1, 0, NULL, NULL, NULL), MANCALA_E_INVALID);
+    ck_assert_int_eq(lean("x.table", &c, -1, 0, NULL, NULL, NULL), MANCALA_E_INVALID);
+    ck_assert_int_eq(lean("x.table", &c, MT_MOST_THREADS + 1, 0, NULL, NULL, NULL),
+                     MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala__solve_lean(NULL, "rio-kadalis", 0, 8, 1, 1, 0, NULL, NULL, NULL),
+                     MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala__solve_lean("x.table", "chess", 0, 8, 1, 1, 0, NULL, NULL, NULL),
+                     MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala__solve_lean("x.table", "modiar", 1, 8, 1, 1, 0, NULL, NULL, NULL),
+                     MANCALA_E_INVALID);
+    ck_assert_int_eq(lean("no-such-folder/x.table", &c, 1, 0, NULL, NULL, NULL), MANCALA_E_IO);
+    ck_assert_int_eq(access("x.table", F_OK), -1);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("solve-lean");
+    TCase *tc = tcase_create("lean");
+    tcase_set_timeout(tc, 600);
+    tcase_add_loop_test(tc, lean_values_are_todays, 0, (int)(sizeof configs / sizeof *configs));
+    tcase_add_test(tc, lean_table_is_the_same_for_any_thread_count);
+    tcase_add_test(tc, lean_solve_resumes_where_it_stopped);
+    tcase_add_test(tc, lean_solve_errors);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
