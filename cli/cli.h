@@ -116,13 +116,15 @@ int parse_number(const char *cmd, const char *what, const char *text, long long 
  * EXIT_USAGE (message printed). */
 int parse_open_pits(const char *cmd, const char *text, int holes, long long *ks, long long *kn);
 /* The arguments of 'mancala solve' and mancala-solve-mpi: RULES, --out
- * FILE (-o), --max-stones N, --quiet (-q), --open KS,KN and --step 1|4. */
+ * FILE (-o), --max-stones N, --quiet (-q), --open KS,KN, --step 1|4 and
+ * --lean. */
 struct solve_args {
     const char *rules;
     const char *path;   /* --out, or the default name (maybe in `name`) */
     int modiar;         /* Modiar, solved whole */
     int config;         /* a round configuration: --open, --step or a variant's rules */
     int quiet;
+    int lean;           /* the lean solver (mancala_solve_lean()) */
     int max_stones, step;
     int ks, kn;         /* open pits of South and North */
     unsigned closed;    /* the closed pits, bit p for pit p */

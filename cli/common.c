@@ -412,10 +412,10 @@ int parse_solve_args(const char *cmd, int argc, char **argv, struct solve_args *
 {
     const char *out_arg = NULL, *stones_arg = NULL, *rules = NULL;
     const char *open_arg = NULL, *step_arg = NULL;
-    int quiet = 0;
+    int quiet = 0, lean = 0;
     const struct option_spec options[] = {
         {"out", &out_arg, NULL}, {"max-stones", &stones_arg, NULL}, {"quiet", NULL, &quiet},
-        {"open", &open_arg, NULL}, {"step", &step_arg, NULL}, {0}};
+        {"open", &open_arg, NULL}, {"step", &step_arg, NULL}, {"lean", NULL, &lean}, {0}};
     static const char *const names[] = {"RULES (modiar or rio-kadalis)"};
     /* The short spellings, -o FILE and -q. */
     char **args = malloc(((size_t)argc + 1) * sizeof *args);
@@ -463,6 +463,7 @@ int parse_solve_args(const char *cmd, int argc, char **argv, struct solve_args *
     a->modiar = modiar;
     a->config = config;
     a->quiet = quiet;
+    a->lean = lean;
     a->max_stones = (int)max_stones;
     a->step = step;
     a->ks = (int)ks;

@@ -21,7 +21,7 @@
 
 static const char solve_help[] =
     "Usage: mancala solve RULES [-o|--out FILE] [--max-stones K] [--open KS,KN]\n"
-    "                     [--step 4] [-q|--quiet]\n"
+    "                     [--step 4] [--lean] [-q|--quiet]\n"
     "\n"
     "Solves the game and writes the table of the value of every position\n"
     "that 'mancala analyze' and the perfect player of 'mancala play' use:\n"
@@ -48,6 +48,9 @@ static const char solve_help[] =
     "  --open KS,KN      the open pits of each player (1 to the holes per row)\n"
     "  --step 4          only the counts of stones that are multiples of 4 (a\n"
     "                    match round has no others on its board)\n"
+    "  --lean            the lean solver: the same values in a fraction of the\n"
+    "                    memory (no lists of moves; sweeps each layer until\n"
+    "                    it settles); keeps FILE.partial as --open does\n"
     "  -q, --quiet       no progress\n";
 
 static volatile sig_atomic_t interrupted;
@@ -282,7 +285,9 @@ int cmd_solve(int argc, char **argv)
     if (status)
         return status;
     const char *rules = a.rules, *path = a.path;
-    const int modiar = a.modiar, config = a.config, quiet = a.quiet;
+    const int modiar = a.modiar, quiet = a.quiet;
+    /* A solve that keeps its finished layers in FILE.partial. */
+    const int config = a.config || a.lean;
     /* The files the library uses: the one -o leads to, and beside it a
      * round configuration's partial file. */
     char *target = mancala__write_target(path);
@@ -299,7 +304,10 @@ int cmd_solve(int argc, char **argv)
      * second (the library asks on_progress inside a layer too); the
      * finished layers stay in the partial file. */
     catch_stop_signals(on_interrupt);
-    if (modiar)
+    if (a.lean)
+        status = mancala_solve_lean(path, rules, a.closed, a.max_stones, a.step, on_progress,
+                                    &progress);
+    else if (modiar)
         status = mancala_solve_modiar(path, on_progress, &progress);
     else if (!config)
         status = mancala_solve_rio_kadalis(path, a.max_stones, on_progress, &progress);
@@ -329,7 +337,7 @@ int cmd_solve(int argc, char **argv)
     if (modiar)
         print_start_value(path, rules);
     char what[64] = "";
-    if (config)
+    if (a.config)
         snprintf(what, sizeof what, ", %d and %d pits open%s", a.ks, a.kn,
                  a.step == 4 ? ", multiples of 4" : "");
     printf("Solved %s (positions of at most %d stones%s) in %s, peak memory %.0f MiB; the table "

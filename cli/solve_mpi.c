@@ -1165,6 +1165,8 @@ int main(int argc, char **argv)
     int status = parse_solve_args("solve-mpi", argc - 1, argv + 1, &q);
     if (status == 0 && q.modiar)
         status = usage_error("solve-mpi", "modiar is solved by 'mancala solve modiar'");
+    if (status == 0 && q.lean)
+        status = usage_error("solve-mpi", "--lean is 'mancala solve --lean' (one machine)");
     if (saved >= 0) {
         fflush(stderr);
         dup2(saved, STDERR_FILENO);

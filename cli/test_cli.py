@@ -1798,6 +1798,21 @@ def test_solve():
             m = re.search(r"^Round 1 over: .*South (\d+), North (\d+)", game, re.M)
             # 20 and 21 stones are captured, the banks are empty.
             check(m and int(m.group(1)) - int(m.group(2)) >= lo, f"perfect keeps {lo}:\n{game}")
+        # The lean solver: the same values, so the same analysis; its
+        # perfect player keeps them too.
+        lean = os.path.join(tmp, "rk-lean.table")
+        status, out, err = run("solve", "rio-kadalis", "--max-stones", "7", "--lean", "-o", lean)
+        expect(status, 0, f"solve rio-kadalis --lean: {err}")
+        check(out.startswith("Solved rio-kadalis (positions of at most 7 stones) in "), out)
+        check(not os.path.exists(lean + ".partial"), "the partial file removed")
+        for position in [p for p in ENDINGS if p.startswith("rio-kadalis/")] + [endgame]:
+            expect([r[:3] for r in analysis_rows(ok("analyze", position, "--table", lean))],
+                   [r[:3] for r in analysis_rows(ok("analyze", position, "--table", rio))],
+                   f"{position} by the lean table")
+        game = ok("play", endgame, "--south", "perfect", "--north", "random", "--seed", "1",
+                  "--table", lean, "--rounds", "1")
+        m = re.search(r"^Round 1 over: .*South (\d+), North (\d+)", game, re.M)
+        check(m and int(m.group(1)) - int(m.group(2)) >= lo, f"perfect keeps {lo}:\n{game}")
         # Beyond its stones the table helps the search, and says so.
         out = ok("analyze", "rio-kadalis", "--table", rio)
         check(out.startswith("South to move; 6 legal moves ranked by search to depth 8 using the "

@@ -2102,6 +2102,56 @@ int mancala_round_table_name(const char *rules, int south_open, int north_open, 
 int mancala_table_file_format(const char *path);
 
 /**
+ * @brief Solves a table as mancala_solve_rio_kadalis_config() (or, for
+ *        "modiar", as mancala_solve_modiar()) with the lean solver: the
+ *        same value in every entry, in a fraction of the memory.
+ *
+ * The lean solver keeps no list of the moves that lead to a position: it
+ * sweeps each layer in index order, generating every position's moves
+ * again, and tightens the bounds lo and hi of each position from those of
+ * its children, the new ones used at once, until a sweep changes nothing;
+ * then it settles the distances, one level a sweep. Besides the table it
+ * needs 4 bytes a position of the largest layer (the distances under way),
+ * where mancala_solve_rio_kadalis_config() needs 7 to 14; it generates
+ * moves more often, but skips the positions already exact.
+ *
+ * The table file is of the same format, with the same lo and hi in every
+ * entry as the table of mancala_solve_rio_kadalis_config() (or
+ * mancala_solve_modiar()) of the same arguments, and a distance of every
+ * entry that is 0xffff exactly where that table's is. The other distances
+ * are the least ones of their kind (the opponent of the player to move
+ * forces hi within that many moves), so they may differ, and serve
+ * mancala_table_best_moves() the same way: a player who plays its best
+ * moves never repeats a position. The table is the same byte for byte for
+ * any number of threads, and after any number of stops and resumptions.
+ * It resumes from and writes `PATH.partial` after each layer, locked and
+ * checked exactly as mancala_solve_rio_kadalis_config() does (the partial
+ * files of both solvers are the same format, and either resumes the
+ * other's), and calls @p progress as it does (inside a layer, @p done
+ * goes through the layer once per sweep).
+ *
+ * @param path Where to write the table.
+ * @param rules "modiar" (then @p closed 0 and @p step 1), "rio-kadalis",
+ *        "rio-kadalis-5", "rio-kadalis-cw" or "rio-kadalis-5-cw".
+ * @param closed The closed pits: bit p set for pit p (p < 2n); not every pit.
+ * @param max_stones The most stones on the board: 0 ... 42 for Modiar,
+ *        48 (40 with 5 holes) for Rio Kadalis.
+ * @param step 1 for every count of stones, 4 for multiples of 4 only.
+ * @param progress As for mancala_solve_rio_kadalis_config(); may be NULL.
+ * @param opaque Passed to @p progress.
+ * @return As mancala_solve_rio_kadalis_config(); ::MANCALA_E_INVALID also
+ *         for closed pits or a step other than 1 with "modiar";
+ *         ::MANCALA_E_RANGE if a distance would not fit 16 bits (none
+ *         known does). The table and its memory are the caller's concern
+ *         only through @p path: nothing is kept after the call.
+ * @note Thread-safe (uses no shared state); uses one thread per processor
+ *       online. The command `mancala solve RULES --lean` calls it.
+ * @since 1.4
+ */
+int mancala_solve_lean(const char *path, const char *rules, unsigned closed, int max_stones,
+                       int step, mancala_progress_fn progress, void *opaque);
+
+/**
  * @brief Lets a searcher use a solved table (a Modiar table or Rio Kadalis
  *        endgames) for the positions it covers.
  *

@@ -281,6 +281,7 @@ static int solve_layer(struct lean *lv, int s, struct mt_lean_stats *st)
         if (atomic_load(&lv->stop))
             return MANCALA_E_CANCELLED;
     } while (changed);
+    st->value_visits[s] = atomic_load(&lv->visits);
     lv->ranks = 1;
     for (lv->level = 0;; lv->level++) {
         changed = sweep(lv);
@@ -405,4 +406,12 @@ int mancala__solve_lean(const char *path, const char *rules, unsigned closed, in
     free(lv);
     free(st);
     return status;
+}
+
+MANCALA_EXPORT int mancala_solve_lean(const char *path, const char *rules, unsigned closed,
+                                      int max_stones, int step, mancala_progress_fn progress,
+                                      void *opaque)
+{
+    return mancala__solve_lean(path, rules, closed, max_stones, step, 0, 1, progress, opaque,
+                               NULL);
 }

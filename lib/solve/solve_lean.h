@@ -12,12 +12,14 @@
 /* What a lean solve measured, besides the table's own figures. Per layer
  * s: the sweeps until the bounds stopped changing (the last one changes
  * nothing), the sweeps that gave the distances, and the positions whose
- * moves were generated (a position already exact is skipped). */
+ * moves were generated (a position already exact, or whose distances are
+ * settled, is skipped). */
 struct mt_lean_stats {
     struct mt_stats table;
     unsigned value_sweeps[MT_MOST_STONES + 1];
     unsigned rank_sweeps[MT_MOST_STONES + 1];
-    uint64_t visits[MT_MOST_STONES + 1];
+    uint64_t visits[MT_MOST_STONES + 1];       /* both kinds of sweeps */
+    uint64_t value_visits[MT_MOST_STONES + 1]; /* the value sweeps' */
 };
 
 /* Solves the table of `rules` (as mancala__solve_threads()) with the lean
