@@ -2128,7 +2128,11 @@ int mancala_table_file_format(const char *path);
  * checked exactly as mancala_solve_rio_kadalis_config() does (the partial
  * files of both solvers are the same format, and either resumes the
  * other's), and calls @p progress as it does (inside a layer, @p done
- * goes through the layer once per sweep).
+ * goes through the layer once per sweep). Inside a layer it also keeps
+ * the state of the layer under way in that file, at most once a minute
+ * and whenever it is stopped, after the per-layer checksums (a 64-byte
+ * record with its own checksum; see doc/engine.md): a solve stopped
+ * inside a layer goes on from there.
  *
  * @param path Where to write the table.
  * @param rules "modiar" (then @p closed 0 and @p step 1), "rio-kadalis",

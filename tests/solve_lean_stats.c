@@ -42,9 +42,9 @@ static int solve(char **argv, int argc)
     for (int p = v->n; p < 2 * v->n - kn; p++)
         closed |= 1u << p;
     const int max_stones = atoi(argv[4]), step = atoi(argv[5]);
-    const int threads = argc > 7 ? atoi(argv[7]) : 0;
+    const struct mt_lean_options options = {argc > 7 ? atoi(argv[7]) : 0, 1, -1, -1};
     struct mt_lean_stats st;
-    const int status = mancala__solve_lean(argv[6], rules, closed, max_stones, step, threads, 1,
+    const int status = mancala__solve_lean(argv[6], rules, closed, max_stones, step, &options,
                                            NULL, NULL, &st);
     if (status != MANCALA_OK) {
         fprintf(stderr, "solve-lean-stats: %s\n", mancala_strerror(status));

@@ -1276,3 +1276,8 @@ int mancala__output_table(struct mt_output *out, const struct mt_layout *lay,
     free(out);
     return status;
 }
+
+int mancala__pwrite_all(int fd, const uint8_t *data, size_t size, uint64_t at)
+{
+    return pwrite_all(fd, data, size, at) ? MANCALA_OK : MANCALA_E_IO;
+}

@@ -69,6 +69,12 @@ struct lean {
     mancala_progress_fn progress;
     void *opaque;
     double next_pulse;
+    /* The partial file, locked (or -1), and its checksums' seed. */
+    int fd;
+    char *partial;
+    uint64_t seed;
+    double next_checkpoint;
+    double pulse_seconds, checkpoint_seconds;
     atomic_int stop;
 };
 
@@ -189,7 +195,7 @@ static int lean_pulse(struct lean *lv, double fraction)
     const double now = lean_seconds();
     if (now < lv->next_pulse)
         return 0;
-    lv->next_pulse = now + PULSE_SECONDS;
+    lv->next_pulse = now + lv->pulse_seconds;
     const uint64_t done = lv->lay.layer[lv->s] + (uint64_t)(fraction * (double)lv->n);
     if (lv->progress(lv->opaque, lv->s, lv->lay.max_stones + 1, done, lv->lay.count)) {
         atomic_store_explicit(&lv->stop, 1, memory_order_relaxed);
@@ -259,41 +265,215 @@ static int sweep(struct lean *lv)
     return atomic_load(&lv->changed);
 }
 
-static int solve_layer(struct lean *lv, int s, struct mt_lean_stats *st)
+/*
+ * Checkpoints inside a layer. Bounds anywhere between the start and the
+ * fixed point lead to the same values, and the distances settled up to a
+ * level (or partway through the sweep of that level) to the same
+ * distances, so the state of a layer at the end of any sweep, or where a
+ * sweep was stopped, can be resumed. It is kept in the partial file of
+ * the solve (solve.h), locked with it: the layer's entries at their place
+ * in the table (the distances of H nodes in their field), and after the
+ * per-layer checksums a record and, while the distances are settled, the
+ * L distances (u16 each):
+ *
+ *   0  8  "\x89LEANSWP"          24  4  distance sweeps done
+ *   8  4  1 (0 while written)    28  4  zero
+ *   12 4  the layer              32  8  XXH3 of bytes 0-31, the layer's
+ *   16 4  phase: 0 values,              entries and the L distances, seeded
+ *         1 distances                   as the partial file's checksums
+ *   20 4  value sweeps done
+ *
+ * The record is marked unwritten before the entries are, so that a solve
+ * killed meanwhile leaves a record that is ignored (the layer starts
+ * again), never one that does not verify; a record that is marked written
+ * and does not verify is refused (MANCALA_E_FORMAT), as a damaged layer is.
+ */
+enum { RECORD_SIZE = 64, RECORD_SUM = 32 };
+static const uint8_t record_magic[8] = {0x89, 'L', 'E', 'A', 'N', 'S', 'W', 'P'};
+/* A checkpoint inside a layer at most this often, but whenever the solve
+ * is stopped. */
+#define CHECKPOINT_SECONDS 60.0
+
+struct record {
+    int layer, ranks;
+    unsigned value_sweeps, rank_sweeps;
+};
+
+static uint64_t record_at(const struct lean *lv)
+{
+    return mt_partial_sum_at(&lv->lay, lv->lay.max_stones + 1);
+}
+
+/* The checksum of a record: its first bytes, the layer's entries, and the
+ * L distances as the file holds them (`dl`: their bytes, or NULL for those
+ * in memory). */
+static uint64_t record_sum(const struct lean *lv, const uint8_t *record, const uint8_t *dl)
+{
+    XXH3_state_t *state = XXH3_createState();
+    if (!state)
+        return 0;
+    XXH3_64bits_reset_withSeed(state, lv->seed);
+    XXH3_64bits_update(state, record, RECORD_SUM);
+    XXH3_64bits_update(state, lv->entries + lv->base * MT_ENTRY_SIZE, lv->n * MT_ENTRY_SIZE);
+    if (mt_get(record + 16, 4)) {
+        uint8_t piece[2 * 4096];
+        for (uint64_t i = 0; i < lv->n; i += 4096) {
+            const uint64_t k = lv->n - i < 4096 ? lv->n - i : 4096;
+            if (!dl)
+                for (uint64_t j = 0; j < k; j++)
+                    mt_put(piece + 2 * j, load_distance(lv->dl, i + j), 2);
+            XXH3_64bits_update(state, dl ? dl + 2 * i : piece, 2 * k);
+        }
+    }
+    const uint64_t sum = XXH3_64bits_digest(state);
+    XXH3_freeState(state);
+    return sum;
+}
+
+/* Writes the state of the layer under way; nonzero on failure. */
+static int checkpoint_sweep(struct lean *lv, const struct record *r)
+{
+    uint8_t record[RECORD_SIZE] = {0};
+    memcpy(record, record_magic, sizeof record_magic);
+    const uint64_t at = record_at(lv);
+    if (mancala__pwrite_all(lv->fd, record, 12, at) != MANCALA_OK || fsync(lv->fd) != 0)
+        return 1;
+    for (uint64_t i = 0; r->ranks && i < lv->n; i++)
+        mt_put(lv->entries + (lv->base + i) * MT_ENTRY_SIZE + 2, load_distance(lv->dh, i), 2);
+    int status = mancala__pwrite_all(lv->fd, lv->entries + lv->base * MT_ENTRY_SIZE,
+                                     lv->n * MT_ENTRY_SIZE,
+                                     MT_HEADER_SIZE + lv->base * MT_ENTRY_SIZE);
+    uint8_t piece[2 * 4096];
+    for (uint64_t i = 0; r->ranks && i < lv->n && status == MANCALA_OK; i += 4096) {
+        const uint64_t k = lv->n - i < 4096 ? lv->n - i : 4096;
+        for (uint64_t j = 0; j < k; j++)
+            mt_put(piece + 2 * j, load_distance(lv->dl, i + j), 2);
+        status = mancala__pwrite_all(lv->fd, piece, 2 * k, at + RECORD_SIZE + 2 * i);
+    }
+    mt_put(record + 8, 1, 4);
+    mt_put(record + 12, (uint64_t)r->layer, 4);
+    mt_put(record + 16, (uint64_t)r->ranks, 4);
+    mt_put(record + 20, r->value_sweeps, 4);
+    mt_put(record + 24, r->rank_sweeps, 4);
+    mt_put(record + RECORD_SUM, record_sum(lv, record, NULL), 8);
+    return status != MANCALA_OK || fsync(lv->fd) != 0 ||
+           mancala__pwrite_all(lv->fd, record, RECORD_SIZE, at) != MANCALA_OK ||
+           fsync(lv->fd) != 0;
+}
+
+/* Reads the state of the layer under way (the first one not finished) if
+ * the partial file holds one: 1 if it does (the layer's entries, and its
+ * distances, are then in memory), 0 if not, or an error:
+ * MANCALA_E_FORMAT if it does not verify. */
+static int resume_sweep(struct lean *lv, struct record *r)
+{
+    uint8_t record[RECORD_SIZE];
+    int status = mancala__pread_all(lv->fd, record, RECORD_SIZE, record_at(lv));
+    if (status == MANCALA_E_FORMAT ||
+        (status == MANCALA_OK && (memcmp(record, record_magic, sizeof record_magic) != 0 ||
+                                  mt_get(record + 8, 4) != 1)))
+        return 0; /* none, or one being written: the layer starts again */
+    if (status != MANCALA_OK)
+        return status;
+    r->layer = (int)mt_get(record + 12, 4);
+    r->ranks = (int)mt_get(record + 16, 4);
+    r->value_sweeps = (unsigned)mt_get(record + 20, 4);
+    r->rank_sweeps = (unsigned)mt_get(record + 24, 4);
+    const int s = lv->s;
+    if (r->layer < s)
+        return 0; /* of a layer finished since */
+    if (r->layer != s || r->ranks > 1 || r->rank_sweeps >= UNSETTLED)
+        return MANCALA_E_FORMAT;
+    uint8_t *entries = lv->entries + lv->base * MT_ENTRY_SIZE;
+    uint8_t *dl = r->ranks ? malloc(2 * lv->n + 1) : NULL;
+    if (r->ranks && !dl)
+        return MANCALA_E_NOMEM;
+    status = mancala__pread_all(lv->fd, entries, lv->n * MT_ENTRY_SIZE,
+                                MT_HEADER_SIZE + lv->base * MT_ENTRY_SIZE);
+    if (status == MANCALA_OK && dl)
+        status = mancala__pread_all(lv->fd, dl, 2 * lv->n, record_at(lv) + RECORD_SIZE);
+    if (status == MANCALA_OK && record_sum(lv, record, dl) != mt_get(record + RECORD_SUM, 8))
+        status = MANCALA_E_FORMAT;
+    /* Every bound a bound of the layer, every distance one of the level. */
+    for (uint64_t i = 0; i < lv->n && status == MANCALA_OK; i++) {
+        const struct mt_entry e = mt_entry_read(entries, (uint32_t)i);
+        const unsigned l = dl ? (unsigned)mt_get(dl + 2 * i, 2) : UNSETTLED;
+        const unsigned h = r->ranks ? e.distance : UNSETTLED;
+        if (e.lo < -s || e.lo > e.hi || e.hi > s ||
+            (l != UNSETTLED && l > r->rank_sweeps) || (h != UNSETTLED && h > r->rank_sweeps))
+            status = MANCALA_E_FORMAT;
+        atomic_store_explicit(&lv->dl[i], (uint16_t)l, memory_order_relaxed);
+        atomic_store_explicit(&lv->dh[i], (uint16_t)h, memory_order_relaxed);
+    }
+    free(dl);
+    return status == MANCALA_OK ? 1 : status;
+}
+
+/* After a sweep: a checkpoint if one is due, or if the solve is to stop
+ * (then the layer's state is kept as it is). A partial file that cannot
+ * be written is dropped, as solve.c does, and the solve goes on. */
+static void after_sweep(struct lean *lv, const struct record *r)
+{
+    if (lv->fd < 0)
+        return;
+    const double now = lean_seconds();
+    if (now < lv->next_checkpoint && !atomic_load(&lv->stop))
+        return;
+    lv->next_checkpoint = now + lv->checkpoint_seconds;
+    if (checkpoint_sweep(lv, r)) {
+        unlink(lv->partial);
+        close(lv->fd);
+        lv->fd = -1;
+    }
+}
+
+/* Solves layer s; `first`: the first layer of this run, which may resume
+ * from the partial file. */
+static int solve_layer(struct lean *lv, int s, struct mt_lean_stats *st, int first)
 {
     lv->s = s;
     lv->base = lv->lay.layer[s];
     lv->n = mt_layout_size(&lv->lay, s);
     lv->chunks = (lv->n + LEAN_CHUNK - 1) / LEAN_CHUNK;
     atomic_store(&lv->visits, 0);
-    for (uint64_t i = 0; i < lv->n; i++) {
+    struct record r = {s, 0, 0, 0};
+    const int resumed = first && lv->fd >= 0 ? resume_sweep(lv, &r) : 0;
+    if (resumed < 0)
+        return resumed;
+    for (uint64_t i = 0; i < lv->n && !resumed; i++) {
         uint8_t *e = lv->entries + (lv->base + i) * MT_ENTRY_SIZE;
         e[0] = (uint8_t)(int8_t)-s;
         e[1] = (uint8_t)(int8_t)s;
         atomic_store_explicit(&lv->dl[i], UNSETTLED, memory_order_relaxed);
         atomic_store_explicit(&lv->dh[i], UNSETTLED, memory_order_relaxed);
     }
-    lv->ranks = 0;
+    /* A sweep of distances resumed partway may find its level's nodes
+     * settled already: the next level is swept even so. */
+    int again = resumed && r.ranks;
     int changed;
-    do {
+    for (lv->ranks = 0; !r.ranks;) {
         changed = sweep(lv);
-        st->value_sweeps[s]++;
+        r.value_sweeps += !atomic_load(&lv->stop);
+        r.ranks = !changed && !atomic_load(&lv->stop);
+        after_sweep(lv, &r);
         if (atomic_load(&lv->stop))
             return MANCALA_E_CANCELLED;
-    } while (changed);
-    st->value_visits[s] = atomic_load(&lv->visits);
-    lv->ranks = 1;
-    for (lv->level = 0;; lv->level++) {
-        changed = sweep(lv);
-        st->rank_sweeps[s]++;
-        if (atomic_load(&lv->stop))
-            return MANCALA_E_CANCELLED;
-        if (!changed)
-            break;
-        /* What sweep k settles is at k: the next level must fit. */
-        if (lv->level + 1 >= UNSETTLED)
-            return MANCALA_E_RANGE;
     }
+    st->value_visits[s] = atomic_load(&lv->visits);
+    for (lv->ranks = 1;; again = 0) {
+        /* What the sweep of level k settles is at k: it must fit. */
+        if ((lv->level = r.rank_sweeps) >= UNSETTLED)
+            return MANCALA_E_RANGE;
+        changed = sweep(lv);
+        r.rank_sweeps += !atomic_load(&lv->stop);
+        after_sweep(lv, &r);
+        if (atomic_load(&lv->stop))
+            return MANCALA_E_CANCELLED;
+        if (!changed && !again)
+            break;
+    }
+    st->value_sweeps[s] = r.value_sweeps;
+    st->rank_sweeps[s] = r.rank_sweeps;
     st->visits[s] = atomic_load(&lv->visits);
     for (uint64_t i = 0; i < lv->n; i++) {
         uint8_t *e = lv->entries + (lv->base + i) * MT_ENTRY_SIZE;
@@ -309,9 +489,14 @@ static int solve_layer(struct lean *lv, int s, struct mt_lean_stats *st)
 }
 
 int mancala__solve_lean(const char *path, const char *rules, unsigned closed, int max_stones,
-                        int step, int threads, int resumable, mancala_progress_fn progress,
-                        void *opaque, struct mt_lean_stats *stats)
+                        int step, const struct mt_lean_options *options,
+                        mancala_progress_fn progress, void *opaque, struct mt_lean_stats *stats)
 {
+    static const struct mt_lean_options defaults = {0, 1, -1, -1};
+    if (!options)
+        options = &defaults;
+    int threads = options->threads;
+    const int resumable = options->resumable;
     const struct mc_variant *variant = rules ? mancala__variant_find(rules, strlen(rules)) : NULL;
     if (!path || !variant || max_stones < 0 || max_stones > mt_most_stones(variant) ||
         ((closed || step != 1) && !variant->match) || closed > UINT16_MAX || threads < 0 ||
@@ -333,6 +518,9 @@ int mancala__solve_lean(const char *path, const char *rules, unsigned closed, in
         threads = online < 1 ? 1 : online > MT_MOST_THREADS ? MT_MOST_THREADS : (int)online;
     }
     lv->threads = threads;
+    lv->pulse_seconds = options->pulse_seconds < 0 ? PULSE_SECONDS : options->pulse_seconds;
+    lv->checkpoint_seconds = options->checkpoint_seconds < 0 ? CHECKPOINT_SECONDS
+                                                             : options->checkpoint_seconds;
     lv->progress = progress;
     lv->opaque = opaque;
 
@@ -350,36 +538,44 @@ int mancala__solve_lean(const char *path, const char *rules, unsigned closed, in
         if (!lv->entries || !lv->dl || !lv->dh)
             status = MANCALA_E_NOMEM;
     }
-    /* The finished layers, kept in TARGET.partial as by solve.c. */
-    char *partial = NULL;
-    int fd = -1, from = 0;
+    /* The finished layers, kept in TARGET.partial as by solve.c, and the
+     * state of the layer under way after them. */
+    lv->fd = -1;
+    int from = 0;
     uint8_t header[MT_HEADER_SIZE];
     if (status == MANCALA_OK && resumable) {
         const char *target = mancala__output_target(out);
-        partial = malloc(strlen(target) + 9);
-        if (!partial)
+        lv->partial = malloc(strlen(target) + 9);
+        if (!lv->partial)
             status = MANCALA_E_NOMEM;
         else {
-            sprintf(partial, "%s.partial", target);
+            sprintf(lv->partial, "%s.partial", target);
             mancala__solve_header(&lv->lay, &lv->board, header);
-            status = mancala__partial_open(partial, header, &lv->lay, lv->entries, &fd, &from);
+            status = mancala__partial_open(lv->partial, header, &lv->lay, lv->entries, &lv->fd,
+                                           &from);
+            uint8_t partial_header[MT_HEADER_SIZE];
+            memcpy(partial_header, header, sizeof header);
+            partial_header[MT_OFF_PARTIAL] = MT_PARTIAL_VERSION;
+            lv->seed = mt_checksum_seed(partial_header);
         }
     }
-    for (int s = from; s <= max_stones && status == MANCALA_OK; s++) {
+    for (int s = from, first = 1; s <= max_stones && status == MANCALA_OK; s++) {
         if (!mt_layout_covers(&lv->lay, s))
             continue;
-        lv->next_pulse = lean_seconds() + PULSE_SECONDS;
+        lv->next_pulse = lean_seconds() + lv->pulse_seconds;
+        lv->next_checkpoint = lean_seconds() + lv->checkpoint_seconds;
         if (progress && progress(opaque, s, max_stones + 1, lv->lay.layer[s], lv->lay.count))
             status = MANCALA_E_CANCELLED;
-        else if ((status = solve_layer(lv, s, st)) == MANCALA_OK && fd >= 0 &&
-                 mancala__partial_commit(fd, header, &lv->lay, s,
+        else if ((status = solve_layer(lv, s, st, first)) == MANCALA_OK && lv->fd >= 0 &&
+                 mancala__partial_commit(lv->fd, header, &lv->lay, s,
                                          lv->entries + lv->lay.layer[s] * MT_ENTRY_SIZE) !=
                      MANCALA_OK) {
             /* A partial file that cannot be written: the solve goes on without. */
-            unlink(partial);
-            close(fd);
-            fd = -1;
+            unlink(lv->partial);
+            close(lv->fd);
+            lv->fd = -1;
         }
+        first = 0;
     }
     if (status == MANCALA_OK && progress)
         progress(opaque, max_stones + 1, max_stones + 1, lv->lay.count, lv->lay.count);
@@ -387,11 +583,11 @@ int mancala__solve_lean(const char *path, const char *rules, unsigned closed, in
         status = mancala__output_table(out, &lv->lay, &lv->board, lv->entries);
         out = NULL;
     }
-    if (fd >= 0) {
+    if (lv->fd >= 0) {
         /* Removed while still locked: no other solve takes it meanwhile. */
         if (status == MANCALA_OK)
-            unlink(partial);
-        close(fd);
+            unlink(lv->partial);
+        close(lv->fd);
     }
     mancala__output_discard(out);
     if (status == MANCALA_OK && stats) {
@@ -399,7 +595,7 @@ int mancala__solve_lean(const char *path, const char *rules, unsigned closed, in
         stats->table.largest_layer = largest;
         stats->table.scratch_peak = largest * 2 * sizeof *lv->dl;
     }
-    free(partial);
+    free(lv->partial);
     free(lv->entries);
     free((void *)lv->dl);
     free((void *)lv->dh);
@@ -412,6 +608,6 @@ MANCALA_EXPORT int mancala_solve_lean(const char *path, const char *rules, unsig
                                       int max_stones, int step, mancala_progress_fn progress,
                                       void *opaque)
 {
-    return mancala__solve_lean(path, rules, closed, max_stones, step, 0, 1, progress, opaque,
+    return mancala__solve_lean(path, rules, closed, max_stones, step, NULL, progress, opaque,
                                NULL);
 }
