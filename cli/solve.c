@@ -319,9 +319,14 @@ int cmd_solve(int argc, char **argv)
     if (progress.out && progress.bar && progress.last_step >= 0)
         fputc('\n', stderr);
     if (status < 0) {
-        const int result = solve_failed(path, target, partial, status, error, &progress,
-                                        a.max_stones + 1,
-                                        modiar ? "the Modiar solver" : "the Rio Kadalis solver");
+        /* The lean solver keeps the layer under way too. */
+        const int result =
+            status == MANCALA_E_CANCELLED && a.lean
+                ? fail(cmd, "interrupted; %s is as it was (the same command goes on from where "
+                       "it stopped, kept in %s)", path, partial)
+                : solve_failed(path, target, partial, status, error, &progress,
+                               a.max_stones + 1,
+                               modiar ? "the Modiar solver" : "the Rio Kadalis solver");
         free(target);
         free(partial);
         return result;

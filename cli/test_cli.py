@@ -2137,6 +2137,22 @@ def test_stopped_solves():
             check(a.read() == b.read(), "the resumed table is the uninterrupted one")
         check(not os.path.exists(partial), "the partial file removed")
 
+        # The lean solver keeps the layer under way too, and says so.
+        lean_ref, lean = os.path.join(tmp, "lean-ref.table"), os.path.join(tmp, "lean.table")
+        ok(*args, "--lean", "-q", "-o", lean_ref)
+        proc = subprocess.Popen([os.path.abspath(MANCALA), *args, "--lean", "-o", lean],
+                                text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        check(proc.stderr.readline().startswith("layer "), "a progress line")
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=120)
+        check(proc.returncode == 1 and f"mancala: solve: interrupted; {lean} is as it was (the "
+              f"same command goes on from where it stopped, kept in {lean}.partial)" in err,
+              f"the lean solve stopped: {proc.returncode} {err!r}")
+        ok(*args, "--lean", "-q", "-o", lean)
+        with open(lean_ref, "rb") as a, open(lean, "rb") as b:
+            check(a.read() == b.read(), "the resumed lean table is the uninterrupted one")
+        check(not os.path.exists(lean + ".partial"), "the lean partial file removed")
+
 
 ROUND = ["solve", "rio-kadalis", "--open", "1,6", "--step", "4", "--max-stones", "20"]
 
