@@ -1272,8 +1272,10 @@ int mancala__output_table(struct mt_output *out, const struct mt_layout *lay,
     sv.row = lay->n;
     sv.entries = (uint8_t *)entries;
     const int status = output_commit(&out->out, &sv, lay->max_stones, (uint32_t)lay->count);
+    const int error = errno;
     output_discard(&out->out);
     free(out);
+    errno = error;
     return status;
 }
 

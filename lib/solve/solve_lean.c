@@ -34,6 +34,7 @@
 /* clock_gettime() is POSIX. */
 #define _POSIX_C_SOURCE 200809L
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -410,21 +411,18 @@ static int resume_sweep(struct lean *lv, struct record *r)
 }
 
 /* After a sweep: a checkpoint if one is due, or if the solve is to stop
- * (then the layer's state is kept as it is). A partial file that cannot
- * be written is dropped, as solve.c does, and the solve goes on. */
-static void after_sweep(struct lean *lv, const struct record *r)
+ * (then the layer's state is kept as it is). MANCALA_E_IO if it cannot be
+ * written (errno says why): the solve stops, and the partial file keeps
+ * what it held, as solve.c does on a full disk. */
+static int after_sweep(struct lean *lv, const struct record *r)
 {
     if (lv->fd < 0)
-        return;
+        return MANCALA_OK;
     const double now = lean_seconds();
     if (now < lv->next_checkpoint && !atomic_load(&lv->stop))
-        return;
+        return MANCALA_OK;
     lv->next_checkpoint = now + lv->checkpoint_seconds;
-    if (checkpoint_sweep(lv, r)) {
-        unlink(lv->partial);
-        close(lv->fd);
-        lv->fd = -1;
-    }
+    return checkpoint_sweep(lv, r) ? MANCALA_E_IO : MANCALA_OK;
 }
 
 /* Solves layer s; `first`: the first layer of this run, which may resume
@@ -455,7 +453,9 @@ static int solve_layer(struct lean *lv, int s, struct mt_lean_stats *st, int fir
         changed = sweep(lv);
         r.value_sweeps += !atomic_load(&lv->stop);
         r.ranks = !changed && !atomic_load(&lv->stop);
-        after_sweep(lv, &r);
+        const int status = after_sweep(lv, &r);
+        if (status != MANCALA_OK)
+            return status;
         if (atomic_load(&lv->stop))
             return MANCALA_E_CANCELLED;
     }
@@ -466,7 +466,9 @@ static int solve_layer(struct lean *lv, int s, struct mt_lean_stats *st, int fir
             return MANCALA_E_RANGE;
         changed = sweep(lv);
         r.rank_sweeps += !atomic_load(&lv->stop);
-        after_sweep(lv, &r);
+        const int status = after_sweep(lv, &r);
+        if (status != MANCALA_OK)
+            return status;
         if (atomic_load(&lv->stop))
             return MANCALA_E_CANCELLED;
         if (!changed && !again)
@@ -566,15 +568,10 @@ int mancala__solve_lean(const char *path, const char *rules, unsigned closed, in
         lv->next_checkpoint = lean_seconds() + lv->checkpoint_seconds;
         if (progress && progress(opaque, s, max_stones + 1, lv->lay.layer[s], lv->lay.count))
             status = MANCALA_E_CANCELLED;
-        else if ((status = solve_layer(lv, s, st, first)) == MANCALA_OK && lv->fd >= 0 &&
-                 mancala__partial_commit(lv->fd, header, &lv->lay, s,
-                                         lv->entries + lv->lay.layer[s] * MT_ENTRY_SIZE) !=
-                     MANCALA_OK) {
-            /* A partial file that cannot be written: the solve goes on without. */
-            unlink(lv->partial);
-            close(lv->fd);
-            lv->fd = -1;
-        }
+        else if ((status = solve_layer(lv, s, st, first)) == MANCALA_OK && lv->fd >= 0)
+            /* A layer that cannot be kept stops the solve (MANCALA_E_IO). */
+            status = mancala__partial_commit(lv->fd, header, &lv->lay, s,
+                                             lv->entries + lv->lay.layer[s] * MT_ENTRY_SIZE);
         first = 0;
     }
     if (status == MANCALA_OK && progress)
@@ -583,6 +580,7 @@ int mancala__solve_lean(const char *path, const char *rules, unsigned closed, in
         status = mancala__output_table(out, &lv->lay, &lv->board, lv->entries);
         out = NULL;
     }
+    const int error = errno; /* the cause of MANCALA_E_IO, for the caller */
     if (lv->fd >= 0) {
         /* Removed while still locked: no other solve takes it meanwhile. */
         if (status == MANCALA_OK)
@@ -601,6 +599,7 @@ int mancala__solve_lean(const char *path, const char *rules, unsigned closed, in
     free((void *)lv->dh);
     free(lv);
     free(st);
+    errno = error;
     return status;
 }
 
