@@ -2404,7 +2404,41 @@ enum mancala_batch_option {
      *  history a game reserves, so that a step never allocates), and a
      *  match whose moves outgrow the log reserved for 2 * limit + 16
      *  plies and rounds. */
-    MANCALA_BATCH_OPT_MAX_PLIES = 105
+    MANCALA_BATCH_OPT_MAX_PLIES = 105,
+    /** Where a game's next episode starts (autoreset and the resets): a
+     *  ::mancala_batch_restart value. Default ::MANCALA_BATCH_RESTART_OWN.
+     *  Since 1.4. */
+    MANCALA_BATCH_OPT_RESTART = 106,
+    /** The legal mask of a game that has no legal action (its round is
+     *  over: the last step of an episode under
+     *  ::MANCALA_AUTORESET_NEXT_STEP, or a game waiting under
+     *  ::MANCALA_AUTORESET_DISABLED): a ::mancala_ended_mask value.
+     *  Default ::MANCALA_ENDED_MASK_ZEROS. Since 1.4. */
+    MANCALA_BATCH_OPT_ENDED_MASK = 107
+};
+
+/** Values of ::MANCALA_BATCH_OPT_RESTART. Since 1.4. */
+enum mancala_batch_restart {
+    /** Each game restarts from its own start: the position it was last
+     *  given (mancala_batch_set_position(), mancala_batch_set_game(),
+     *  mancala_batch_new_from_positions()), else the rules' start. The
+     *  default, so that a batch made from a set of positions keeps
+     *  playing that set (evaluation, curricula) and a batch given none
+     *  behaves as in 1.3. */
+    MANCALA_BATCH_RESTART_OWN = 0,
+    /** Every game restarts from the rules' start; a position given is
+     *  played for one episode only. */
+    MANCALA_BATCH_RESTART_RULES = 1
+};
+
+/** Values of ::MANCALA_BATCH_OPT_ENDED_MASK. Since 1.4. */
+enum mancala_ended_mask {
+    /** All zeros, as mancala_legal_mask() gives (the default, as in 1.3:
+     *  code that tells an ended game by its empty mask keeps working). */
+    MANCALA_ENDED_MASK_ZEROS = 0,
+    /** All ones, as pgx writes it: a masked softmax over the row then
+     *  gives no NaN (the action of an ended game is ignored anyway). */
+    MANCALA_ENDED_MASK_ONES = 1
 };
 
 /** Values of ::MANCALA_BATCH_OPT_AUTORESET, named as Gymnasium 1.x names
@@ -2441,7 +2475,12 @@ enum mancala_autoreset {
  * @note The caller owns the batch and releases it with
  *       mancala_batch_free(). Memory: about 30 KB a game (each keeps its
  *       history for the repetition rule). One batch must not be used
- *       by two threads at once; distinct batches may.
+ *       by two threads at once; distinct batches may. Since 1.4 a call
+ *       that changes the batch (the steps, the resets, the setters)
+ *       made while another such call is under way returns
+ *       ::MANCALA_E_BUSY at once and changes nothing (before, two steps
+ *       at once could wait for each other for ever); the readers are
+ *       not checked.
  * @since 1.3
  */
 int mancala_batch_new(mancala_batch **out, const char *rules, int count, uint64_t seed,
@@ -2481,7 +2520,8 @@ void mancala_batch_free(mancala_batch *batch);
  * @param value Its value.
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p batch is NULL;
  *         ::MANCALA_E_OPTION for an unknown option or value (the reason is
- *         in mancala_batch_reason()); ::MANCALA_E_NOMEM.
+ *         in mancala_batch_reason()); ::MANCALA_E_NOMEM; ::MANCALA_E_BUSY
+ *         if another call on the batch is under way (since 1.4).
  * @note Options other than ::MANCALA_BATCH_OPT_THREADS take effect at
  *       the next mancala_batch_reset().
  * @since 1.3
@@ -2499,7 +2539,9 @@ int mancala_batch_set_option(mancala_batch *batch, int option, int value);
 int mancala_batch_get_option(const mancala_batch *batch, int option);
 
 /**
- * @brief Starts a new episode in every game, from the start position.
+ * @brief Starts a new episode in every game, from its start (the rules'
+ *        start, or since 1.4 the position it was given: see
+ *        ::MANCALA_BATCH_OPT_RESTART).
  *
  * Game i's generator is seeded again from @p seed and i, so a reset with
  * the same seed followed by the same calls gives the same results. The
@@ -2508,11 +2550,113 @@ int mancala_batch_get_option(const mancala_batch *batch, int option);
  *
  * @param batch The batch.
  * @param seed The seed.
- * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p batch is NULL.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p batch is NULL;
+ *         ::MANCALA_E_BUSY if another call on the batch is under way
+ *         (since 1.4).
  * @note Does not allocate.
  * @since 1.3
  */
 int mancala_batch_reset(mancala_batch *batch, uint64_t seed);
+
+/**
+ * @brief Starts a new episode in the games of a mask, as
+ *        mancala_batch_reset() does for all of them (Gymnasium's
+ *        `reset_mask`).
+ *
+ * Each game i with `mask[i]` not 0 restarts (from its own start or the
+ * rules', ::MANCALA_BATCH_OPT_RESTART), its generator is seeded again
+ * from @p seed and i, and its rows are written as a reset writes them.
+ * The other games and their rows do not change. Options set since the
+ * last mancala_batch_reset() still wait for it (they are the whole
+ * batch's). A mask of all ones with a seed gives what
+ * mancala_batch_reset() with that seed gives, options apart.
+ *
+ * @param batch The batch.
+ * @param mask One byte per game, mancala_batch_size() of them.
+ * @param count The length of @p mask: mancala_batch_size().
+ * @param seed The seed of the games reset.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p batch or @p mask is NULL
+ *         or @p count is not the number of games (nothing changes);
+ *         ::MANCALA_E_BUSY if another call on the batch is under way.
+ * @note Does not allocate and does no I/O. The caller keeps @p mask.
+ *       Not to be called while another thread uses the batch.
+ * @since 1.4
+ */
+int mancala_batch_reset_games(mancala_batch *batch, const uint8_t *mask, size_t count,
+                              uint64_t seed);
+
+/**
+ * @brief Puts a position into game @p index: a new episode starts there.
+ *
+ * The game becomes what mancala_parse() of @p position gives (no earlier
+ * positions for the repetition rule, round 1, no plies since a capture),
+ * with the batch's options; its rows are written as a fresh game's
+ * (observation, mask, player to move, rewards 0, both flags 0); its
+ * generator goes on. The position becomes the game's own start
+ * (::MANCALA_BATCH_OPT_RESTART). The other games do not change.
+ *
+ * @param batch The batch.
+ * @param index The game, `0 ... N-1`.
+ * @param position A position string of the batch's rules (see
+ *        mancala_parse()).
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if a pointer is NULL;
+ *         ::MANCALA_E_RANGE if @p index is out of range; ::MANCALA_E_PARSE
+ *         for a malformed position; ::MANCALA_E_RULES for a position of
+ *         other rules; ::MANCALA_E_STATE for a position whose round is
+ *         over (no legal move); ::MANCALA_E_BUSY if another call on the
+ *         batch is under way. On any error nothing changes and
+ *         mancala_batch_reason() says why.
+ * @note Does not allocate. The caller keeps @p position. Not to be
+ *       called while another thread uses the batch.
+ * @since 1.4
+ */
+int mancala_batch_set_position(mancala_batch *batch, int index, const char *position);
+
+/**
+ * @brief Puts the position of a game handle into game @p index, as
+ *        mancala_batch_set_position() with mancala_format() of @p game.
+ *
+ * Only the position is taken: not the handle's history (the repetition
+ * rule starts again from it), round, match, options or tags.
+ *
+ * @param batch The batch.
+ * @param index The game, `0 ... N-1`.
+ * @param game A game of the batch's rules whose round is not over (it may
+ *        be a game of this batch, mancala_batch_game()).
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if a pointer is NULL;
+ *         ::MANCALA_E_RANGE if @p index is out of range;
+ *         ::MANCALA_E_RULES for a game of other rules; ::MANCALA_E_STATE
+ *         if its round is over; ::MANCALA_E_BUSY. On any error nothing
+ *         changes and mancala_batch_reason() says why.
+ * @note Does not allocate. @p game is only read (the caller keeps it);
+ *       it must not be changed by another thread meanwhile.
+ * @since 1.4
+ */
+int mancala_batch_set_game(mancala_batch *batch, int index, const mancala_game *game);
+
+/**
+ * @brief Creates a batch of one game per position: mancala_batch_new()
+ *        and mancala_batch_set_position() for each.
+ * @param[out] out Receives the batch; left unchanged on failure.
+ * @param rules The rules name of every position.
+ * @param positions @p count position strings; game i starts at
+ *        positions[i] and, by default, restarts there
+ *        (::MANCALA_BATCH_OPT_RESTART).
+ * @param count The number of games, 1 ... 1,048,576.
+ * @param seed Seed of mancala_batch_step_random().
+ * @param[out] errbuf If not NULL, receives a one-line reason on failure,
+ *        naming the first position refused ("positions[3]: ..."); the
+ *        empty string on success.
+ * @param errlen Size of @p errbuf.
+ * @return ::MANCALA_OK; the errors of mancala_batch_new() and of
+ *         mancala_batch_set_position() (nothing is created).
+ * @note The caller owns the batch (mancala_batch_free()) and keeps the
+ *       strings.
+ * @since 1.4
+ */
+int mancala_batch_new_from_positions(mancala_batch **out, const char *rules,
+                                     const char *const *positions, int count, uint64_t seed,
+                                     char *errbuf, size_t errlen);
 
 /**
  * @brief Plays one action in every game.
@@ -2536,7 +2680,9 @@ int mancala_batch_reset(mancala_batch *batch, uint64_t seed);
  *         played (::MANCALA_E_CLOSED, ::MANCALA_E_EMPTY,
  *         ::MANCALA_E_SINGLETON, ::MANCALA_E_GRAND_SLAM,
  *         ::MANCALA_E_MUST_FEED, ::MANCALA_E_ENDLESS) as mancala_play()
- *         gives it. On any error no game and no array changes.
+ *         gives it; ::MANCALA_E_BUSY if another call on the batch is
+ *         under way (since 1.4). On any error no game and no array
+ *         changes.
  * @note Does not allocate and does no I/O.
  * @since 1.3
  */
@@ -2551,7 +2697,8 @@ int mancala_batch_step(mancala_batch *batch, const int32_t *actions, size_t coun
  * @param count Room in @p actions (ignored if @p actions is NULL); at
  *        least mancala_batch_size().
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p batch is NULL or
- *         @p count is too small.
+ *         @p count is too small; ::MANCALA_E_BUSY if another call on the
+ *         batch is under way (since 1.4).
  * @note Does not allocate and does no I/O. The results are the same for
  *       any number of threads.
  * @since 1.3
@@ -2564,7 +2711,10 @@ int mancala_batch_step_random(mancala_batch *batch, int32_t *actions, size_t cou
  *
  * The calls that set it are those that take a batch that is not const:
  * mancala_batch_set_option(), mancala_batch_reset(), mancala_batch_step()
- * and mancala_batch_step_random(). The reading calls (the sizes, the
+ * and mancala_batch_step_random(), and since 1.4
+ * mancala_batch_reset_games(), mancala_batch_set_position() and
+ * mancala_batch_set_game() (a call refused with ::MANCALA_E_BUSY leaves
+ * the reason to the call under way). The reading calls (the sizes, the
  * arrays, mancala_batch_get_option(), mancala_batch_game()) leave it as
  * it was.
  * @param batch The batch.

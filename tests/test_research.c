@@ -305,14 +305,34 @@ static void check_row(const mancala_batch *b, int i, const mancala_game *g)
     expect(mover, "game %d (%s): to move %d", i, want, (int)mancala_batch_to_move(b)[i]);
 }
 
+/* Game i's single game: at the start, or at positions[i]. */
+static mancala_game *single_game(const char *rules, const char *const *positions, int i)
+{
+    if (positions)
+        return parse_ok(positions[i]);
+    mancala_game *g = NULL;
+    expect_int_eq(mancala_new(&g, rules), MANCALA_OK);
+    return g;
+}
+
 /* A batch of `count` games, with `threads` threads, against as many single
  * games given the same actions, until each game finished `episodes`
  * episodes (rounds or, with `match`, matches). The batch draws the random
- * actions; the single games replay them through mancala_play(). */
+ * actions; the single games replay them through mancala_play(). With
+ * `positions`, the batch is made from them, and each game starts each
+ * episode at its own. */
 static void batch_against_singles(const char *rules, int count, int threads, int match,
-                                  int episodes)
+                                  int episodes, const char *const *positions)
 {
-    mancala_batch *b = batch_ok(rules, count, 7);
+    mancala_batch *b = NULL;
+    if (positions) {
+        char err[MANCALA_REASON_MAX];
+        expect(mancala_batch_new_from_positions(&b, rules, positions, count, 7, err, sizeof err) ==
+                   MANCALA_OK,
+               "%s", err);
+    } else {
+        b = batch_ok(rules, count, 7);
+    }
     ck_assert_int_eq(mancala_batch_set_option(b, MANCALA_BATCH_OPT_THREADS, threads), MANCALA_OK);
     ck_assert_int_eq(mancala_batch_set_option(b, MANCALA_BATCH_OPT_MATCH, match), MANCALA_OK);
     ck_assert_int_eq(mancala_batch_reset(b, 11), MANCALA_OK);
@@ -322,7 +342,7 @@ static void batch_against_singles(const char *rules, int count, int threads, int
     int *plies = calloc((size_t)count, sizeof *plies);
     ck_assert(single && actions && done && pending && plies);
     for (int i = 0; i < count; i++) {
-        ck_assert_int_eq(mancala_new(&single[i], rules), MANCALA_OK);
+        single[i] = single_game(rules, positions, i);
         check_row(b, i, single[i]);
     }
     const unsigned flags = match ? MANCALA_RETURNS_MATCH : 0;
@@ -338,8 +358,7 @@ static void batch_against_singles(const char *rules, int count, int threads, int
             if (pending[i]) { /* next-step autoreset */
                 expect_int_eq(actions[i], -1);
                 mancala_free(g);
-                expect_int_eq(mancala_new(&single[i], rules), MANCALA_OK);
-                g = single[i];
+                g = single[i] = single_game(rules, positions, i);
                 pending[i] = plies[i] = 0;
             } else {
                 const int pit = mancala_action_to_pit(g, actions[i]);
@@ -379,14 +398,392 @@ static void batch_against_singles(const char *rules, int count, int threads, int
 START_TEST(batch_matches_single_games)
 {
     const int count = (int)test_scaled(1000);
-    batch_against_singles(all_rules[_i / 2], count, 1 + _i % 2, 0, 1);
+    batch_against_singles(all_rules[_i / 2], count, 1 + _i % 2, 0, 1, NULL);
 }
 END_TEST
 
 START_TEST(batch_matches_single_matches)
 {
     const int count = (int)test_scaled(200);
-    batch_against_singles(all_rules[_i / 2], count, 1 + _i % 2, 1, 1);
+    batch_against_singles(all_rules[_i / 2], count, 1 + _i % 2, 1, 1, NULL);
+}
+END_TEST
+
+static int step_to_end(mancala_batch *b);
+
+/* The first positions of the solved benchmark's 10,000
+ * (examples/python/data/modiar-10000.txt; the Python tests step all of
+ * them). */
+static const char *const modiar_sample[] = {
+    "modiar/0,0,0,0,3,3/N/22,14/21",
+    "modiar/0,0,0,0,5,5/N/20,12/13",
+    "modiar/0,0,0,2,3,13/N/16,8/23",
+    "modiar/0,0,0,2,3,3/N/20,14/19",
+    "modiar/0,0,0,2,4,8/N/20,8/19",
+    "modiar/0,0,0,2,5,21/N/8,6/11",
+    "modiar/0,0,0,2,5,5/N/26,4/15",
+    "modiar/0,0,0,2,7,7/N/10,16/13",
+    "modiar/0,0,0,2,8,8/N/6,18/13",
+    "modiar/0,0,0,3,18,5/N/16,0/9",
+    "modiar/0,0,0,3,4,5/N/18,12/21",
+    "modiar/0,0,0,4,13,3/N/12,10/13",
+    "modiar/0,0,0,4,3,3/N/16,16/13",
+    "modiar/0,0,0,4,3,3/N/20,12/21",
+    "modiar/0,0,0,4,9,3/N/20,6/23",
+    "modiar/0,0,0,5,17,0/N/12,8/11",
+    "modiar/0,0,0,5,2,3/N/20,12/19",
+    "modiar/0,0,0,5,2,5/N/20,10/23",
+    "modiar/0,0,0,5,2,7/N/24,4/33",
+    "modiar/0,0,0,5,5,0/N/30,2/13",
+    "modiar/0,0,0,5,7,0/N/22,8/11",
+    "modiar/0,0,0,6,3,5/N/18,10/11",
+    "modiar/0,0,0,7,4,5/N/14,12/15",
+    "modiar/0,0,0,7,7,0/N/22,6/7",
+    "modiar/0,0,0,8,18,0/N/10,6/11",
+    "modiar/0,0,0,8,2,12/N/6,14/27",
+    "modiar/0,0,0,8,4,10/N/18,2/17",
+    "modiar/0,0,0,9,2,5/N/16,10/29",
+    "modiar/0,0,1,0,16,3/N/6,16/19",
+    "modiar/0,0,1,0,2,13/N/18,8/23",
+    "modiar/0,0,1,0,2,21/N/12,6/15",
+    "modiar/0,0,1,0,4,17/N/14,6/19",
+    "modiar/0,0,1,0,4,3/N/14,20/29",
+    "modiar/0,0,1,0,4,3/N/8,26/23",
+    "modiar/0,0,1,0,4,5/N/12,20/13",
+    "modiar/0,0,1,0,6,19/N/10,6/11",
+    "modiar/0,0,1,0,7,8/N/8,18/17",
+    "modiar/0,0,1,0,8,5/N/10,18/11",
+    "modiar/0,0,1,0,8,9/N/10,14/15",
+    "modiar/0,0,1,1,2,10/N/22,6/23",
+};
+
+/* `count` positions of `rules` for game i: the sample's for Modiar, then
+ * positions i % 97 random plies (with the rounds of a match, so that
+ * later rounds' closed pits come in) from the start. The strings are in
+ * `text`, lines of MANCALA_POSITION_MAX. */
+static const char **make_positions(const char *rules, int count, char *text)
+{
+    const char **positions = calloc((size_t)count, sizeof *positions);
+    ck_assert(positions);
+    const int sampled = strcmp(rules, "modiar") == 0 ? (int)(sizeof modiar_sample / sizeof modiar_sample[0]) : 0;
+    uint64_t seed = 12345;
+    for (int i = 0; i < count; i++) {
+        if (i < sampled) {
+            positions[i] = modiar_sample[i];
+            continue;
+        }
+        mancala_game *g = NULL;
+        expect_int_eq(mancala_new(&g, rules), MANCALA_OK);
+        for (int ply = 0; ply < i % 97; ply++) {
+            if (mancala_is_over(g) && (mancala_match_over(g) || mancala_next_round(g)))
+                break;
+            int moves[MANCALA_MAX_PITS];
+            const int k = mancala_legal_moves(g, moves, MANCALA_MAX_PITS);
+            seed = seed * 6364136223846793005u + 1442695040888963407u;
+            expect_int_eq(mancala_play(g, moves[(seed >> 33) % (uint64_t)k]), MANCALA_OK);
+        }
+        if (mancala_is_over(g) && !mancala_match_over(g))
+            expect_int_eq(mancala_next_round(g), MANCALA_OK);
+        if (mancala_is_over(g)) { /* the match is over: the start instead */
+            mancala_free(g);
+            expect_int_eq(mancala_new(&g, rules), MANCALA_OK);
+        }
+        char *line = text + (size_t)i * MANCALA_POSITION_MAX;
+        mancala_format(g, line, MANCALA_POSITION_MAX);
+        positions[i] = line;
+        mancala_free(g);
+    }
+    return positions;
+}
+
+/* A batch made from positions steps as single games parsed from them,
+ * each episode from its own position again. */
+START_TEST(batch_from_positions_matches_singles)
+{
+    const char *rules = all_rules[_i / 2];
+    const int count = (int)test_scaled(400) + 50;
+    char *text = malloc((size_t)count * MANCALA_POSITION_MAX);
+    ck_assert(text);
+    const char **positions = make_positions(rules, count, text);
+    batch_against_singles(rules, count, 1 + _i % 2, 0, 2, positions);
+    batch_against_singles(rules, count / 4, 1 + _i % 2, 1, 1, positions);
+    free(positions);
+    free(text);
+}
+END_TEST
+
+/* The arrays of every game but `skip`, as bytes, for "nothing else changed". */
+struct snapshot {
+    size_t obs, masks, games;
+    unsigned char *bytes;
+};
+
+static void take_snapshot(const mancala_batch *b, struct snapshot *s)
+{
+    s->games = (size_t)mancala_batch_size(b);
+    s->obs = s->games * (size_t)mancala_batch_observation_size(b) * sizeof(float);
+    s->masks = s->games * (size_t)mancala_batch_num_actions(b);
+    s->bytes = malloc(s->obs + s->masks + s->games * (2 * sizeof(float) + 2 + sizeof(int32_t)));
+    ck_assert(s->bytes);
+    unsigned char *p = s->bytes;
+    memcpy(p, mancala_batch_observations(b), s->obs), p += s->obs;
+    memcpy(p, mancala_batch_legal_masks(b), s->masks), p += s->masks;
+    memcpy(p, mancala_batch_rewards(b), 2 * sizeof(float) * s->games), p += 2 * sizeof(float) * s->games;
+    memcpy(p, mancala_batch_terminated(b), s->games), p += s->games;
+    memcpy(p, mancala_batch_truncated(b), s->games), p += s->games;
+    memcpy(p, mancala_batch_to_move(b), sizeof(int32_t) * s->games);
+}
+
+/* Whether the arrays are as in `s`, and the games' positions as `fmts`. */
+static int same_as_snapshot(const mancala_batch *b, const struct snapshot *s)
+{
+    struct snapshot now;
+    take_snapshot(b, &now);
+    const size_t len = s->obs + s->masks + s->games * (2 * sizeof(float) + 2 + sizeof(int32_t));
+    const int same = memcmp(now.bytes, s->bytes, len) == 0;
+    free(now.bytes);
+    return same;
+}
+
+/* A position set, or a game handle's position set, gives game i a fresh
+ * game's rows; the other games do not change. */
+START_TEST(set_position_and_game)
+{
+    const char *rules = all_rules[_i];
+    mancala_batch *b = batch_ok(rules, 5, 3);
+    for (int s = 0; s < 7; s++)
+        ck_assert_int_eq(mancala_batch_step_random(b, NULL, 0), MANCALA_OK);
+    /* A position of a later round (closed pits) or of the start. */
+    char *text = malloc(100 * MANCALA_POSITION_MAX);
+    const char **positions = make_positions(rules, 100, text);
+    for (int k = 0; k < 100; k += 9) {
+        mancala_game *g = parse_ok(positions[k]);
+        for (int via_game = 0; via_game < 2; via_game++) {
+            const int i = (k + via_game) % 5;
+            mancala_game *before = NULL;
+            ck_assert_int_eq(mancala_clone(&before, mancala_batch_game(b, (i + 1) % 5)), MANCALA_OK);
+            ck_assert_int_eq(via_game ? mancala_batch_set_game(b, i, g)
+                                      : mancala_batch_set_position(b, i, positions[k]),
+                             MANCALA_OK);
+            expect_str_eq(mancala_batch_reason(b), "");
+            check_row(b, i, g);
+            expect_str_eq(fmt(mancala_batch_game(b, i)), positions[k]);
+            ck_assert(mancala_batch_rewards(b)[2 * i] == 0 && mancala_batch_rewards(b)[2 * i + 1] == 0);
+            ck_assert_int_eq(mancala_batch_terminated(b)[i], 0);
+            ck_assert_int_eq(mancala_batch_truncated(b)[i], 0);
+            ck_assert_int_eq(mancala_history_length(mancala_batch_game(b, i)), 0);
+            ck_assert(same_position(before, mancala_batch_game(b, (i + 1) % 5)));
+            mancala_free(before);
+        }
+        mancala_free(g);
+        ck_assert_int_eq(mancala_batch_step_random(b, NULL, 0), MANCALA_OK);
+    }
+    /* A game of this batch, into another. */
+    const mancala_game *third = mancala_batch_game(b, 3);
+    if (!mancala_is_over(third)) {
+        char want[MANCALA_POSITION_MAX];
+        mancala_format(third, want, sizeof want);
+        ck_assert_int_eq(mancala_batch_set_game(b, 1, third), MANCALA_OK);
+        expect_str_eq(fmt(mancala_batch_game(b, 1)), want);
+    }
+    free(positions);
+    free(text);
+    mancala_batch_free(b);
+}
+END_TEST
+
+/* Every refusal says why and changes nothing. */
+START_TEST(set_position_errors)
+{
+    mancala_batch *b = batch_ok("rio-kadalis", 3, 3);
+    for (int s = 0; s < 5; s++)
+        ck_assert_int_eq(mancala_batch_step_random(b, NULL, 0), MANCALA_OK);
+    char before[3][MANCALA_POSITION_MAX];
+    for (int i = 0; i < 3; i++)
+        mancala_format(mancala_batch_game(b, i), before[i], MANCALA_POSITION_MAX);
+    struct snapshot snap;
+    take_snapshot(b, &snap);
+    mancala_game *modiar = NULL, *ended = NULL, *rio = NULL;
+    ck_assert_int_eq(mancala_new(&modiar, "modiar"), MANCALA_OK);
+    ck_assert_int_eq(mancala_new(&rio, "rio-kadalis"), MANCALA_OK);
+    ended = parse_ok("rio-kadalis/0,0,0,0,0,0,0,0,0,0,0,1/S/20,27/3/0,0");
+    ck_assert_int_eq(mancala_is_over(ended), 1);
+    const uint8_t mask[3] = {1, 1, 1};
+    struct {
+        int status;
+        int got;
+        const char *reason;
+    } cases[] = {
+        {MANCALA_E_RANGE, mancala_batch_set_position(b, 3, "rio-kadalis"), "index: 3 is not in 0 ... 2"},
+        {MANCALA_E_RANGE, mancala_batch_set_position(b, -1, "rio-kadalis"), "index: -1 is not in 0 ... 2"},
+        {MANCALA_E_RANGE, mancala_batch_set_game(b, 3, rio), "index: 3 is not in 0 ... 2"},
+        {MANCALA_E_INVALID, mancala_batch_set_position(b, 0, NULL), "position is NULL"},
+        {MANCALA_E_INVALID, mancala_batch_set_game(b, 0, NULL), "game is NULL"},
+        {MANCALA_E_RULES, mancala_batch_set_position(b, 0, "modiar/7,7,7,7,7,7/S/0,0/0"),
+         "position: a position of modiar, not rio-kadalis"},
+        {MANCALA_E_RULES, mancala_batch_set_position(b, 0, "rio-kadalis-5/4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0"),
+         "position: a position of rio-kadalis-5, not rio-kadalis"},
+        {MANCALA_E_RULES, mancala_batch_set_game(b, 0, modiar), "game: a game of modiar, not rio-kadalis"},
+        {MANCALA_E_STATE, mancala_batch_set_position(b, 1, "rio-kadalis/0,0,0,0,0,0,0,0,0,0,0,1/S/20,27/3/0,0"),
+         "position: the round is over (no legal move)"},
+        {MANCALA_E_STATE, mancala_batch_set_game(b, 1, ended), "game: its round is over"},
+        {MANCALA_E_INVALID, mancala_batch_reset_games(b, NULL, 3, 1), "mask is NULL"},
+        {MANCALA_E_INVALID, mancala_batch_reset_games(b, mask, 2, 1), "count: 2 mask entries for 3 games"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+        expect(cases[k].got == cases[k].status, "case %zu: %d", k, cases[k].got);
+    /* The reasons (read after a call of each kind again: the calls in
+     * the initializer above ran in an unspecified order). */
+    ck_assert_int_eq(mancala_batch_set_position(b, 2, "rio-kadalis/x"), MANCALA_E_PARSE);
+    ck_assert(strncmp(mancala_batch_reason(b), "position: ", 10) == 0 && strlen(mancala_batch_reason(b)) > 10);
+    ck_assert(same_as_snapshot(b, &snap));
+    ck_assert_int_eq(mancala_batch_set_game(b, 0, modiar), MANCALA_E_RULES);
+    expect_str_eq(mancala_batch_reason(b), "game: a game of modiar, not rio-kadalis");
+    ck_assert_int_eq(mancala_batch_set_position(b, 1, "rio-kadalis/0,0,0,0,0,0,0,0,0,0,0,1/S/20,27/3/0,0"),
+                     MANCALA_E_STATE);
+    expect_str_eq(mancala_batch_reason(b), "position: the round is over (no legal move)");
+    ck_assert_int_eq(mancala_batch_set_position(b, 3, "rio-kadalis"), MANCALA_E_RANGE);
+    expect_str_eq(mancala_batch_reason(b), "index: 3 is not in 0 ... 2");
+    ck_assert_int_eq(mancala_batch_reset_games(b, mask, 2, 1), MANCALA_E_INVALID);
+    expect_str_eq(mancala_batch_reason(b), "count: 2 mask entries for 3 games");
+    ck_assert(same_as_snapshot(b, &snap));
+    for (int i = 0; i < 3; i++)
+        expect_str_eq(fmt(mancala_batch_game(b, i)), before[i]);
+    /* Nothing to set from: out of range and NULL batch. */
+    ck_assert_int_eq(mancala_batch_set_position(NULL, 0, "rio-kadalis"), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_batch_set_game(NULL, 0, rio), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala_batch_reset_games(NULL, mask, 3, 1), MANCALA_E_INVALID);
+    /* A batch from positions: the first refused is named, nothing made. */
+    const char *list[] = {"rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0", "modiar/7,7,7,7,7,7/S/0,0/0"};
+    mancala_batch *none = (mancala_batch *)&snap;
+    char err[MANCALA_REASON_MAX];
+    ck_assert_int_eq(mancala_batch_new_from_positions(&none, "rio-kadalis", list, 2, 1, err, sizeof err),
+                     MANCALA_E_RULES);
+    expect_str_eq(err, "positions[1]: position: a position of modiar, not rio-kadalis");
+    ck_assert(none == (mancala_batch *)&snap);
+    ck_assert_int_eq(mancala_batch_new_from_positions(&none, "rio-kadalis", NULL, 2, 1, err, sizeof err),
+                     MANCALA_E_INVALID);
+    free(snap.bytes);
+    mancala_free(modiar);
+    mancala_free(rio);
+    mancala_free(ended);
+    mancala_batch_free(b);
+}
+END_TEST
+
+/* Where the next episode starts: the game's own position, or the rules'
+ * start (::MANCALA_BATCH_OPT_RESTART); for the autoreset and the resets. */
+START_TEST(restart_from_own_or_rules_start)
+{
+    const char *own = "modiar/1,0,2,0,1,0/S/19,19/30";
+    for (int option = 0; option < 2; option++) {
+        mancala_batch *b = batch_ok("modiar", 2, 1);
+        ck_assert_int_eq(mancala_batch_get_option(b, MANCALA_BATCH_OPT_RESTART),
+                         MANCALA_BATCH_RESTART_OWN);
+        ck_assert_int_eq(mancala_batch_set_option(b, MANCALA_BATCH_OPT_RESTART, option), MANCALA_OK);
+        ck_assert_int_eq(mancala_batch_set_option(b, MANCALA_BATCH_OPT_RESTART, 2), MANCALA_E_OPTION);
+        ck_assert_int_eq(mancala_batch_reset(b, 1), MANCALA_OK);
+        ck_assert_int_eq(mancala_batch_set_position(b, 0, own), MANCALA_OK);
+        const char *next = option == MANCALA_BATCH_RESTART_OWN ? own : "modiar/7,7,7,7,7,7/S/0,0/0";
+        for (int episode = 0; episode < 3; episode++) {
+            while (!mancala_batch_terminated(b)[0] && !mancala_batch_truncated(b)[0])
+                ck_assert_int_eq(mancala_batch_step_random(b, NULL, 0), MANCALA_OK);
+            ck_assert_int_eq(mancala_batch_step_random(b, NULL, 0), MANCALA_OK); /* the autoreset */
+            expect_str_eq(fmt(mancala_batch_game(b, 0)), next);
+        }
+        const uint8_t mask[2] = {1, 0};
+        ck_assert_int_eq(mancala_batch_set_position(b, 0, own), MANCALA_OK);
+        ck_assert_int_eq(mancala_batch_step_random(b, NULL, 0), MANCALA_OK);
+        ck_assert_int_eq(mancala_batch_reset_games(b, mask, 2, 1), MANCALA_OK);
+        expect_str_eq(fmt(mancala_batch_game(b, 0)), next);
+        ck_assert_int_eq(mancala_batch_set_position(b, 0, own), MANCALA_OK);
+        ck_assert_int_eq(mancala_batch_reset(b, 1), MANCALA_OK);
+        expect_str_eq(fmt(mancala_batch_game(b, 0)), next);
+        expect_str_eq(fmt(mancala_batch_game(b, 1)), "modiar/7,7,7,7,7,7/S/0,0/0");
+        mancala_batch_free(b);
+    }
+}
+END_TEST
+
+/* A mask resets exactly its games, as a whole reset would with the same
+ * seed; the others go on unchanged. */
+START_TEST(reset_games_by_mask)
+{
+    const int count = 40;
+    mancala_batch *a = batch_ok("rio-kadalis", count, 5), *b = batch_ok("rio-kadalis", count, 5);
+    uint8_t mask[40], ones[40];
+    for (int i = 0; i < count; i++) {
+        mask[i] = i % 3 == 1;
+        ones[i] = 1;
+    }
+    for (int s = 0; s < 30; s++) {
+        ck_assert_int_eq(mancala_batch_step_random(a, NULL, 0), MANCALA_OK);
+        ck_assert_int_eq(mancala_batch_step_random(b, NULL, 0), MANCALA_OK);
+    }
+    char before[40][MANCALA_POSITION_MAX];
+    for (int i = 0; i < count; i++)
+        mancala_format(mancala_batch_game(b, i), before[i], MANCALA_POSITION_MAX);
+    ck_assert_int_eq(mancala_batch_reset_games(b, mask, (size_t)count, 9), MANCALA_OK);
+    mancala_game *start = NULL;
+    ck_assert_int_eq(mancala_new(&start, "rio-kadalis"), MANCALA_OK);
+    for (int i = 0; i < count; i++) {
+        if (mask[i]) {
+            check_row(b, i, start);
+            ck_assert_int_eq(mancala_batch_terminated(b)[i] + mancala_batch_truncated(b)[i], 0);
+        } else {
+            expect_str_eq(fmt(mancala_batch_game(b, i)), before[i]);
+            check_row(b, i, mancala_batch_game(a, i));
+        }
+    }
+    /* All ones with a seed: a reset with that seed. */
+    ck_assert_int_eq(mancala_batch_reset_games(a, ones, (size_t)count, 9), MANCALA_OK);
+    ck_assert_int_eq(mancala_batch_reset(b, 9), MANCALA_OK);
+    struct snapshot snap;
+    for (int s = 0; s < 50; s++) {
+        ck_assert_int_eq(mancala_batch_step_random(a, NULL, 0), MANCALA_OK);
+        ck_assert_int_eq(mancala_batch_step_random(b, NULL, 0), MANCALA_OK);
+        take_snapshot(a, &snap);
+        ck_assert(same_as_snapshot(b, &snap));
+        free(snap.bytes);
+    }
+    mancala_free(start);
+    mancala_batch_free(a);
+    mancala_batch_free(b);
+}
+END_TEST
+
+/* The mask of a game without a legal action: zeros by default, as in
+ * 1.3; ones with ::MANCALA_ENDED_MASK_ONES (and only there). */
+START_TEST(ended_mask_option)
+{
+    for (int option = 0; option < 2; option++) {
+        for (int mode = MANCALA_AUTORESET_NEXT_STEP; mode <= MANCALA_AUTORESET_DISABLED; mode += 2) {
+            mancala_batch *b = batch_ok("modiar", 1, 5);
+            ck_assert_int_eq(mancala_batch_get_option(b, MANCALA_BATCH_OPT_ENDED_MASK),
+                             MANCALA_ENDED_MASK_ZEROS);
+            ck_assert_int_eq(mancala_batch_set_option(b, MANCALA_BATCH_OPT_ENDED_MASK, option), MANCALA_OK);
+            ck_assert_int_eq(mancala_batch_set_option(b, MANCALA_BATCH_OPT_AUTORESET, mode), MANCALA_OK);
+            ck_assert_int_eq(mancala_batch_reset(b, 5), MANCALA_OK);
+            step_to_end(b);
+            ck_assert_int_eq(mancala_is_over(mancala_batch_game(b, 0)), 1);
+            const uint8_t *m = mancala_batch_legal_masks(b);
+            const int want = option == MANCALA_ENDED_MASK_ONES;
+            for (int rep = 0; rep < (mode == MANCALA_AUTORESET_DISABLED ? 3 : 1); rep++) {
+                expect(m[0] == want && m[1] == want && m[2] == want, "option %d mode %d: %d%d%d",
+                       option, mode, m[0], m[1], m[2]);
+                if (mode == MANCALA_AUTORESET_DISABLED)
+                    ck_assert_int_eq(mancala_batch_step_random(b, NULL, 0), MANCALA_OK);
+            }
+            if (mode == MANCALA_AUTORESET_NEXT_STEP) {
+                ck_assert_int_eq(mancala_batch_step_random(b, NULL, 0), MANCALA_OK);
+                expect(m[0] == 1 && m[1] == 1 && m[2] == 1, "the start: %d%d%d", m[0], m[1], m[2]);
+            }
+            mancala_batch_free(b);
+        }
+    }
+    mancala_batch *b = batch_ok("modiar", 1, 5);
+    ck_assert_int_eq(mancala_batch_set_option(b, MANCALA_BATCH_OPT_ENDED_MASK, 2), MANCALA_E_OPTION);
+    mancala_batch_free(b);
 }
 END_TEST
 
@@ -731,6 +1128,71 @@ static void *counting_alloc(void *opaque, void *ptr, size_t size)
     return realloc(ptr, size);
 }
 
+/* An allocator that calls the batch again from inside a call (as a
+ * callback of another thread's call would find it): each such call is
+ * refused as busy, and changes nothing. */
+struct reentering {
+    mancala_batch *batch;
+    int calls, busy;
+};
+
+static void *reentering_alloc(void *opaque, void *ptr, size_t size)
+{
+    struct reentering *r = opaque;
+    if (r->batch && size) {
+        const uint8_t mask[2] = {1, 1};
+        const int32_t actions[2] = {0, 0};
+        const int got[] = {
+            mancala_batch_step_random(r->batch, NULL, 0),
+            mancala_batch_step(r->batch, actions, 2, NULL),
+            mancala_batch_reset(r->batch, 1),
+            mancala_batch_reset_games(r->batch, mask, 2, 1),
+            mancala_batch_set_option(r->batch, MANCALA_BATCH_OPT_MATCH, 1),
+            mancala_batch_set_position(r->batch, 0, "modiar/7,7,7,7,7,7/S/0,0/0"),
+            mancala_batch_set_game(r->batch, 0, mancala_batch_game(r->batch, 1)),
+        };
+        for (size_t k = 0; k < sizeof got / sizeof got[0]; k++) {
+            r->calls++;
+            r->busy += got[k] == MANCALA_E_BUSY;
+        }
+    }
+    if (size == 0) {
+        free(ptr);
+        return NULL;
+    }
+    return realloc(ptr, size);
+}
+
+START_TEST(a_call_under_way_makes_others_busy)
+{
+    struct reentering r = {NULL, 0, 0};
+    mancala_batch *b = NULL;
+    ck_assert_int_eq(mancala_batch_new_with_allocator(&b, "modiar", 2, 1, NULL, 0, reentering_alloc, &r),
+                     MANCALA_OK);
+    ck_assert_int_eq(mancala_batch_step_random(b, NULL, 0), MANCALA_OK);
+    struct snapshot snap;
+    take_snapshot(b, &snap);
+    char before[2][MANCALA_POSITION_MAX];
+    for (int i = 0; i < 2; i++)
+        mancala_format(mancala_batch_game(b, i), before[i], MANCALA_POSITION_MAX);
+    r.batch = b;
+    /* A longer limit makes room in each game's match log (an allocation). */
+    ck_assert_int_eq(mancala_batch_set_option(b, MANCALA_BATCH_OPT_MAX_PLIES, 50000), MANCALA_OK);
+    r.batch = NULL;
+    ck_assert_int_gt(r.calls, 0);
+    ck_assert_int_eq(r.busy, r.calls);
+    expect_str_eq(mancala_batch_reason(b), "");
+    ck_assert(same_as_snapshot(b, &snap));
+    for (int i = 0; i < 2; i++)
+        expect_str_eq(fmt(mancala_batch_game(b, i)), before[i]);
+    ck_assert_int_eq(mancala_batch_get_option(b, MANCALA_BATCH_OPT_MATCH), 0);
+    /* Free again afterwards. */
+    ck_assert_int_eq(mancala_batch_step_random(b, NULL, 0), MANCALA_OK);
+    free(snap.bytes);
+    mancala_batch_free(b);
+}
+END_TEST
+
 START_TEST(steps_do_not_allocate)
 {
     const char *rules = all_rules[_i];
@@ -843,6 +1305,13 @@ int main(void)
     tcase_add_test(tc, batch_bad_arguments);
     tcase_add_loop_test(tc, steps_do_not_allocate, 0, RULES_COUNT);
     tcase_add_test(tc, batch_new_out_of_memory);
+    tcase_add_loop_test(tc, batch_from_positions_matches_singles, 0, 2 * RULES_COUNT);
+    tcase_add_loop_test(tc, set_position_and_game, 0, RULES_COUNT);
+    tcase_add_test(tc, set_position_errors);
+    tcase_add_test(tc, restart_from_own_or_rules_start);
+    tcase_add_test(tc, reset_games_by_mask);
+    tcase_add_test(tc, ended_mask_option);
+    tcase_add_test(tc, a_call_under_way_makes_others_busy);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

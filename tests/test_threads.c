@@ -112,12 +112,57 @@ START_TEST(separate_handles_in_parallel)
 }
 END_TEST
 
+/* Two threads calling one batch at once (which the header forbids): in
+ * 1.3 one of them could wait for ever (issue 46). Now a call made while
+ * another is under way returns MANCALA_E_BUSY at once: every call of
+ * both threads returns OK or busy, and both finish. */
+struct stepper {
+    mancala_batch *batch;
+    long calls, ok, busy, other;
+};
+
+static void *step_batch(void *arg)
+{
+    struct stepper *s = arg;
+    for (long k = 0; k < s->calls; k++) {
+        const int status = k % 7 == 6 ? mancala_batch_reset(s->batch, (uint64_t)k)
+                                      : mancala_batch_step_random(s->batch, NULL, 0);
+        s->ok += status == MANCALA_OK;
+        s->busy += status == MANCALA_E_BUSY;
+        s->other += status != MANCALA_OK && status != MANCALA_E_BUSY;
+    }
+    return NULL;
+}
+
+START_TEST(one_batch_two_threads)
+{
+    mancala_batch *b = NULL;
+    ck_assert_int_eq(mancala_batch_new(&b, "rio-kadalis", 64, 1, NULL, 0), MANCALA_OK);
+    ck_assert_int_eq(mancala_batch_set_option(b, MANCALA_BATCH_OPT_THREADS, 2), MANCALA_OK);
+    struct stepper s[2] = {{b, test_scaled(5000), 0, 0, 0}, {b, test_scaled(5000), 0, 0, 0}};
+    pthread_t thread[2];
+    for (int t = 0; t < 2; t++)
+        ck_assert_int_eq(pthread_create(&thread[t], NULL, step_batch, &s[t]), 0);
+    for (int t = 0; t < 2; t++)
+        ck_assert_int_eq(pthread_join(thread[t], NULL), 0);
+    for (int t = 0; t < 2; t++) {
+        ck_assert_int_eq(s[t].other, 0);
+        ck_assert_int_eq(s[t].ok + s[t].busy, s[t].calls);
+    }
+    ck_assert_int_gt(s[0].ok + s[1].ok, 0);
+    /* The batch is whole: it steps on. */
+    ck_assert_int_eq(mancala_batch_step_random(b, NULL, 0), MANCALA_OK);
+    mancala_batch_free(b);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("threads");
     TCase *tc = tcase_create("threads");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, separate_handles_in_parallel);
+    tcase_add_test(tc, one_batch_two_threads);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -1080,9 +1080,11 @@ int mancala__quiet_plies(const mancala_game *game)
     return (int)(game->history_len - lo);
 }
 
-void mancala__restart(mancala_game *game, uint32_t slots)
+/* mancala__restart(); `reuse` 0 when history[0] may not hold the start
+ * (it was just changed). */
+static void restart(mancala_game *game, uint32_t slots, int reuse)
 {
-    const int first_round = game->round == 1;
+    const int first_round = reuse && game->round == 1;
     /* The board changes only with the rounds of a match (and its lap
      * tables take as long as some hundred plies). */
     if (game->board.closed != game->start_closed)
@@ -1120,6 +1122,33 @@ void mancala__restart(mancala_game *game, uint32_t slots)
     }
     game->history_len = 0;
     settle(game);
+}
+
+void mancala__restart(mancala_game *game, uint32_t slots)
+{
+    restart(game, slots, 1);
+}
+
+/* The start of a handle (what mancala__restart() goes back to). */
+static void set_start(mancala_game *game, const struct mc_state *s, uint16_t closed,
+                      const uint8_t bank[2])
+{
+    game->start = *s;
+    game->start_closed = closed;
+    game->start_bank[0] = bank[0];
+    game->start_bank[1] = bank[1];
+}
+
+void mancala__restart_at(mancala_game *game, const struct mc_position *pos, uint32_t slots)
+{
+    set_start(game, &pos->state, pos->board.closed, pos->bank);
+    restart(game, slots, 0);
+}
+
+void mancala__restart_like(mancala_game *game, const mancala_game *src, uint32_t slots)
+{
+    set_start(game, &src->cur, src->board.closed, src->bank);
+    restart(game, slots, 0);
 }
 
 int mancala__reserve(mancala_game *game, uint32_t log_bytes)

@@ -74,6 +74,12 @@ void mancala__prefetch(const mancala_game *far, const mancala_game *near);
 void *mancala__default_alloc(void *opaque, void *ptr, size_t size);
 int mancala__quiet_plies(const mancala_game *game);
 void mancala__restart(mancala_game *game, uint32_t slots);
+/* The same from a new start, which later restarts go back to: a parsed
+ * position, or the position `src` (of the same rules) is at, as
+ * mancala_parse() of its mancala_format() would be (its history, round
+ * and match not carried); options, allocator and memory kept. */
+void mancala__restart_at(mancala_game *game, const struct mc_position *pos, uint32_t slots);
+void mancala__restart_like(mancala_game *game, const mancala_game *src, uint32_t slots);
 int mancala__reserve(mancala_game *game, uint32_t log_bytes);
 
 /* The tags of a handle (tags.c): `count` tags as "key\0value\0" pairs in

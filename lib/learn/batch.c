@@ -30,6 +30,8 @@ struct batch_options {
     int reward;          /* 0 or MANCALA_RETURNS_STONES */
     int max_plies;
     int repetition, match_repetition, max_rounds; /* the games' options */
+    int restart;         /* enum mancala_batch_restart */
+    int ended_mask;      /* enum mancala_ended_mask */
 };
 
 struct batch_worker {
@@ -43,11 +45,14 @@ struct mancala_batch {
     mancala_alloc_fn alloc;
     void *opaque;
     int count, n, obs_size;
+    const struct mc_variant *variant;
+    struct mc_position origin; /* the rules' start */
     mancala_game **games;
     uint64_t *rng;        /* each game's generator */
     uint32_t *plies;      /* plies of each game's episode */
     uint32_t *quiet;      /* plies of each game since its last capture */
     uint8_t *ended;       /* the episode ended and the game was not reset */
+    uint8_t *placed;      /* the game's start is not the rules' (set_position()) */
     float *obs, *final_obs, *rewards;
     uint8_t *masks, *terminated, *truncated;
     int32_t *to_move;
@@ -69,6 +74,7 @@ struct mancala_batch {
     pthread_cond_t start, done;
     atomic_uint generation;
     atomic_int pending, stopping, sleepers, caller_sleeps;
+    atomic_int busy;      /* a call that changes the batch is under way */
     char reason[MANCALA_REASON_MAX];
 };
 
@@ -90,8 +96,11 @@ static void batch_release(const struct mancala_batch *b, void *ptr)
 static MC_ALWAYS_INLINE void write_rows(struct mancala_batch *b, int i, const struct mc_view *v,
                                         float *obs)
 {
-    mancala__observation(v, (int)b->quiet[i], b->divisor, &obs[(size_t)i * b->obs_size],
-                         &b->masks[(size_t)i * b->n]);
+    uint8_t *mask = &b->masks[(size_t)i * b->n];
+    mancala__observation(v, (int)b->quiet[i], b->divisor, &obs[(size_t)i * b->obs_size], mask);
+    /* No legal action: the round is over (and so the episode). */
+    if (!v->legal && b->active.ended_mask == MANCALA_ENDED_MASK_ONES)
+        memset(mask, 1, (size_t)b->n);
     b->to_move[i] = v->state->to_move;
 }
 
@@ -106,12 +115,27 @@ static MC_ALWAYS_INLINE void write_rows(struct mancala_batch *b, int i, const st
  * mispredict more branches (15 % more in random Rio Kadalis games). */
 #define EPISODE_SLOTS 256
 
+/* Game i's next episode, from its own start or the rules'
+ * (::MANCALA_BATCH_OPT_RESTART). */
 static void restart_game(struct mancala_batch *b, int i, struct mc_view *v)
 {
-    mancala__restart(b->games[i], EPISODE_SLOTS);
+    if (b->placed[i] && b->active.restart == MANCALA_BATCH_RESTART_RULES) {
+        mancala__restart_at(b->games[i], &b->origin, EPISODE_SLOTS);
+        b->placed[i] = 0;
+    } else {
+        mancala__restart(b->games[i], EPISODE_SLOTS);
+    }
     mancala__view(b->games[i], v);
     b->plies[i] = b->quiet[i] = 0;
     b->ended[i] = 0;
+}
+
+/* Game i's rows of a new episode: the arrays a fresh game gives. */
+static void start_rows(struct mancala_batch *b, int i, const struct mc_view *v)
+{
+    b->rewards[2 * (size_t)i] = b->rewards[2 * (size_t)i + 1] = 0.0f;
+    b->terminated[i] = b->truncated[i] = 0;
+    write_rows(b, i, v, b->obs);
 }
 
 /* After a move of game i (seen in `v`): the end of its episode by the
@@ -351,6 +375,22 @@ static int fail(struct mancala_batch *b, int status, const char *what)
     return status;
 }
 
+/* Every call that changes the batch holds it: a second one under way at
+ * the same time (another thread's) returns ::MANCALA_E_BUSY at once and
+ * touches nothing, not even the reason, which is the first call's. Two
+ * steps at once would otherwise hand the workers two jobs, and one
+ * caller would wait for ever. One exchange a call, not a game. */
+static int enter(struct mancala_batch *b)
+{
+    return atomic_exchange_explicit(&b->busy, 1, memory_order_acquire) ? MANCALA_E_BUSY : MANCALA_OK;
+}
+
+static int leave(struct mancala_batch *b, int status)
+{
+    atomic_store_explicit(&b->busy, 0, memory_order_release);
+    return status;
+}
+
 /* The log room a game reserves: every ply of an episode and a mark per
  * round. */
 static uint32_t log_reserve(int max_plies)
@@ -369,8 +409,9 @@ MANCALA_EXPORT void mancala_batch_free(mancala_batch *b)
     if (b->games)
         for (int i = 0; i < b->count; i++)
             mancala_free(b->games[i]);
-    void *arrays[] = {b->games,   b->rng,   b->plies,      b->quiet,     b->ended,  b->obs,
-                      b->final_obs, b->rewards, b->masks, b->terminated, b->truncated, b->to_move};
+    void *arrays[] = {b->games,   b->rng,     b->plies,   b->quiet,      b->ended,
+                      b->placed,  b->obs,     b->final_obs, b->rewards,  b->masks,
+                      b->terminated, b->truncated, b->to_move};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         batch_release(b, arrays[k]);
     b->alloc(b->opaque, b, 0);
@@ -409,13 +450,17 @@ MANCALA_EXPORT int mancala_batch_new_with_allocator(mancala_batch **out, const c
     b->alloc = alloc;
     b->opaque = opaque;
     b->count = count;
+    b->variant = v;
+    mancala__board_init(&b->origin.board, v, 0);
+    memset(b->origin.state.pit, v->stones_per_pit, 2 * (size_t)v->n);
     b->n = v->n;
     b->obs_size = MC_OBSERVATION_SIZE(v->n);
     b->threads = 1;
     b->divisor = (float)mc_total_stones(v);
     b->workers[0].batch = b;
     b->workers[0].end = count;
-    b->set = (struct batch_options){MANCALA_AUTORESET_NEXT_STEP, 0, 0, DEFAULT_MAX_PLIES, 1, 1, 0};
+    b->set = (struct batch_options){MANCALA_AUTORESET_NEXT_STEP, 0, 0, DEFAULT_MAX_PLIES, 1, 1, 0,
+                                    MANCALA_BATCH_RESTART_OWN, MANCALA_ENDED_MASK_ZEROS};
     b->active = b->set;
     pthread_mutex_init(&b->lock, NULL);
     pthread_cond_init(&b->start, NULL);
@@ -425,6 +470,7 @@ MANCALA_EXPORT int mancala_batch_new_with_allocator(mancala_batch **out, const c
     atomic_init(&b->stopping, 0);
     atomic_init(&b->sleepers, 0);
     atomic_init(&b->caller_sleeps, 0);
+    atomic_init(&b->busy, 0);
     const size_t games = (size_t)count, obs = games * (size_t)b->obs_size;
     b->games = batch_alloc(b, games * sizeof *b->games);
     if (b->games)
@@ -433,6 +479,7 @@ MANCALA_EXPORT int mancala_batch_new_with_allocator(mancala_batch **out, const c
     b->plies = batch_alloc(b, games * sizeof *b->plies);
     b->quiet = batch_alloc(b, games * sizeof *b->quiet);
     b->ended = batch_alloc(b, games);
+    b->placed = batch_alloc(b, games);
     b->obs = batch_alloc(b, obs * sizeof *b->obs);
     b->final_obs = batch_alloc(b, obs * sizeof *b->final_obs);
     b->rewards = batch_alloc(b, 2 * games * sizeof *b->rewards);
@@ -440,10 +487,12 @@ MANCALA_EXPORT int mancala_batch_new_with_allocator(mancala_batch **out, const c
     b->terminated = batch_alloc(b, games);
     b->truncated = batch_alloc(b, games);
     b->to_move = batch_alloc(b, games * sizeof *b->to_move);
-    if (!b->games || !b->rng || !b->plies || !b->quiet || !b->ended || !b->obs || !b->final_obs ||
+    if (!b->games || !b->rng || !b->plies || !b->quiet || !b->ended || !b->placed || !b->obs ||
+        !b->final_obs ||
         !b->rewards || !b->masks || !b->terminated || !b->truncated || !b->to_move)
         goto nomem;
     memset(b->final_obs, 0, obs * sizeof *b->final_obs);
+    memset(b->placed, 0, games);
     for (int i = 0; i < count; i++) {
         status = mancala_new_with_allocator(&b->games[i], rules, alloc, opaque);
         if (status == MANCALA_OK)
@@ -479,14 +528,14 @@ static int *option_field(struct batch_options *o, int option)
     case MANCALA_OPT_REPETITION: return &o->repetition;
     case MANCALA_OPT_MATCH_REPETITION: return &o->match_repetition;
     case MANCALA_OPT_MAX_ROUNDS: return &o->max_rounds;
+    case MANCALA_BATCH_OPT_RESTART: return &o->restart;
+    case MANCALA_BATCH_OPT_ENDED_MASK: return &o->ended_mask;
     default: return NULL;
     }
 }
 
-MANCALA_EXPORT int mancala_batch_set_option(mancala_batch *b, int option, int value)
+static int set_option(struct mancala_batch *b, int option, int value)
 {
-    if (!b)
-        return MANCALA_E_INVALID;
     b->reason[0] = '\0';
     int low = 0, high = 1;
     switch (option) {
@@ -496,6 +545,8 @@ MANCALA_EXPORT int mancala_batch_set_option(mancala_batch *b, int option, int va
     case MANCALA_BATCH_OPT_MAX_PLIES: low = 1; high = MAX_PLIES_LIMIT; break;
     case MANCALA_OPT_MAX_ROUNDS: high = INT32_MAX; break;
     case MANCALA_OPT_MATCH_REPETITION: high = MANCALA_MATCH_REPETITION_DRAW; break;
+    case MANCALA_BATCH_OPT_RESTART: high = MANCALA_BATCH_RESTART_RULES; break;
+    case MANCALA_BATCH_OPT_ENDED_MASK: high = MANCALA_ENDED_MASK_ONES; break;
     default: break;
     }
     int *field = option_field(&b->set, option);
@@ -526,6 +577,15 @@ MANCALA_EXPORT int mancala_batch_set_option(mancala_batch *b, int option, int va
     return MANCALA_OK;
 }
 
+MANCALA_EXPORT int mancala_batch_set_option(mancala_batch *b, int option, int value)
+{
+    if (!b)
+        return MANCALA_E_INVALID;
+    if (enter(b))
+        return MANCALA_E_BUSY;
+    return leave(b, set_option(b, option, value));
+}
+
 MANCALA_EXPORT int mancala_batch_get_option(const mancala_batch *b, int option)
 {
     if (!b)
@@ -541,6 +601,8 @@ MANCALA_EXPORT int mancala_batch_reset(mancala_batch *b, uint64_t seed)
 {
     if (!b)
         return MANCALA_E_INVALID;
+    if (enter(b))
+        return MANCALA_E_BUSY;
     b->reason[0] = '\0';
     b->active = b->set;
     for (int i = 0; i < b->count; i++) {
@@ -553,20 +615,155 @@ MANCALA_EXPORT int mancala_batch_reset(mancala_batch *b, uint64_t seed)
         mancala_set_option(g, MANCALA_OPT_MATCH_REPETITION, b->active.match_repetition);
         mancala_set_option(g, MANCALA_OPT_MAX_ROUNDS, b->active.max_rounds);
         b->rng[i] = mc_random_seed(seed, (uint64_t)i);
-        b->rewards[2 * i] = b->rewards[2 * i + 1] = 0.0f;
-        b->terminated[i] = b->truncated[i] = 0;
-        write_rows(b, i, &v, b->obs);
+        start_rows(b, i, &v);
     }
+    return leave(b, MANCALA_OK);
+}
+
+MANCALA_EXPORT int mancala_batch_reset_games(mancala_batch *b, const uint8_t *mask, size_t count,
+                                             uint64_t seed)
+{
+    if (!b)
+        return MANCALA_E_INVALID;
+    if (enter(b))
+        return MANCALA_E_BUSY;
+    b->reason[0] = '\0';
+    if (!mask)
+        return leave(b, fail(b, MANCALA_E_INVALID, "mask is NULL"));
+    if (count != (size_t)b->count) {
+        snprintf(b->reason, sizeof b->reason, "count: %zu mask entries for %d games", count,
+                 b->count);
+        return leave(b, MANCALA_E_INVALID);
+    }
+    for (int i = 0; i < b->count; i++) {
+        if (!mask[i])
+            continue;
+        struct mc_view v;
+        restart_game(b, i, &v);
+        b->rng[i] = mc_random_seed(seed, (uint64_t)i);
+        start_rows(b, i, &v);
+    }
+    return leave(b, MANCALA_OK);
+}
+
+/* Checks game index i, for the calls that set a game. */
+static int check_index(struct mancala_batch *b, int i)
+{
+    if (i >= 0 && i < b->count)
+        return MANCALA_OK;
+    snprintf(b->reason, sizeof b->reason, "index: %d is not in 0 ... %d", i, b->count - 1);
+    return MANCALA_E_RANGE;
+}
+
+/* Game i after it was given its new start (mancala__restart_at() or
+ * _like()): a new episode from there, which its restarts keep. */
+static void placed_game(struct mancala_batch *b, int i)
+{
+    struct mc_view v;
+    mancala__view(b->games[i], &v);
+    b->placed[i] = 1;
+    b->plies[i] = b->quiet[i] = 0;
+    b->ended[i] = 0;
+    start_rows(b, i, &v);
+}
+
+static int set_position(struct mancala_batch *b, int i, const char *position)
+{
+    b->reason[0] = '\0';
+    int status = check_index(b, i);
+    if (status)
+        return status;
+    if (!position)
+        return fail(b, MANCALA_E_INVALID, "position is NULL");
+    struct mc_position pos;
+    char why[MANCALA_REASON_MAX - 16]; /* with "position: " in front */
+    status = mancala__parse_position(position, &pos, why, sizeof why);
+    if (status) {
+        snprintf(b->reason, sizeof b->reason, "position: %s", why);
+        return status;
+    }
+    if (pos.board.variant != b->variant) {
+        snprintf(b->reason, sizeof b->reason, "position: a position of %s, not %s",
+                 pos.board.variant->name, b->variant->name);
+        return MANCALA_E_RULES;
+    }
+    struct mc_moves moves;
+    pos.board.variant->rules->list(&pos.board, &pos.state, &moves);
+    if (!moves.count)
+        return fail(b, MANCALA_E_STATE, "position: the round is over (no legal move)");
+    mancala__restart_at(b->games[i], &pos, EPISODE_SLOTS);
+    placed_game(b, i);
     return MANCALA_OK;
 }
 
-MANCALA_EXPORT int mancala_batch_step(mancala_batch *b, const int32_t *actions, size_t count,
-                                      int *failed)
+MANCALA_EXPORT int mancala_batch_set_position(mancala_batch *b, int index, const char *position)
 {
-    if (failed)
-        *failed = -1;
     if (!b)
         return MANCALA_E_INVALID;
+    if (enter(b))
+        return MANCALA_E_BUSY;
+    return leave(b, set_position(b, index, position));
+}
+
+static int set_game(struct mancala_batch *b, int i, const mancala_game *game)
+{
+    b->reason[0] = '\0';
+    int status = check_index(b, i);
+    if (status)
+        return status;
+    if (!game)
+        return fail(b, MANCALA_E_INVALID, "game is NULL");
+    if (strcmp(mancala_rules(game), b->variant->name) != 0) {
+        snprintf(b->reason, sizeof b->reason, "game: a game of %s, not %s", mancala_rules(game),
+                 b->variant->name);
+        return MANCALA_E_RULES;
+    }
+    if (mancala_is_over(game))
+        return fail(b, MANCALA_E_STATE, "game: its round is over");
+    mancala__restart_like(b->games[i], game, EPISODE_SLOTS);
+    placed_game(b, i);
+    return MANCALA_OK;
+}
+
+MANCALA_EXPORT int mancala_batch_set_game(mancala_batch *b, int index, const mancala_game *game)
+{
+    if (!b)
+        return MANCALA_E_INVALID;
+    if (enter(b))
+        return MANCALA_E_BUSY;
+    return leave(b, set_game(b, index, game));
+}
+
+MANCALA_EXPORT int mancala_batch_new_from_positions(mancala_batch **out, const char *rules,
+                                                    const char *const *positions, int count,
+                                                    uint64_t seed, char *errbuf, size_t errlen)
+{
+    if (errbuf && errlen)
+        errbuf[0] = '\0';
+    if (!positions) {
+        if (errbuf && errlen)
+            snprintf(errbuf, errlen, "positions is NULL");
+        return MANCALA_E_INVALID;
+    }
+    mancala_batch *b;
+    int status = mancala_batch_new(&b, rules, count, seed, errbuf, errlen);
+    if (status)
+        return status;
+    for (int i = 0; i < count; i++) {
+        status = set_position(b, i, positions[i]);
+        if (status) {
+            if (errbuf && errlen)
+                snprintf(errbuf, errlen, "positions[%d]: %s", i, b->reason);
+            mancala_batch_free(b);
+            return status;
+        }
+    }
+    *out = b;
+    return MANCALA_OK;
+}
+
+static int step(struct mancala_batch *b, const int32_t *actions, size_t count, int *failed)
+{
     b->reason[0] = '\0';
     if (!actions)
         return fail(b, MANCALA_E_INVALID, "actions is NULL");
@@ -603,20 +800,34 @@ MANCALA_EXPORT int mancala_batch_step(mancala_batch *b, const int32_t *actions, 
     return MANCALA_OK;
 }
 
+MANCALA_EXPORT int mancala_batch_step(mancala_batch *b, const int32_t *actions, size_t count,
+                                      int *failed)
+{
+    if (failed)
+        *failed = -1;
+    if (!b)
+        return MANCALA_E_INVALID;
+    if (enter(b))
+        return MANCALA_E_BUSY;
+    return leave(b, step(b, actions, count, failed));
+}
+
 MANCALA_EXPORT int mancala_batch_step_random(mancala_batch *b, int32_t *actions, size_t count)
 {
     if (!b)
         return MANCALA_E_INVALID;
+    if (enter(b))
+        return MANCALA_E_BUSY;
     b->reason[0] = '\0';
     if (actions && count < (size_t)b->count) {
         snprintf(b->reason, sizeof b->reason, "count: room for %zu actions, %d games", count,
                  b->count);
-        return MANCALA_E_INVALID;
+        return leave(b, MANCALA_E_INVALID);
     }
     b->actions = NULL;
     b->chosen = actions;
     step_all(b);
-    return MANCALA_OK;
+    return leave(b, MANCALA_OK);
 }
 
 MANCALA_EXPORT const char *mancala_batch_reason(const mancala_batch *b)
