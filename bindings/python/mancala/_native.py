@@ -284,6 +284,12 @@ _prototypes.update({
     "mancala_batch_truncated": (c_void_p, [batch_p]),
     "mancala_batch_to_move": (c_void_p, [batch_p]),
     "mancala_batch_game": (c_void_p, [batch_p, c_int]),
+    # 1.4: positions into a batch.
+    "mancala_batch_reset_games": (c_int, [batch_p, c_void_p, c_size_t, c_uint64]),
+    "mancala_batch_set_position": (c_int, [batch_p, c_int, c_char_p]),
+    "mancala_batch_set_game": (c_int, [batch_p, c_int, game_p]),
+    "mancala_batch_new_from_positions": (c_int, [POINTER(batch_p), c_char_p, POINTER(c_char_p),
+                                                 c_int, c_uint64, c_char_p, c_size_t]),
     "mancala_describe_last_move": (c_int, [game_p, c_char_p, c_size_t]),
     # 1.4
     "mancala_rules_count": (c_int, []),

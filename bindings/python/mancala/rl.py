@@ -24,10 +24,10 @@ from ctypes import byref, c_int, create_string_buffer
 from typing import Optional
 
 from . import _tensor
-from ._handle import INT, NativeHandle, flag, integer
+from ._handle import INT, NativeHandle, flag, in_use, integer
 from ._native import REASON_MAX, batch_p, lib
-from .errors import GameOver, InvalidArgument, Unsupported, check, illegal, shown
-from .game import Game, _rules_name
+from .errors import Busy, GameOver, InvalidArgument, ParseError, check, illegal, shown
+from .game import Game, _parsed_text, _rules_name
 
 __all__ = ["AECEnv", "VectorEnv", "OpponentEnv", "env", "AUTORESET_MODES"]
 
@@ -538,6 +538,15 @@ except ImportError:
     _VectorBase = object
 
 
+def _batch_check(handle: int, status: int) -> int:
+    """check() of a batch call's status, with the batch's reason; Busy
+    with its own message (the reason then is the other call's)."""
+    if status == Busy.status:
+        raise Busy("the vector environment is in use by a call that has not returned "
+                   "(in another thread): one environment is for one thread at a time")
+    return check(status, lib.mancala_batch_reason(handle).decode() if status < 0 else None)
+
+
 class _Batch:
     """Owns a C batch: frees it when the environment and every numpy view
     of its arrays are gone."""
@@ -576,6 +585,11 @@ class VectorEnv(NativeHandle, _VectorBase):
     and reset; with ``copy=False``, ``step()`` and ``reset()`` return
     arrays of this object, rewritten in place at each call, without
     allocating.
+
+    One environment is for one thread at a time: a call that changes it
+    (:meth:`step`, :meth:`reset`, the setters) made from another thread
+    while one is under way raises :class:`~mancala.Busy` at once (the
+    C batch refuses it) instead of waiting.
 
     Args:
         rules: a rules name (:data:`mancala.RULES`).
@@ -662,6 +676,8 @@ class VectorEnv(NativeHandle, _VectorBase):
 
     def _option(self, option: int, value: int) -> None:
         status = lib.mancala_batch_set_option(self._handle, option, value)
+        if status == Busy.status:
+            _batch_check(self._handle, status)
         if status < 0:
             reason = lib.mancala_batch_reason(self._handle).decode()
             if not hasattr(self, "num_envs"):
@@ -745,13 +761,12 @@ class VectorEnv(NativeHandle, _VectorBase):
         Raises:
             TypeError, ValueError: a mask that is not as above (the
                 errors of Gymnasium's ``SyncVectorEnv``).
-            Unsupported: a mask that leaves some game out, until the C
-                library can reset single games of a batch.
+            Busy: another call on the environment is under way.
         """
         seed = _seed(seed)
         mask = (options or {}).get("reset_mask")
         if mask is None or self._reset_mask(mask).all():
-            check(lib.mancala_batch_reset(self._h, seed))
+            _batch_check(self._handle, lib.mancala_batch_reset(self._h, seed))
         else:
             self.reset_games(mask, seed=seed)
         return self._arrays(1)[0], {}
@@ -771,18 +786,62 @@ class VectorEnv(NativeHandle, _VectorBase):
                              "least one True value")
         return mask
 
-    def reset_games(self, mask, *, seed: int = 0) -> None:
-        """Starts a new episode in the games where ``mask`` (bool ``[N]``)
-        is True; the others are unchanged.
+    def reset_games(self, mask, *, seed: Optional[int] = None) -> None:
+        """Starts a new episode in the games where ``mask`` (``num_envs``
+        booleans) is true, each from its own start
+        (mancala_batch_reset_games()), its generator seeded again from
+        ``seed`` (default 0) as :meth:`reset` seeds it; the other games do
+        not change. Options wait for the next full reset.
 
         Raises:
-            Unsupported: the C library cannot reset single games yet.
+            InvalidArgument: ``mask`` is not ``num_envs`` booleans.
+            Busy: another call on the environment is under way.
         """
-        # TODO(issue 47, C part): call mancala_batch_reset_games() here
-        # once the C library has it (branch 47-batch-c); reset() and the
-        # tests of a partial reset_mask already go through this method.
-        raise Unsupported("this version of the library resets every game of a batch at "
-                          "once: a reset_mask must be all True")
+        np = _tensor.np
+        mask = np.asarray(mask)
+        if mask.shape != (self.num_envs,) or mask.dtype.kind not in "bui":
+            raise InvalidArgument(f"mask: shape {mask.shape} of {mask.dtype}, not "
+                                  f"({self.num_envs},) booleans")
+        mask = np.ascontiguousarray(mask != 0, dtype=np.uint8)
+        _batch_check(self._handle, lib.mancala_batch_reset_games(self._h, mask.ctypes.data,
+                                                                 self.num_envs, _seed(seed)))
+
+    def set_position(self, index: int, position: str) -> None:
+        """Puts a position string into game ``index``
+        (mancala_batch_set_position()): a new episode starts there, its
+        rows written as a fresh game's; by default its next episodes start
+        there too. The other games do not change.
+
+        Raises:
+            InvalidArgument: ``index`` out of range. StateError: a
+                position whose round is over. ParseError: a malformed
+                position. UnknownRules: a position of other rules.
+                TypeError: not a str. Busy: another call on the
+                environment is under way. Nothing changes on any error.
+        """
+        index = integer(index, "index", 0, self.num_envs - 1, INT)
+        text = _parsed_text(position, "position")
+        status = lib.mancala_batch_set_position(self._h, index, text)
+        if status == ParseError.status:
+            reason = lib.mancala_batch_reason(self._handle).decode("utf-8", "replace")
+            raise ParseError(position, reason[len("position: "):])
+        _batch_check(self._handle, status)
+
+    def set_game(self, index: int, game: Game) -> None:
+        """Puts the position of ``game`` (a :class:`~mancala.Game` of the
+        same rules whose round is not over) into game ``index``
+        (mancala_batch_set_game()): as :meth:`set_position` with
+        ``game.position``; its history, round and options are not taken.
+
+        Raises:
+            TypeError: ``game`` is not a Game. The errors of
+                :meth:`set_position`.
+        """
+        index = integer(index, "index", 0, self.num_envs - 1, INT)
+        if not isinstance(game, Game):
+            raise TypeError(f"game must be a mancala.Game, not {type(game).__name__}")
+        with in_use(game):
+            _batch_check(self._handle, lib.mancala_batch_set_game(self._h, index, game._h))
 
     def step(self, actions):
         """Plays one action (relative to the mover, ``0 ... n-1``) in
@@ -823,6 +882,8 @@ class VectorEnv(NativeHandle, _VectorBase):
         handle = self._h
         movers = np.add(self._movers[0], self.to_move, out=self._movers[1])
         status = lib.mancala_batch_step(handle, address, self.num_envs, self._failed)
+        if status == Busy.status:
+            _batch_check(self._handle, status)
         if status < 0:
             game = self._failed.value
             if game >= 0:
@@ -840,7 +901,8 @@ class VectorEnv(NativeHandle, _VectorBase):
         did not play."""
         handle = self._h
         movers = _tensor.np.add(self._movers[0], self.to_move, out=self._movers[1])
-        check(lib.mancala_batch_step_random(handle, self._actions_address, self.num_envs))
+        _batch_check(self._handle,
+                     lib.mancala_batch_step_random(handle, self._actions_address, self.num_envs))
         return (self._actions,) + self._result(movers)
 
     def random_actions(self, rng=None):

@@ -6,6 +6,7 @@ documented contracts are checked here, each test naming the rule."""
 
 import array
 import gc
+import os
 import random
 import sys
 import types
@@ -765,12 +766,11 @@ class Vector(unittest.TestCase):
         self.assertIn("reset_mask", options)          # the caller's dict is not changed
         self.assertEqual([env.game(i).ply for i in range(4)], [0] * 4)
         np.testing.assert_array_equal(observations, env.observations)
-        # Resetting some games only needs mancala_batch_reset_games()
-        # (issue 47's C part); until then it is refused and nothing changes.
+        # Some games only (mancala_batch_reset_games()): the others go on.
         env.step(np.zeros(4, np.int32))
-        with self.assertRaises(mancala.Unsupported):
-            env.reset(options={"reset_mask": np.array([True, False, True, False])})
-        self.assertEqual([env.game(i).ply for i in range(4)], [1] * 4)
+        observations, _ = env.reset(options={"reset_mask": np.array([True, False, True, False])})
+        self.assertEqual([env.game(i).ply for i in range(4)], [0, 1, 0, 1])
+        np.testing.assert_array_equal(observations, env.observations)
 
     def test_spaces_are_made_once(self):
         try:
@@ -909,6 +909,127 @@ class Vector(unittest.TestCase):
             spread = 5 * (total * (1 / k) * (1 - 1 / k)) ** 0.5
             for count in counts:
                 self.assertLessEqual(abs(count - total / k), spread + 1, (k, counts))
+
+    def test_benchmark_positions_step_as_single_games(self):
+        # The solved benchmark's 10,000 Modiar positions, one a game: the
+        # batch steps exactly as 10,000 games parsed from them, and each
+        # game starts its next episode at its own position again.
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
+                            "examples", "python", "data", "modiar-10000.txt")
+        with open(path) as f:
+            positions = [line.strip() for line in f if line.strip()]
+        self.assertEqual(len(positions), 10000)
+        env = rl.VectorEnv("modiar", len(positions), seed=5)
+        for i, position in enumerate(positions):
+            env.set_position(i, position)
+        games = [mancala.Game.parse(p) for p in positions]
+        restart = np.zeros(len(games), dtype=bool)
+        rng = np.random.default_rng(8)
+        ended = 0
+        for _ in range(25):
+            np.testing.assert_array_equal(env.observations,
+                                          [g.observation_tensor() for g in games])
+            np.testing.assert_array_equal(env.action_masks,
+                                          [g.legal_actions_mask() for g in games])
+            np.testing.assert_array_equal(env.to_move, [g.to_move for g in games])
+            actions = env.random_actions(rng)
+            returns = np.zeros((len(games), 2), dtype=np.float32)
+            for i, game in enumerate(games):
+                if restart[i]:
+                    games[i] = mancala.Game.parse(positions[i])
+                else:
+                    game.apply_action(int(actions[i]))
+                    if game.over:
+                        returns[i] = game.returns()
+            env.step(actions)
+            np.testing.assert_array_equal(env.player_rewards, returns)
+            over = np.array([not restart[i] and g.over for i, g in enumerate(games)])
+            np.testing.assert_array_equal(env.terminations, over)
+            ended += int(over.sum())
+            restart = over
+        self.assertGreater(ended, 10000)
+        self.assertEqual(str(env.game(0)), str(games[0]))
+
+    def test_set_position_and_game(self):
+        env = rl.VectorEnv("rio-kadalis", 3, seed=1)
+        env.step_random()
+        before = env.observations.copy()
+        position = "rio-kadalis/0,5,0,6,0,0,1,0,2,0,3,0/N/14,17/40/0,0"
+        env.set_position(1, position)
+        fresh = mancala.Game.parse(position)
+        self.assertEqual(str(env.game(1)), str(fresh))
+        np.testing.assert_array_equal(env.observations[1], fresh.observation_tensor())
+        np.testing.assert_array_equal(env.action_masks[1], fresh.legal_actions_mask())
+        np.testing.assert_array_equal(env.observations[[0, 2]], before[[0, 2]])
+        game = mancala.Game("rio-kadalis")
+        game.play(2)
+        env.set_game(0, game)
+        self.assertEqual(env.game(0).position, game.position)
+        self.assertEqual(env.to_move[0], 1)
+        # Refusals change nothing.
+        now = env.observations.copy()
+        with self.assertRaises(mancala.UnknownRules):
+            env.set_position(0, "modiar/7,7,7,7,7,7/S/0,0/0")
+        with self.assertRaises(mancala.ParseError):
+            env.set_position(0, "rio-kadalis/1,2")
+        with self.assertRaises(mancala.StateError):
+            env.set_position(0, "rio-kadalis/0,0,0,0,0,0,0,0,0,0,0,1/S/20,27/3/0,0")
+        with self.assertRaises(mancala.UnknownRules):
+            env.set_game(0, mancala.Game("modiar"))
+        with self.assertRaises(TypeError):
+            env.set_game(0, position)
+        with self.assertRaises(TypeError):
+            env.set_position(0, None)
+        for index in (3, -1):
+            with self.assertRaises(InvalidArgument):
+                env.set_position(index, position)
+        with self.assertRaises(OverflowError):
+            env.set_position(2**32, position)
+        with self.assertRaises(TypeError):
+            env.set_position(float("nan"), position)
+        with self.assertRaises(InvalidArgument):
+            env.reset_games([True, False])
+        np.testing.assert_array_equal(env.observations, now)
+        # A mask resets exactly its games, to their own starts.
+        env.step_random()
+        kept = str(env.game(2))
+        env.reset_games([False, True, False])
+        self.assertEqual(str(env.game(1)), position)
+        self.assertEqual(str(env.game(2)), kept)
+
+    def test_two_threads_on_one_environment(self):
+        # Issue 46: two threads stepping one environment waited for each
+        # other for ever. Now one of two calls at once raises Busy, at
+        # once, and both threads finish.
+        import threading
+        env = rl.VectorEnv("rio-kadalis", 64, threads=2)
+        outcomes = {"ok": 0, "busy": 0, "other": []}
+        lock = threading.Lock()
+
+        def run():
+            for _ in range(5000):
+                try:
+                    env.step_random()
+                    key = "ok"
+                except mancala.Busy:
+                    key = "busy"
+                except Exception as error:   # noqa: BLE001 - reported below
+                    with lock:
+                        outcomes["other"].append(repr(error))
+                    continue
+                with lock:
+                    outcomes[key] += 1
+
+        threads = [threading.Thread(target=run, daemon=True) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(120)
+            self.assertFalse(thread.is_alive(), "a thread is stuck in step_random()")
+        self.assertEqual(outcomes["other"], [])
+        self.assertEqual(outcomes["ok"] + outcomes["busy"], 10000)
+        self.assertGreater(outcomes["busy"], 0)
+        self.assertGreater(outcomes["ok"], 0)
 
     def test_metadata(self):
         env = rl.VectorEnv("modiar", 2, autoreset_mode="SameStep")
