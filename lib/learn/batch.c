@@ -96,11 +96,8 @@ static void batch_release(const struct mancala_batch *b, void *ptr)
 static MC_ALWAYS_INLINE void write_rows(struct mancala_batch *b, int i, const struct mc_view *v,
                                         float *obs)
 {
-    uint8_t *mask = &b->masks[(size_t)i * b->n];
-    mancala__observation(v, (int)b->quiet[i], b->divisor, &obs[(size_t)i * b->obs_size], mask);
-    /* No legal action: the round is over (and so the episode). */
-    if (!v->legal && b->active.ended_mask == MANCALA_ENDED_MASK_ONES)
-        memset(mask, 1, (size_t)b->n);
+    mancala__observation(v, (int)b->quiet[i], b->divisor, &obs[(size_t)i * b->obs_size],
+                         &b->masks[(size_t)i * b->n]);
     b->to_move[i] = v->state->to_move;
 }
 
@@ -209,6 +206,12 @@ static void end_step(struct mancala_batch *b, int i)
             write_rows(b, i, &v, b->final_obs);
             restart_game(b, i, &v);
         }
+        write_rows(b, i, &v, b->obs);
+        /* Only here can a game have no legal action: every game set or
+         * restarted has one (::MANCALA_BATCH_OPT_ENDED_MASK). */
+        if (!v.legal && b->active.ended_mask == MANCALA_ENDED_MASK_ONES)
+            memset(&b->masks[(size_t)i * b->n], 1, (size_t)b->n);
+        return;
     }
     write_rows(b, i, &v, b->obs);
 }
