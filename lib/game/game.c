@@ -190,14 +190,10 @@ static void use_first_history(struct mancala_game *g, uint32_t cap)
     g->seen = (uint32_t *)(g->history + cap);
 }
 
-static int game_create(mancala_game **out, const struct mc_position *pos,
-                       mancala_alloc_fn alloc, void *opaque)
+/* A new handle in `g`, a block of mancala__handle_bytes(). */
+static void game_init(struct mancala_game *g, const struct mc_position *pos,
+                      mancala_alloc_fn alloc, void *opaque)
 {
-    if (!alloc)
-        alloc = mancala__default_alloc;
-    struct mancala_game *g = handle_alloc(alloc, opaque, HISTORY_RESERVE);
-    if (!g)
-        return MANCALA_E_NOMEM;
     memset(g, 0, sizeof *g);
     use_first_history(g, HISTORY_RESERVE);
     g->seen_slots = pos->board.variant->set_slots;
@@ -225,8 +221,31 @@ static int game_create(mancala_game **out, const struct mc_position *pos,
     if (pos->board.variant->match && g->cur.ply == 0)
         count_round_start(g);
     settle(g);
+}
+
+static int game_create(mancala_game **out, const struct mc_position *pos,
+                       mancala_alloc_fn alloc, void *opaque)
+{
+    if (!alloc)
+        alloc = mancala__default_alloc;
+    struct mancala_game *g = handle_alloc(alloc, opaque, HISTORY_RESERVE);
+    if (!g)
+        return MANCALA_E_NOMEM;
+    game_init(g, pos, alloc, opaque);
     *out = g;
     return MANCALA_OK;
+}
+
+size_t mancala__handle_bytes(void)
+{
+    return sizeof(struct mancala_game) + history_bytes(HISTORY_RESERVE);
+}
+
+mancala_game *mancala__new_in(void *block, const struct mc_position *pos, mancala_alloc_fn alloc,
+                              void *opaque)
+{
+    game_init(block, pos, alloc, opaque);
+    return block;
 }
 
 static void start_position(struct mc_position *pos, const struct mc_variant *v)
@@ -281,16 +300,21 @@ MANCALA_EXPORT int mancala_parse(mancala_game **out, const char *position, char 
     return mancala_parse_with_allocator(out, position, errbuf, errlen, NULL, NULL);
 }
 
-MANCALA_EXPORT void mancala_free(mancala_game *game)
+void mancala__free_in(mancala_game *game)
 {
-    if (!game)
-        return;
     if (game->history != first_history(game))
         game_alloc(game->alloc, game->opaque, game->history, 0);
     if (game->log)
         game_alloc(game->alloc, game->opaque, game->log, 0);
     if (game->tags.block)
         game_alloc(game->alloc, game->opaque, game->tags.block, 0);
+}
+
+MANCALA_EXPORT void mancala_free(mancala_game *game)
+{
+    if (!game)
+        return;
+    mancala__free_in(game);
     game_alloc(game->alloc, game->opaque, game, 0);
 }
 
@@ -1081,8 +1105,10 @@ int mancala__quiet_plies(const mancala_game *game)
 }
 
 /* mancala__restart(); `reuse` 0 when history[0] may not hold the start
- * (it was just changed). */
-static void restart(mancala_game *game, uint32_t slots, int reuse)
+ * (it was just changed). One copy for its three callers (the
+ * WebAssembly module's size has a budget; a call an episode costs
+ * nothing measurable). */
+static __attribute__((noinline)) void restart(mancala_game *game, uint32_t slots, int reuse)
 {
     const int first_round = reuse && game->round == 1;
     /* The board changes only with the rounds of a match (and its lap

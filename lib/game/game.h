@@ -80,6 +80,15 @@ void mancala__restart(mancala_game *game, uint32_t slots);
  * and match not carried); options, allocator and memory kept. */
 void mancala__restart_at(mancala_game *game, const struct mc_position *pos, uint32_t slots);
 void mancala__restart_like(mancala_game *game, const mancala_game *src, uint32_t slots);
+/* A handle made in a block the caller provides, of mancala__handle_bytes()
+ * (aligned for any type), at `pos`; its other blocks (a longer history,
+ * the match log, tags) come from `alloc` (not NULL) as ever. A batch puts
+ * its games side by side this way. mancala__free_in() frees all but the
+ * block, which stays the caller's. */
+size_t mancala__handle_bytes(void);
+mancala_game *mancala__new_in(void *block, const struct mc_position *pos, mancala_alloc_fn alloc,
+                              void *opaque);
+void mancala__free_in(mancala_game *game);
 int mancala__reserve(mancala_game *game, uint32_t log_bytes);
 
 /* The tags of a handle (tags.c): `count` tags as "key\0value\0" pairs in
