@@ -54,6 +54,8 @@ export interface Mancala {
   DRAW: typeof DRAW;
   Batch: typeof Batch;
   Autoreset: typeof Autoreset;
+  Restart: typeof Restart;
+  EndedMask: typeof EndedMask;
   Search: typeof Search;
   /** The same as Search (Python's name). */
   Searcher: typeof Search;
@@ -125,6 +127,8 @@ async function load(options: InitOptions): Promise<Mancala> {
     DRAW,
     Batch,
     Autoreset,
+    Restart,
+    EndedMask,
     Search,
     Searcher: Search,
     Table,
@@ -1119,7 +1123,18 @@ export class Table extends Handle {
 export const Autoreset = { NEXT_STEP: 0, SAME_STEP: 1, DISABLED: 2 } as const;
 
 /** A batch's options (enum mancala_batch_option), set from {@link BatchOptions}. */
-export const BatchOption = { AUTORESET: 101, MATCH: 102, REWARD: 103, THREADS: 104, MAX_PLIES: 105 } as const;
+export const BatchOption = { AUTORESET: 101, MATCH: 102, REWARD: 103, THREADS: 104, MAX_PLIES: 105, RESTART: 106, ENDED_MASK: 107 } as const;
+
+/** Values of a batch's `restart` option (enum mancala_batch_restart):
+ *  where a game's next episode starts, its own position (the last it was
+ *  given by setPosition()/setGame()/fromPositions(), default) or the
+ *  rules' start. */
+export const Restart = { OWN: 0, RULES: 1 } as const;
+
+/** Values of a batch's `endedMask` option (enum mancala_ended_mask): the
+ *  mask of a game without a legal action, all zeros (default, as in 1.3)
+ *  or all ones (pgx's convention: a masked softmax gives no NaN). */
+export const EndedMask = { ZEROS: 0, ONES: 1 } as const;
 
 export interface BatchOptions {
   /** Seed of stepRandom() (default 0). */
@@ -1132,6 +1147,10 @@ export interface BatchOptions {
   stones?: boolean;
   /** Plies after which an episode is truncated, 1 ... 100000 (1000). */
   maxPlies?: number;
+  /** A {@link Restart} value (default OWN). */
+  restart?: number;
+  /** An {@link EndedMask} value (default ZEROS). */
+  endedMask?: number;
 }
 
 /** The buffer of each batch's actions, by the batch's pointer: freed with
@@ -1188,12 +1207,14 @@ export class Batch extends Handle {
   static create(rules: string, count: number, options: BatchOptions = {}): Batch {
     const m = lib();
     const size = int32(count, "count", 1, 1 << 20);
-    const { seed = 0, autoreset = 0, match = false, stones = false, maxPlies = 1000 } = options;
+    const { seed = 0, autoreset = 0, match = false, stones = false, maxPlies = 1000, restart = 0, endedMask = 0 } = options;
     const settings: [number, number][] = [
       [BatchOption.AUTORESET, int32(autoreset, "autoreset", 0, 2)],
       [BatchOption.MATCH, flag(match, "match") ? 1 : 0],
       [BatchOption.REWARD, flag(stones, "stones") ? 1 : 0],
       [BatchOption.MAX_PLIES, int32(maxPlies, "maxPlies", 1, 100000)],
+      [BatchOption.RESTART, int32(restart, "restart", 0, 1)],
+      [BatchOption.ENDED_MASK, int32(endedMask, "endedMask", 0, 1)],
     ];
     const seedBits = seed64(seed);
     const actions = m._malloc(size * 4);
@@ -1213,6 +1234,74 @@ export class Batch extends Handle {
     for (const [option, value] of settings) batch.#check(m._mancala_batch_set_option(batch.ptr, option, value));
     batch.reset(seed);
     return batch;
+  }
+
+  /** A batch of one game per position string (all of `rules`): game i
+   *  starts at positions[i] and, unless `options.restart` is
+   *  Restart.RULES, starts its next episodes there too.
+   *  @throws MancalaError naming the first position refused
+   *  ("positions[3]: ..."); nothing is kept. */
+  static fromPositions(rules: string, positions: ArrayLike<string>, options: BatchOptions = {}): Batch {
+    const count = positions?.length;
+    const batch = Batch.create(rules, int32(count, "positions.length", 1, 1 << 20), options);
+    try {
+      for (let i = 0; i < count; i++) batch.#setPosition(i, positions[i], `positions[${i}]`);
+    } catch (err) {
+      batch.free();
+      throw err;
+    }
+    return batch;
+  }
+
+  #setPosition(index: number, position: string, what: string): void {
+    const m = lib();
+    const g = this.ptr;
+    const status = withString(position, what, (p) => m._mancala_batch_set_position(g, index, p));
+    if (status < 0) throw new MancalaError(status, `${what}: ${cString(m._mancala_batch_reason(g))}`);
+  }
+
+  /** Puts a position string into game `index` (mancala_batch_set_position()):
+   *  a new episode starts there, its rows written as a fresh game's; the
+   *  other games do not change. Throws (and changes nothing) for an index
+   *  out of range, a malformed position (E_PARSE), one of other rules
+   *  (E_RULES) or one whose round is over (E_STATE). */
+  setPosition(index: number, position: string): this {
+    this.#setPosition(int32(index, "index", 0, this.size - 1), position, "position");
+    return this;
+  }
+
+  /** Puts the position of `game` (same rules, round not over) into game
+   *  `index`, as setPosition(index, game.position) (mancala_batch_set_game()):
+   *  its history, round and options are not taken. */
+  setGame(index: number, game: Game): this {
+    const i = int32(index, "index", 0, this.size - 1);
+    this.#check(lib()._mancala_batch_set_game(this.ptr, i, gamePtr(game)));
+    return this;
+  }
+
+  /** A new episode in each game whose `mask` entry is true (or 1), as reset()
+   *  starts them (mancala_batch_reset_games()); the others do not change.
+   *  Each entry must be a boolean, 0 or 1; `seed` as for reset(). */
+  resetGames(mask: ArrayLike<boolean | number>, seed: number | bigint = 0): this {
+    if (mask?.length !== this.size) throw new RangeError(`mask must have ${this.size} entries, not ${mask?.length}`);
+    const bytes = new Uint8Array(this.size);
+    for (let i = 0; i < this.size; i++) {
+      const v = mask[i];
+      if (v !== true && v !== false && v !== 0 && v !== 1)
+        throw new TypeError(`mask[${i}] must be a boolean, 0 or 1, not ${typeName(v)}`);
+      bytes[i] = v ? 1 : 0;
+    }
+    const seedBits = seed64(seed);
+    const m = lib();
+    const buf = m._malloc(this.size);
+    if (!buf) throw new MancalaError(Status.E_NOMEM, "resetGames");
+    try {
+      m.HEAPU8.set(bytes, buf);
+      this.#check(m._mancala_batch_reset_games(this.ptr, buf, this.size, seedBits));
+    } finally {
+      m._free(buf);
+    }
+    return this;
   }
 
   #check(status: number): void {

@@ -27,12 +27,14 @@ test("package version is the library's (meson.build)", () => {
 // vectors and the observation in registers 1.3 KB more: 83,532 bytes,
 // 40,993 gzipped; 82,926 and 41,028 later (doc/javascript.md). 1.4 raised
 // it to 85 KB (42 KB) for the rules' facts, the round helpers and the
-// result in words (1,969 bytes: 86,498, 42,331 gzipped).
-test("size budget: .wasm <= 85 KB (gzip <= 42 KB), glue + wrapper <= 40 KB", () => {
+// result in words (1,969 bytes: 86,498, 42,331 gzipped), then to 88 KB
+// (43 KB) for positions into batches, resets by mask, their two options
+// and the busy status (WASM_NOTE).
+test("size budget: .wasm <= 88 KB (gzip <= 43 KB), glue + wrapper <= 40 KB", () => {
   const wasm = readFileSync(path.join(pkg, "dist/mancala.wasm"));
-  assert.ok(wasm.length <= 85 * 1024, `mancala.wasm is ${wasm.length} bytes`);
+  assert.ok(wasm.length <= 88 * 1024, `mancala.wasm is ${wasm.length} bytes`);
   const gzipped = gzipSync(wasm, { level: 9 }).length;
-  assert.ok(gzipped <= 42 * 1024, `mancala.wasm is ${gzipped} bytes gzipped`);
+  assert.ok(gzipped <= 43 * 1024, `mancala.wasm is ${gzipped} bytes gzipped`);
   const js = statSync(path.join(pkg, "dist/mancala.mjs")).size + statSync(path.join(pkg, "dist/index.js")).size;
   assert.ok(js <= 40 * 1024, `glue and wrapper are ${js} bytes`);
 });

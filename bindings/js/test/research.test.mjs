@@ -3,9 +3,11 @@
 // compared with single games stepped one by one.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { M } from "./common.mjs";
+import fs from "node:fs";
+import path from "node:path";
+import { M, root } from "./common.mjs";
 
-const { Game, Batch, Autoreset, IllegalMoveError } = M;
+const { Game, Batch, Autoreset, Restart, EndedMask, IllegalMoveError } = M;
 const f32 = (values) => Array.from(new Float32Array(values));
 
 test("Game: mask, observation from the mover's side, actions relative to the mover", () => {
@@ -153,5 +155,72 @@ test("Batch: an illegal action changes no game and names it; arguments are check
   assert.throws(() => Batch.create("modiar", 4, { autoreset: 3 }), RangeError);
   assert.throws(() => Batch.create("chess", 4), /chess|rules/);
   assert.throws(() => batch.game(4), RangeError);
+  batch.free();
+});
+
+test("Batch: from the benchmark's positions, stepped as single games parsed from them", () => {
+  const file = path.join(root, "examples", "python", "data", "modiar-10000.txt");
+  const positions = fs.readFileSync(file, "utf8").split("\n").filter((l) => l).slice(0, 500);
+  const batch = Batch.fromPositions("modiar", positions, { seed: 3 });
+  const games = positions.map((p) => Game.parse(p));
+  const n = batch.observationSize, a = batch.numActions;
+  let restarted = 0;
+  for (let step = 0; step < 30; step++) {
+    for (let i = 0; i < games.length; i++) {
+      assert.deepEqual(batch.observations.slice(i * n, i * n + n), games[i].observation());
+      assert.deepEqual(batch.legalMasks.slice(i * a, i * a + a), games[i].legalMask());
+    }
+    const played = Array.from(batch.stepRandom());
+    for (let i = 0; i < games.length; i++) {
+      if (played[i] < 0) {
+        // Its next episode starts at its own position again.
+        games[i].free();
+        games[i] = Game.parse(positions[i]);
+        restarted++;
+      } else {
+        games[i].applyAction(played[i]);
+      }
+      assert.equal(batch.terminated[i], games[i].over ? 1 : 0);
+    }
+  }
+  assert.ok(restarted > 500);
+  games.forEach((g) => g.free());
+  batch.free();
+});
+
+test("Batch: setPosition, setGame, resetGames, restart and endedMask; outside numbers refused", () => {
+  const own = "modiar/1,0,2,0,1,0/S/19,19/30";
+  const batch = Batch.create("modiar", 3, { restart: Restart.RULES, endedMask: EndedMask.ONES });
+  batch.setPosition(1, own);
+  assert.equal(batch.game(1).position, own);
+  const fresh = Game.parse(own);
+  assert.deepEqual(batch.observations.slice(19, 38), fresh.observation());
+  const g = Game.create("modiar");
+  g.play(1);
+  batch.setGame(0, g);
+  assert.equal(batch.game(0).position, g.position);
+  const before = batch.observations.slice();
+  for (const bad of [NaN, 2 ** 32, -1, 3, 1.5, "1", null]) {
+    assert.throws(() => batch.setPosition(bad, own), bad === 2 ** 32 || bad === -1 || bad === 3 ? RangeError : TypeError);
+  }
+  assert.throws(() => batch.setPosition(0, "rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0"), /a position of rio-kadalis, not modiar/);
+  assert.throws(() => batch.setPosition(0, "modiar/0,0,0,0,0,1/S/20,21/3"), /round is over/);
+  assert.throws(() => batch.setPosition(0, "modiar/x"), /position/);
+  assert.throws(() => batch.setGame(0, "modiar"), TypeError);
+  assert.throws(() => batch.resetGames([1, 0]), RangeError);
+  assert.throws(() => batch.resetGames([1, 0, NaN]), TypeError);
+  assert.throws(() => batch.resetGames([1, 0, 2]), TypeError);
+  assert.throws(() => Batch.create("modiar", 2, { restart: 2 }), RangeError);
+  assert.throws(() => Batch.fromPositions("modiar", [own, "modiar/x"]), /positions\[1\]/);
+  assert.deepEqual(batch.observations, before);
+  // RULES: an episode from a position set is played once, then the start.
+  batch.resetGames([false, true, false]);
+  assert.equal(batch.game(1).position, "modiar/7,7,7,7,7,7/S/0,0/0");
+  // An ended game's mask is all ones.
+  batch.setPosition(2, own);
+  while (!batch.terminated[2]) batch.stepRandom();
+  assert.deepEqual(Array.from(batch.legalMasks.slice(6, 9)), [1, 1, 1]);
+  fresh.free();
+  g.free();
   batch.free();
 });
