@@ -40,6 +40,8 @@ _OPT_MATCH = 102
 _OPT_REWARD = 103
 _OPT_THREADS = 104
 _OPT_MAX_PLIES = 105
+_OPT_RESTART = 106
+_OPT_ENDED_MASK = 107
 _OPT_REPETITION = 1
 
 
@@ -607,6 +609,12 @@ class VectorEnv(NativeHandle, _VectorBase):
         copy: whether ``step()`` and ``reset()`` return new arrays (True,
             as ``SyncVectorEnv``) or this object's own, rewritten at each
             call.
+        restart_from_rules: a game restarts from the rules' start, not
+            from the position it was last given (:meth:`set_position`;
+            MANCALA_BATCH_RESTART_RULES).
+        ended_mask_ones: an ended game's legal mask is all ones, as pgx
+            writes it, so that a masked softmax gives no NaN (default all
+            zeros, as in 1.3; MANCALA_ENDED_MASK_ONES).
 
     Raises:
         ImportError: numpy cannot be imported.
@@ -620,7 +628,8 @@ class VectorEnv(NativeHandle, _VectorBase):
     def __init__(self, rules: str = "modiar", num_envs: int = 1024, *, seed: int = 0,
                  autoreset_mode="NextStep", match: bool = False, stones: bool = False,
                  max_plies: int = 1000, threads: int = 1, repetition: bool = True,
-                 copy: bool = True):
+                 copy: bool = True, restart_from_rules: bool = False,
+                 ended_mask_ones: bool = False):
         np = _tensor.np
         if np is None:
             raise ImportError("mancala.rl.VectorEnv needs numpy")
@@ -636,7 +645,9 @@ class VectorEnv(NativeHandle, _VectorBase):
                    (_OPT_REWARD, int(flag(stones, "stones"))),
                    (_OPT_MAX_PLIES, integer(max_plies, "max_plies", 1, 100000, INT)),
                    (_OPT_REPETITION, int(flag(repetition, "repetition"))),
-                   (_OPT_THREADS, integer(threads, "threads", 1, 64, INT))]
+                   (_OPT_THREADS, integer(threads, "threads", 1, 64, INT)),
+                   (_OPT_RESTART, int(flag(restart_from_rules, "restart_from_rules"))),
+                   (_OPT_ENDED_MASK, int(flag(ended_mask_ones, "ended_mask_ones")))]
         name = _rules_name(rules)
         handle = batch_p()
         errbuf = create_string_buffer(REASON_MAX)

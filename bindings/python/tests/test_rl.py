@@ -749,6 +749,25 @@ class Vector(unittest.TestCase):
         self.assertFalse(env.terminations.any())
         self.assertEqual(env.game(0).ply, 0)
 
+    def test_ended_mask_and_restart_options(self):
+        # Disabled autoreset: an ended game stays ended, its mask all zeros
+        # by default and all ones with ended_mask_ones.
+        for ones in (False, True):
+            with rl.VectorEnv("modiar", 8, seed=3, autoreset_mode="Disabled",
+                           ended_mask_ones=ones) as env:
+                env.reset(seed=3)
+                rng = np.random.default_rng(3)
+                ended = np.zeros(8, bool)
+                for _ in range(200):
+                    _, _, terminated, truncated, _ = env.step(env.random_actions(rng))
+                    ended |= terminated | truncated
+                    if ended.all():
+                        break
+                self.assertTrue(ended.all())
+                self.assertTrue((env.action_masks == (1 if ones else 0)).all())
+        with self.assertRaises(TypeError):
+            rl.VectorEnv("modiar", 2, restart_from_rules="yes")
+
     def test_reset_mask(self):
         # Gymnasium 1.x: reset(options={"reset_mask": mask}) resets the
         # games where the mask is True; the mask is a numpy bool array of
