@@ -937,22 +937,50 @@ int mancala_parse_record_with_allocator(mancala_game **out, const char *record, 
  * @param game The game.
  * @param key The NUL-terminated key: 1 to ::MANCALA_TAG_KEY_MAX bytes, a
  *        letter (A-Z, a-z) then letters, digits, `-` or `_`. Keys are
- *        case-sensitive.
+ *        case-sensitive. Since 1.4 the option words of the match record
+ *        (`repetition`, `match-repetition`, `max-rounds`) are not keys: a
+ *        tag of that name would look like the option and set nothing.
  * @param value The NUL-terminated value: 0 to ::MANCALA_TAG_VALUE_MAX
  *        bytes of well-formed UTF-8 without control characters (none
  *        below U+0020, nor U+007F-U+009F); NULL removes the tag (no error
  *        if there is none). @p key and @p value may be strings that
  *        mancala_tag_key() and mancala_tag_get() returned for @p game.
  * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p game or @p key is NULL,
- *         or the key or value is not as above; ::MANCALA_E_LIMIT if the
- *         game already holds ::MANCALA_TAGS_MAX tags and @p key is new;
- *         ::MANCALA_E_NOMEM. On failure the tags are as they were.
+ *         or the key or value is not as above (mancala_tag_check() says
+ *         why); ::MANCALA_E_LIMIT if the game already holds
+ *         ::MANCALA_TAGS_MAX tags and @p key is new; ::MANCALA_E_NOMEM. On
+ *         failure the tags are as they were.
  * @note Allocates (with the handle's allocator). Invalidates every pointer
  *       mancala_tag_get() and mancala_tag_key() returned for @p game. The
  *       handle is modified: not thread-safe with other calls on it.
  * @since 1.3
  */
 int mancala_tag_set(mancala_game *game, const char *key, const char *value);
+
+/**
+ * @brief Whether mancala_tag_set() accepts a key and value, and if not,
+ *        which rule they break, in words.
+ *
+ * The rules are those of mancala_tag_set(); a program or binding calls
+ * this to tell its user why a tag was refused, such as "a key holds only
+ * letters, digits, - and _ (byte 4 is none)" or "the key names an option
+ * of the match record, not a tag".
+ *
+ * @param key The NUL-terminated key.
+ * @param value The NUL-terminated value, or NULL to check the key alone
+ *        (as for removing a tag).
+ * @param[out] errbuf If not NULL, receives a one-line reason in printable
+ *        ASCII when they are refused, cut to @p errlen bytes
+ *        (::MANCALA_REASON_MAX suffices); the empty string when they are
+ *        accepted. The caller owns the buffer.
+ * @param errlen Size of @p errbuf.
+ * @return ::MANCALA_OK if mancala_tag_set() accepts them (it may still
+ *         fail with ::MANCALA_E_LIMIT or ::MANCALA_E_NOMEM);
+ *         ::MANCALA_E_INVALID if not, or if @p key is NULL.
+ * @note Does not allocate. Thread-safe: it reads only its arguments.
+ * @since 1.4
+ */
+int mancala_tag_check(const char *key, const char *value, char *errbuf, size_t errlen);
 
 /**
  * @brief The value of a tag of the game (see mancala_tag_set()).

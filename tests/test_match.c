@@ -565,6 +565,97 @@ START_TEST(record_tags)
 }
 END_TEST
 
+/* The option words of a record are not tag keys: `max-rounds="3"` would
+ * be a tag that sets nothing (issue 46). */
+START_TEST(tags_named_like_options)
+{
+    mancala_game *g;
+    char err[MANCALA_REASON_MAX];
+    ck_assert_int_eq(mancala_new(&g, "rio-kadalis"), MANCALA_OK);
+    const char *options[] = {"repetition", "match-repetition", "max-rounds"};
+    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
+        ck_assert_msg(mancala_tag_set(g, options[i], "3") == MANCALA_E_INVALID, "%s", options[i]);
+        ck_assert_msg(mancala_tag_set(g, options[i], NULL) == MANCALA_E_INVALID, "%s", options[i]);
+    }
+    ck_assert_int_eq(mancala_tag_count(g), 0);
+    /* Keys are case-sensitive, as the record's option words are. */
+    ck_assert_int_eq(mancala_tag_set(g, "Max-Rounds", "3"), MANCALA_OK);
+    ck_assert_int_eq(mancala_tag_set(g, "max-rounds2", "3"), MANCALA_OK);
+    mancala_free(g);
+
+    g = NULL;
+    ck_assert_int_eq(mancala_parse_record(&g, START " max-rounds=\"3\" 0", err, sizeof err),
+                     MANCALA_E_PARSE);
+    ck_assert_ptr_null(g);
+    ck_assert_str_eq(err, "word 2: tag 'max-rounds=\"3\"': max-rounds is an option, not a tag "
+                          "(write it without quotes)");
+    ck_assert_int_eq(mancala_parse_record(&g, START " repetition=\"0\"", err, sizeof err),
+                     MANCALA_E_PARSE);
+    ck_assert_str_eq(err, "word 2: tag 'repetition=\"0\"': repetition is an option, not a tag "
+                          "(write it without quotes)");
+}
+END_TEST
+
+/* mancala_tag_check() names the rule that a refused key or value breaks,
+ * and accepts what mancala_tag_set() accepts. */
+START_TEST(tag_check_reasons)
+{
+    static const struct {
+        const char *key, *value, *reason;
+    } refused[] = {
+        {"", "x", "the key is empty"},
+        {"bad key", "x", "a key holds only letters, digits, - and _ (byte 4 is none)"},
+        {"a=b", NULL, "a key holds only letters, digits, - and _ (byte 2 is none)"},
+        {"caf\xc3\xa9", "x", "a key holds only letters, digits, - and _ (byte 4 is none)"},
+        {"1st", "x", "a key begins with a letter (A-Z, a-z)"},
+        {"_x", "x", "a key begins with a letter (A-Z, a-z)"},
+        {"\n", "x", "a key begins with a letter (A-Z, a-z)"},
+        {"kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk", "x", "the key is longer than 32 bytes"},
+        {"max-rounds", "3", "the key names an option of the match record, not a tag"},
+        {"repetition", NULL, "the key names an option of the match record, not a tag"},
+        {"k", "a\nb", "the value holds a control character (byte 2)"},
+        {"k", "\x7f", "the value holds a control character (byte 1)"},
+        {"k", "ab\xc2\x85", "the value holds a control character (byte 3)"},
+        {"k", "\xff", "the value is not well-formed UTF-8 (byte 1)"},
+        {"k", "ok \xc3", "the value is not well-formed UTF-8 (byte 4)"},
+        {"k", "\xc0\x80", "the value is not well-formed UTF-8 (byte 1)"},
+        {"k", "\xed\xa0\x80", "the value is not well-formed UTF-8 (byte 1)"},
+        {NULL, "x", "the key is NULL"},
+    };
+    char reason[MANCALA_REASON_MAX];
+    mancala_game *g;
+    ck_assert_int_eq(mancala_new(&g, "modiar"), MANCALA_OK);
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        ck_assert_int_eq(mancala_tag_check(refused[i].key, refused[i].value, reason, sizeof reason),
+                         MANCALA_E_INVALID);
+        ck_assert_str_eq(reason, refused[i].reason);
+        ck_assert_int_eq(mancala_tag_set(g, refused[i].key, refused[i].value), MANCALA_E_INVALID);
+        ck_assert_int_eq(mancala_tag_check(refused[i].key, refused[i].value, NULL, 0),
+                         MANCALA_E_INVALID);
+    }
+    char long_value[MANCALA_TAG_VALUE_MAX + 2];
+    memset(long_value, 'v', sizeof long_value - 1);
+    long_value[sizeof long_value - 1] = '\0';
+    ck_assert_int_eq(mancala_tag_check("k", long_value, reason, sizeof reason), MANCALA_E_INVALID);
+    ck_assert_str_eq(reason, "the value is longer than 255 bytes");
+    /* Cut to the buffer as snprintf() cuts. */
+    ck_assert_int_eq(mancala_tag_check("", "x", reason, 8), MANCALA_E_INVALID);
+    ck_assert_str_eq(reason, "the key");
+
+    long_value[MANCALA_TAG_VALUE_MAX] = '\0';
+    const char *accepted[][2] = {{"south", "search:8"}, {"Event_2-b", "caf\xc3\xa9 \xe2\x82\xac"},
+                                 {"k", ""}, {"k", long_value}, {"seed", NULL}};
+    for (size_t i = 0; i < sizeof accepted / sizeof accepted[0]; i++) {
+        strcpy(reason, "stale");
+        ck_assert_int_eq(mancala_tag_check(accepted[i][0], accepted[i][1], reason, sizeof reason),
+                         MANCALA_OK);
+        ck_assert_str_eq(reason, "");
+    }
+    ck_assert_int_eq(mancala_tag_count(g), 0);
+    mancala_free(g);
+}
+END_TEST
+
 START_TEST(record_malformed)
 {
     static const struct {
@@ -723,6 +814,8 @@ int main(void)
     tcase_add_test(tc, record_malformed);
     tcase_add_test(tc, tags_set_get_remove);
     tcase_add_test(tc, record_tags);
+    tcase_add_test(tc, tags_named_like_options);
+    tcase_add_test(tc, tag_check_reasons);
     tcase_add_test(tc, record_mutations);
     suite_add_tcase(s, tc);
     return run_suite(s);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "game/game.h"
+#include "text/record.h"
 
 MANCALA_EXPORT int mancala_format_record(const mancala_game *game, char *buf, size_t size)
 {
@@ -116,6 +117,14 @@ static const struct {
     {"max-rounds", MANCALA_OPT_MAX_ROUNDS, INT32_MAX},
 };
 
+int mancala__record_option(const char *name, size_t len)
+{
+    for (int i = 0; i < OPT_COUNT; i++)
+        if (strlen(options[i].name) == len && memcmp(options[i].name, name, len) == 0)
+            return i;
+    return -1;
+}
+
 /* The length of the word at `word` (at most `avail` bytes): up to a space
  * that is not between the double quotes of a tag's value. */
 static size_t word_length(const char *word, size_t avail)
@@ -160,6 +169,12 @@ static int read_tag(mancala_game *g, const char *word, size_t n, const char *eq,
         value[len] = '\0';
         if (mancala_tag_get(g, key))
             return fail(errbuf, errlen, MANCALA_E_PARSE, "word %zu: tag %s given twice", w, key);
+        /* Said here rather than through mancala_tag_check(), whose words
+         * would not fit the WebAssembly module's budget (bindings/js). */
+        if (mancala__record_option(key, key_len) >= 0)
+            return fail(errbuf, errlen, MANCALA_E_PARSE,
+                        "word %zu: tag '%s': %s is an option, not a tag (write it without quotes)",
+                        w, q, key);
         status = mancala_tag_set(g, key, value);
     }
     if (status == MANCALA_E_NOMEM)
@@ -212,11 +227,8 @@ static int replay(mancala_game *g, const char *text, size_t len, char *errbuf, s
         }
         if (eq) {
             size_t name_len = (size_t)(eq - word);
-            int i = 0;
-            while (i < OPT_COUNT && !(strlen(options[i].name) == name_len &&
-                                      memcmp(options[i].name, word, name_len) == 0))
-                i++;
-            if (i == OPT_COUNT)
+            const int i = mancala__record_option(word, name_len);
+            if (i < 0)
                 return fail(errbuf, errlen, MANCALA_E_PARSE,
                             "word %zu: unknown option '%s' (expected repetition=, "
                             "match-repetition= or max-rounds=)", w, q);

@@ -7,38 +7,68 @@
  *
  * SPDX-License-Identifier: MIT
  */
+#include <stdio.h>
+
 #include "game/game.h"
+#include "text/record.h"
+
+/* Why a key or value is refused, in mancala_tag_check()'s words; a reason
+ * may name one number, the byte at fault (1 for the first) or a limit. */
+enum fault {
+    FAULT_NONE, KEY_NULL, KEY_EMPTY, KEY_LONG, KEY_FIRST, KEY_BYTE, KEY_OPTION,
+    VALUE_LONG, VALUE_CONTROL, VALUE_UTF8
+};
+static const char *const reasons[] = {
+    [FAULT_NONE] = "",
+    [KEY_NULL] = "the key is NULL",
+    [KEY_EMPTY] = "the key is empty",
+    [KEY_LONG] = "the key is longer than %lu bytes",
+    [KEY_FIRST] = "a key begins with a letter (A-Z, a-z)",
+    [KEY_BYTE] = "a key holds only letters, digits, - and _ (byte %lu is none)",
+    [KEY_OPTION] = "the key names an option of the match record, not a tag",
+    [VALUE_LONG] = "the value is longer than %lu bytes",
+    [VALUE_CONTROL] = "the value holds a control character (byte %lu)",
+    [VALUE_UTF8] = "the value is not well-formed UTF-8 (byte %lu)",
+};
 
 /* A key: a letter, then letters, digits, '-' or '_'; at most
- * MANCALA_TAG_KEY_MAX bytes. */
-static int valid_key(const char *key)
+ * MANCALA_TAG_KEY_MAX bytes; not an option word of the match record,
+ * which the key of a tag would look like there (record.c). */
+static enum fault key_fault(const char *key, unsigned long *at)
 {
     size_t len = 0;
-    for (; key[len]; len++) {
+    for (; key[len] && len <= MANCALA_TAG_KEY_MAX; len++) {
         const char c = key[len];
         const int letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-        if (!(letter || (len && ((c >= '0' && c <= '9') || c == '-' || c == '_'))))
-            return 0;
-        if (len == MANCALA_TAG_KEY_MAX)
-            return 0;
+        if (!len && !letter)
+            return KEY_FIRST;
+        *at = len + 1;
+        if (!(letter || (c >= '0' && c <= '9') || c == '-' || c == '_'))
+            return KEY_BYTE;
     }
-    return len > 0;
+    *at = MANCALA_TAG_KEY_MAX;
+    return !len                                     ? KEY_EMPTY
+           : len > MANCALA_TAG_KEY_MAX              ? KEY_LONG
+           : mancala__record_option(key, len) >= 0 ? KEY_OPTION
+                                                    : FAULT_NONE;
 }
 
 /* A value: well-formed UTF-8 without control characters (so a record
  * stays one printable line), at most MANCALA_TAG_VALUE_MAX bytes. */
-static int valid_value(const char *value)
+static enum fault value_fault(const char *value, unsigned long *at)
 {
     const unsigned char *s = (const unsigned char *)value;
+    *at = MANCALA_TAG_VALUE_MAX;
     for (size_t len = 0; s[len]; len++)
         if (len == MANCALA_TAG_VALUE_MAX)
-            return 0;
+            return VALUE_LONG;
     size_t i = 0;
     while (s[i]) {
         const unsigned c = s[i];
+        *at = i + 1;
         if (c < 0x80) {
             if (c < 0x20 || c == 0x7f)
-                return 0;
+                return VALUE_CONTROL;
             i++;
             continue;
         }
@@ -53,19 +83,37 @@ static int valid_value(const char *value)
         else if (c >= 0xf0 && c <= 0xf4)
             more = 3, cp = c & 0x07, min = 0x10000;
         else
-            return 0;
+            return VALUE_UTF8;
         for (int k = 1; k <= more; k++) {
             if ((s[i + k] & 0xc0) != 0x80)
-                return 0;
+                return VALUE_UTF8;
             cp = cp << 6 | (s[i + k] & 0x3fu);
         }
         if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-            return 0;
+            return VALUE_UTF8;
         if (cp >= 0x80 && cp < 0xa0) /* C1 controls */
-            return 0;
+            return VALUE_CONTROL;
         i += (size_t)more + 1;
     }
-    return 1;
+    return FAULT_NONE;
+}
+
+static enum fault tag_fault(const char *key, const char *value, unsigned long *at)
+{
+    if (!key)
+        return KEY_NULL;
+    const enum fault fault = key_fault(key, at);
+    return fault || !value ? fault : value_fault(value, at);
+}
+
+MANCALA_EXPORT int mancala_tag_check(const char *key, const char *value, char *errbuf,
+                                     size_t errlen)
+{
+    unsigned long at = 0;
+    const enum fault fault = tag_fault(key, value, &at);
+    if (errbuf && errlen)
+        snprintf(errbuf, errlen, reasons[fault], at);
+    return fault ? MANCALA_E_INVALID : MANCALA_OK;
 }
 
 /* The tag after `at` in the block (at a key). */
@@ -86,7 +134,8 @@ static const char *find(const struct mc_tags *t, const char *key)
 
 MANCALA_EXPORT int mancala_tag_set(mancala_game *game, const char *key, const char *value)
 {
-    if (!game || !key || !valid_key(key) || (value && !valid_value(value)))
+    unsigned long at;
+    if (!game || tag_fault(key, value, &at))
         return MANCALA_E_INVALID;
     struct mc_tags *t = mancala__tags(game);
     const char *old = t->count ? find(t, key) : NULL;
