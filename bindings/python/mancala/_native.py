@@ -303,6 +303,11 @@ _prototypes.update({
     "mancala_describe_result": (c_int, [game_p, c_char_p, c_size_t]),
 })
 
+# Added in 1.4 (MANCALA_1.4).
+_prototypes.update({
+    "mancala_tag_check": (c_int, [c_char_p, c_char_p, c_char_p, c_size_t]),
+})
+
 for _name, (_restype, _argtypes) in _prototypes.items():
     _function = getattr(lib, _name)
     _function.restype = _restype

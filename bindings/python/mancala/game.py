@@ -281,17 +281,25 @@ class Game(NativeHandle):
 
     def set_tag(self, key: str, value: Optional[str]) -> None:
         """Sets (or with None removes) a tag. A key is 1 to 32 characters,
-        a letter then letters, digits, ``-`` or ``_``; a value is text of
-        at most 255 bytes in UTF-8 without control characters; at most 32
-        tags (RULES.md, "Match records").
+        a letter then letters, digits, ``-`` or ``_``, and not the name of
+        an option of the record (``repetition``, ``match-repetition``,
+        ``max-rounds``); a value is text of at most 255 bytes in UTF-8
+        without control characters; at most 32 tags (RULES.md, "Match
+        records").
 
         Raises:
-            InvalidArgument: the key or value is not as above.
+            InvalidArgument: the key or value is not as above; the
+                message says which rule it breaks.
             LimitReached: the game has 32 tags and ``key`` is new.
         """
         encoded = None if value is None else _encode(value, "tag value")
-        check(lib.mancala_tag_set(self._writable(), _encode(key, "tag key"), encoded),
-              f"tag {key!r}")
+        key_bytes = _encode(key, "tag key")
+        status = lib.mancala_tag_set(self._writable(), key_bytes, encoded)
+        if status == InvalidArgument.status:
+            reason = create_string_buffer(REASON_MAX)
+            lib.mancala_tag_check(key_bytes, encoded, reason, REASON_MAX)
+            raise InvalidArgument(f"tag {shown(key)}: {reason.value.decode()}")
+        check(status, f"tag {shown(key)}")
 
     @classmethod
     def from_record(cls, record: str) -> "Game":
@@ -513,13 +521,23 @@ class Game(NativeHandle):
             GameOver: the game or round is over.
         """
         handle = self._writable()
-        pit = _pit(pit)
+        pit = _pit(pit, self)
         status = lib.mancala_play(handle, pit)
         if status < 0:
-            error = illegal(status, pit)
+            error = self._off_board(pit) if status == PitOutOfRange.status else illegal(status, pit)
             if error is not None:
                 raise error
             check(status, f"pit {pit}")
+
+    def _off_board(self, pit: int) -> PitOutOfRange:
+        """PitOutOfRange for a pit that is not on this board, which names
+        the board's pits and the legal moves."""
+        legal = self.legal_moves
+        moves = f"the legal moves are {', '.join(map(str, legal))}" if legal else \
+            "there is no legal move"
+        error = PitOutOfRange(pit)
+        error.args = (f"pit {pit}: not on this board (pits 0 to {self.num_pits - 1}); {moves}",)
+        return error
 
     def play_moves(self, pits: Iterable[int]) -> None:
         """Plays several moves in order; stops at the first illegal one
@@ -951,12 +969,12 @@ def _encode(text: str, what: str) -> bytes:
     return text.encode()
 
 
-def _pit(value: int) -> int:
+def _pit(value: int, game: Optional["Game"] = None) -> int:
     if isinstance(value, bool):
         raise TypeError("a pit must be an int, not bool")
     pit = operator.index(value)
-    if not INT[0] <= pit <= INT[1]:
-        raise PitOutOfRange(pit)   # no board has it; C cannot even take it
+    if not INT[0] <= pit <= INT[1]:   # no board has it; C cannot even take it
+        raise game._off_board(pit) if game else PitOutOfRange(pit)
     return pit
 
 

@@ -243,6 +243,27 @@ class Moves(unittest.TestCase):
             self.assertEqual(twin.undo(), 3)
             self.assertEqual(twin.undo(), 0)   # the copy keeps the history
 
+    def test_a_pit_off_the_board_is_told_with_the_range_and_the_legal_moves(self):
+        game = mancala.Game.parse("modiar/0,1,12,7,7,7/S/4,4/8")
+        for pit in (9, 6, -1, 2**40):
+            with self.subTest(pit=pit):
+                with self.assertRaises(mancala.PitOutOfRange) as caught:
+                    game.play(pit)
+                self.assertEqual(str(caught.exception),
+                                 f"pit {pit}: not on this board (pits 0 to 5); "
+                                 "the legal moves are 2")
+                self.assertEqual(caught.exception.pit, pit)
+        game = mancala.Game("rio-kadalis-5")
+        with self.assertRaises(mancala.PitOutOfRange) as caught:
+            game.play(10)
+        self.assertEqual(str(caught.exception), "pit 10: not on this board (pits 0 to 9); "
+                                                "the legal moves are 0, 1, 2, 3, 4")
+        game = mancala.Game.parse("modiar/0,0,0,0,0,0/S/21,21/40")
+        with self.assertRaises(mancala.PitOutOfRange) as caught:
+            game.play(7)
+        self.assertEqual(str(caught.exception), "pit 7: not on this board (pits 0 to 5); "
+                                                "there is no legal move")
+
 
 class EqualityAndHash(unittest.TestCase):
     def test_equal_positions(self):
@@ -458,6 +479,45 @@ class Records(unittest.TestCase):
         with self.assertRaises(mancala.ParseError) as caught:
             mancala.Game.from_record('modiar/7,7,7,7,7,7/S/0,0/0 a="1" a="2"')
         self.assertEqual(caught.exception.detail, "word 3: tag a given twice")
+
+    def test_a_refused_tag_says_which_rule_it_breaks(self):
+        game = mancala.Game("modiar")
+        game.set_tag("south", "human")
+        cases = [
+            ("bad key", "x", "a key holds only letters, digits, - and _ (byte 4 is none)"),
+            ("1a", "x", "a key begins with a letter (A-Z, a-z)"),
+            ("", "x", "the key is empty"),
+            ("k" * 33, None, "the key is longer than 32 bytes"),
+            ("ké", "x", "a key holds only letters, digits, - and _ (byte 2 is none)"),
+            ("a", "line\nbreak", "the value holds a control character (byte 5)"),
+            ("a", "\x85", "the value holds a control character (byte 1)"),
+            ("a", "x" * 256, "the value is longer than 255 bytes"),
+        ]
+        for key, value, reason in cases:
+            with self.subTest(key=key, value=value):
+                with self.assertRaises(mancala.InvalidArgument) as caught:
+                    game.set_tag(key, value)
+                self.assertEqual(str(caught.exception), f"tag {key!r}: {reason}")
+                self.assertNotIn("NULL", str(caught.exception))
+        self.assertEqual(game.tags, {"south": "human"})
+
+    def test_tags_named_like_options_are_refused(self):
+        """A tag max-rounds="3" would look like the option and set nothing."""
+        game = mancala.Game("rio-kadalis")
+        for option in ("repetition", "match-repetition", "max-rounds"):
+            with self.subTest(option=option):
+                with self.assertRaises(mancala.InvalidArgument) as caught:
+                    game.set_tag(option, "3")
+                self.assertEqual(str(caught.exception), f"tag {option!r}: the key names an "
+                                 "option of the match record, not a tag")
+        self.assertEqual(game.tags, {})
+        with self.assertRaises(mancala.ParseError) as caught:
+            mancala.Game.from_record(str(game) + ' max-rounds="3"')
+        self.assertEqual(caught.exception.detail,
+                         "word 2: tag 'max-rounds=\"3\"': max-rounds is an option, not a "
+                         "tag (write it without quotes)")
+        game.set_tag("Max-Rounds", "3")      # keys are case-sensitive
+        self.assertEqual(game.tags, {"Max-Rounds": "3"})
 
     def test_round_trip_of_random_matches(self):
         rng = random.Random(12)
