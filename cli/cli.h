@@ -66,8 +66,10 @@ const char *signal_name(int signo);
 
 /* ---- Terminal styling (common.c) ---- */
 
-/* Colours are used only when the output is a terminal and the NO_COLOR
- * environment variable is unset or empty (https://no-color.org). */
+/* Colours are used only when the output is a terminal that acts on escape
+ * sequences (on Windows, a console that lets them be turned on:
+ * mancala__vt_terminal()) and the NO_COLOR environment variable is unset
+ * or empty (https://no-color.org). */
 struct style {
     int color;
 };

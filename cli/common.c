@@ -227,7 +227,7 @@ int checkpoint_failed(const char *cmd, int stones, const char *partial, const ch
 void style_for(struct style *style, FILE *out)
 {
     const char *no_color = getenv("NO_COLOR");
-    style->color = isatty(fileno(out)) && !(no_color && *no_color);
+    style->color = !(no_color && *no_color) && mancala__vt_terminal(out);
 }
 
 const char *sgr(const struct style *style, const char *code)

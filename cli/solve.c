@@ -298,8 +298,8 @@ int cmd_solve(int argc, char **argv)
     }
     if (partial)
         sprintf(partial, "%s.partial", target);
-    struct progress progress = {quiet ? NULL : stderr, isatty(STDERR_FILENO), now_seconds(), 0, -1,
-                                partial, 0, 0, 0, 0, 0, -1};
+    struct progress progress = {quiet ? NULL : stderr, !quiet && mancala__vt_terminal(stderr),
+                                now_seconds(), 0, -1, partial, 0, 0, 0, 0, 0, -1};
     /* Ctrl-C, kill and a closed terminal stop the solve within about a
      * second (the library asks on_progress inside a layer too); the
      * finished layers stay in the partial file. */

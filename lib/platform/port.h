@@ -4,7 +4,7 @@
  * that Windows (MinGW-w64) lacks or names
  * otherwise, so that the code using them is the same everywhere; the
  * Windows versions are in port_windows.c, built into the library and the
- * command. On POSIX systems this adds only MC_O_BINARY (0) and two
+ * command. On POSIX systems this adds only MC_O_BINARY (0) and three
  * one-line functions. Include after the system headers.
  *
  * SPDX-License-Identifier: MIT
@@ -79,6 +79,13 @@ int mancala__sigaction(int sig, const struct sigaction *action, struct sigaction
 #define sigaction(sig, action, old) mancala__sigaction((sig), (action), (old))
 ssize_t mancala__getline(char **line, size_t *cap, FILE *in);
 #define getline mancala__getline
+/* Whether `stream` is a terminal that acts on escape sequences (colours,
+ * line clearing): a console, once its virtual-terminal processing is on.
+ * The stream is then fully buffered: MinGW's printf() writes an unbuffered
+ * stream a character at a time, and a console that parses each write on
+ * its own (wine's) shows a sequence cut in pieces as text. Callers flush
+ * before they wait. */
+int mancala__vt_terminal(FILE *stream);
 #else
 #include <sys/resource.h>
 
@@ -92,6 +99,11 @@ static inline long mancala__online_cpus(void)
 static inline int mancala__replace(const char *from, const char *to)
 {
     return rename(from, to);
+}
+
+static inline int mancala__vt_terminal(FILE *stream)
+{
+    return isatty(fileno(stream));
 }
 #endif
 

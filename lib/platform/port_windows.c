@@ -96,3 +96,24 @@ ssize_t mancala__getline(char **line, size_t *cap, FILE *in)
     (*line)[len] = '\0';
     return (ssize_t)len;
 }
+
+#ifndef ENABLE_VIRTUAL_TERMINAL_PROCESSING
+#define ENABLE_VIRTUAL_TERMINAL_PROCESSING 0x0004
+#endif
+
+int mancala__vt_terminal(FILE *stream)
+{
+    /* A console prints escape sequences as text unless this mode is on;
+     * consoles before Windows 10 refuse it, and get no escape sequences.
+     * (isatty() is also true of NUL, which has no console mode.) */
+    const int fd = _fileno(stream);
+    const HANDLE console = (HANDLE)_get_osfhandle(fd);
+    DWORD mode;
+    if (!_isatty(fd) || console == INVALID_HANDLE_VALUE || !GetConsoleMode(console, &mode))
+        return 0;
+    if (!(mode & ENABLE_VIRTUAL_TERMINAL_PROCESSING) &&
+        !SetConsoleMode(console, mode | ENABLE_VIRTUAL_TERMINAL_PROCESSING))
+        return 0;
+    setvbuf(stream, NULL, _IOFBF, BUFSIZ);
+    return 1;
+}

@@ -50,3 +50,22 @@ for _ in 1 2; do
 done
 cmp "$work/linux.table" "$work/windows.table" || fail "the tables differ"
 echo "same: rio-kadalis table, 1 and 6 pits open, 12 stones ($(stat -c %s "$work/linux.table") bytes)"
+
+# Colours on a console: a Windows console prints escape sequences as text
+# ("[1mSouth[0m") unless its virtual-terminal processing is on, which the
+# command turns on or else prints no colour. Under a pseudo-terminal
+# (script), wine gives the program a console and draws it with escape
+# sequences of its own; once those are taken out, no escape character and
+# no SGR code of the program may be left as text.
+script -qec "wine '$windows/cli/mancala.exe' play modiar --south random --north random --seed 1" \
+    /dev/null </dev/null >"$work/console.out" 2>&1 || fail "play on a console exited with $?"
+python3 - "$work/console.out" <<'PY' || fail "the console showed escape sequences as text"
+import re, sys
+shown = re.sub(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)", b"",
+               open(sys.argv[1], "rb").read())
+for word in (b"South", b"North", b"wins"):
+    assert word in shown, f"{word} is not on the console: {shown[:300]!r}"
+for raw in (b"\x1b", b"[0m", b"[1m", b"[2m"):
+    assert raw not in shown, f"{raw!r} shown as text: {shown[:300]!r}"
+PY
+echo "console: play modiar in colour, no escape sequence shown as text"
