@@ -31,6 +31,15 @@ same() { # NAME PROGRAM ARGS...: the program's output, Linux and Windows
     echo "same: $name ($(wc -l <"$work/$name.linux") lines)"
 }
 
+# The command runs alone, without the DLL on its path: it links the static
+# library (a DLL is found only beside the program or on PATH).
+status=0
+alone=$(env -u WINEPATH wine "$windows/cli/mancala.exe" --version 2>"$work/alone.err") || status=$?
+[ $status = 0 ] || { cat "$work/alone.err"; fail "mancala.exe without WINEPATH exited with $status"; }
+[ "${alone%$'\r'}" = "$("$linux/cli/mancala" --version)" ] \
+    || fail "mancala.exe --version printed '$alone'"
+echo "alone: mancala.exe runs without the DLL on its path"
+
 same embed examples/mancala-embed
 same demo examples/mancala-demo 7
 same version cli/mancala --version
