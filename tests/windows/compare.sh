@@ -78,3 +78,35 @@ for raw in (b"\x1b", b"[0m", b"[1m", b"[2m"):
     assert raw not in shown, f"{raw!r} shown as text: {shown[:300]!r}"
 PY
 echo "console: play modiar in colour, no escape sequence shown as text"
+
+# A CMake game built with MinGW against the installed Windows build
+# (find_package(mancala), tests/install/cmake), linked to the DLL and to
+# the static library (MANCALA_USE_STATIC_LIBS): the examples print what
+# the Linux build's print.
+meson install -C "$windows" --destdir "$work/stage" --no-rebuild --quiet
+prefix=$(meson introspect --buildoptions "$windows" |
+         python3 -c 'import json, sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == "prefix"))')
+version=$("$linux/cli/mancala" --version | sed -n 's/^mancala \([^ ]*\) .*/\1/p')
+source=$(cd "$(dirname "$0")/../.." && pwd)
+for static in OFF ON; do
+    cmake -S "$source/tests/install/cmake" -B "$work/cmake-$static" -G Ninja \
+        -DCMAKE_SYSTEM_NAME=Windows -DCMAKE_C_COMPILER=x86_64-w64-mingw32-gcc \
+        -DCMAKE_EXE_LINKER_FLAGS=-static -DCMAKE_PREFIX_PATH="$work/stage$prefix" \
+        -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DCMAKE_FIND_USE_SYSTEM_PACKAGE_REGISTRY=OFF \
+        -DMANCALA_USE_STATIC_LIBS=$static -DEXPECTED_VERSION="$version" \
+        -DEXAMPLES="$source/examples" >"$work/cmake-$static.log" 2>&1 \
+        && cmake --build "$work/cmake-$static" >>"$work/cmake-$static.log" 2>&1 \
+        || { tail -n 20 "$work/cmake-$static.log"; fail "CMake with MANCALA_USE_STATIC_LIBS=$static"; }
+    for example in embed demo; do
+        args=()
+        [ $example = demo ] && args=(7)
+        status=0
+        WINEPATH="$work/stage$prefix/bin" wine "$work/cmake-$static/$example.exe" "${args[@]}" \
+            2>"$work/$example.err" | tr -d '\r' >"$work/$example-cmake.windows" || status=$?
+        [ $status = 0 ] \
+            || { cat "$work/$example.err"; fail "$example (CMake, static $static) exited with $status"; }
+        cmp -s "$work/$example-cmake.windows" "$work/$example.linux" \
+            || fail "$example (CMake, static $static) differs from the Linux build's"
+    done
+    echo "cmake: embed and demo built with MinGW, MANCALA_USE_STATIC_LIBS=$static"
+done
