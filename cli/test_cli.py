@@ -705,6 +705,12 @@ def test_record():
         one_line_error(["play", "--load", bad], 1,
                        f"mancala: play: --load {bad}: line 3: word 3 (round 1, move 2): "
                        "cannot play 1: illegal move: the pit belongs to the opponent")
+        # A tag named like an option would set nothing (issue 46).
+        with open(bad, "w") as f:
+            f.write('rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0 max-rounds="3" 0\n')
+        one_line_error(["play", "--load", bad], 1,
+                       f"mancala: play: --load {bad}: line 1: word 2: tag 'max-rounds=\"3\"': "
+                       "max-rounds is an option, not a tag (write it without quotes)")
         with open(bad, "w") as f:
             f.write("modiar/7,7,7,7,7,7/S/0,0/0\nmodiar/7,7,7,7,7,7/S/0,0/0 0\n")
         one_line_error(["play", "--load", bad], 1,
