@@ -1672,6 +1672,275 @@ uint64_t mancala_mcts_playouts(const mancala_mcts_tree *tree);
  */
 uint64_t mancala_mcts_visits(const mancala_mcts_tree *tree);
 
+/* ======================================================================
+ * Batched Monte Carlo tree search: one tree per game, stepped together,
+ * the leaves of all trees evaluated by the caller in one call (a neural
+ * network's forward pass), as DeepMind's mctx does. Since 1.4.
+ * ====================================================================== */
+
+/**
+ * Many PUCT searches, one tree per game, grown together one simulation
+ * per tree per round: mancala_batch_mcts_select() walks every tree down
+ * to a leaf and gathers the leaves that need an evaluation into
+ * contiguous arrays (observations `[L][4n + 7]`, legal masks `[L][n]`);
+ * mancala_batch_mcts_answer() takes the caller's priors `[L][n]` and
+ * values `[L]` for them, expands the leaves and backs the values up.
+ * Leaves where the game or round is over are valued by the rules and
+ * never handed out. There is no virtual loss: each tree has at most one
+ * leaf out at a time, so a tree grows exactly as mancala_mcts_tree does
+ * with PUCT, one simulation after another. Created by
+ * mancala_batch_mcts_new(). @since 1.4
+ */
+typedef struct mancala_batch_mcts mancala_batch_mcts;
+
+/** Parameters of a ::mancala_batch_mcts, set by mancala_batch_mcts_set_param().
+ *  The values are part of the ABI. @since 1.4 */
+enum mancala_batch_mcts_param {
+    /** PUCT's constant c in Q + c P sqrt(N) / (1 + n), for Q from 0 (a
+     *  loss) to 1 (a win), as ::MANCALA_MCTS_EXPLORATION for PUCT: more
+     *  than 0, at most 1e6; default 1.5. */
+    MANCALA_BATCH_MCTS_C_PUCT = 1,
+    /** The concentration alpha of the Dirichlet noise mixed into the
+     *  priors of each root when it is expanded (AlphaZero's self-play:
+     *  0.3 for chess, about 10 / n for n moves); 0 (default) for no
+     *  noise, at most 1e3. */
+    MANCALA_BATCH_MCTS_DIRICHLET_ALPHA = 2,
+    /** The share of the noise in the roots' priors, 0 ... 1 (default
+     *  0.25): prior = (1 - share) P + share eta. */
+    MANCALA_BATCH_MCTS_DIRICHLET_FRACTION = 3
+};
+
+/**
+ * @brief Creates a batched tree search of @p games trees, none with a
+ *        root yet, each with room for @p max_simulations simulations.
+ * @param[out] out Receives the handle; unchanged on failure.
+ * @param rules A rules name, as for mancala_new(): every root must be a
+ *        game of these rules.
+ * @param games The number of trees, 1 ... 65,536.
+ * @param max_simulations The simulations each search makes from its root,
+ *        1 ... 100,000 (a simulation is one descent; the root's own
+ *        evaluation is the first). The trees' memory is sized from it:
+ *        `1 + max_simulations * n` nodes of 32 bytes per tree.
+ * @param seed Seed of the Dirichlet noise and of mancala_batch_mcts_choose()
+ *        (tree i has its own generator, made from @p seed and i).
+ * @param[out] errbuf If not NULL, receives a one-line reason on failure,
+ *        cut to @p errlen bytes; the empty string on success.
+ * @param errlen Size of @p errbuf.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if a pointer is NULL or a
+ *         number is out of range; ::MANCALA_E_RULES; ::MANCALA_E_NOMEM.
+ * @note The caller owns the handle and releases it with
+ *       mancala_batch_mcts_free(). Every allocation of the search is made
+ *       here (and by the roots' copies, see mancala_batch_mcts_set_root());
+ *       selection, answers and results allocate nothing. One handle must
+ *       not be used by two threads at once; distinct handles share
+ *       nothing. There are no threads inside.
+ * @since 1.4
+ */
+int mancala_batch_mcts_new(mancala_batch_mcts **out, const char *rules, int games,
+                           int max_simulations, uint64_t seed, char *errbuf, size_t errlen);
+
+/**
+ * @brief Like mancala_batch_mcts_new(), with every allocation of the
+ *        handle, its trees and its roots' games made by @p alloc.
+ * @param[out] out Receives the handle.
+ * @param rules A rules name.
+ * @param games The number of trees.
+ * @param max_simulations The simulations of a search.
+ * @param seed The seed.
+ * @param[out] errbuf As for mancala_batch_mcts_new(); may be NULL.
+ * @param errlen Size of @p errbuf.
+ * @param alloc The allocation function (NULL: the C library's); see
+ *        mancala_new_with_allocator().
+ * @param opaque Passed to @p alloc.
+ * @return As mancala_batch_mcts_new().
+ * @since 1.4
+ */
+int mancala_batch_mcts_new_with_allocator(mancala_batch_mcts **out, const char *rules, int games,
+                                          int max_simulations, uint64_t seed, char *errbuf,
+                                          size_t errlen, mancala_alloc_fn alloc, void *opaque);
+
+/**
+ * @brief Releases a batched tree search, its trees and its roots.
+ * @param search The handle; NULL is a no-op.
+ * @since 1.4
+ */
+void mancala_batch_mcts_free(mancala_batch_mcts *search);
+
+/**
+ * @brief Sets a ::mancala_batch_mcts_param, from the next selection on
+ *        (the noise is mixed in when a root is expanded, at its first answer).
+ * @param search The handle.
+ * @param param The parameter.
+ * @param value Its value, as ::mancala_batch_mcts_param says.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p search is NULL;
+ *         ::MANCALA_E_OPTION for an unknown parameter or a value out of
+ *         its range (NaN included); ::MANCALA_E_STATE while leaves wait
+ *         for an answer.
+ * @since 1.4
+ */
+int mancala_batch_mcts_set_param(mancala_batch_mcts *search, int param, double value);
+
+/**
+ * @brief Starts tree @p index's search afresh at the position of @p game.
+ *
+ * The tree keeps a copy of @p game, history included, so that the
+ * repetition rule sees the game's real history in the tree. With
+ * @p game NULL the tree has no root: selections pass it by.
+ *
+ * @param search The handle.
+ * @param index The tree, `0 ... games-1`.
+ * @param game A game of the handle's rules, not over; not modified; or NULL.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if @p search is NULL, or
+ *         @p game is of other rules; ::MANCALA_E_RANGE if @p index is out
+ *         of range; ::MANCALA_E_OVER if the game or round is over;
+ *         ::MANCALA_E_STATE while leaves wait for an answer;
+ *         ::MANCALA_E_NOMEM. On failure the tree has no root.
+ * @note The copy is made with mancala_clone() (by @p game's allocator),
+ *       the previous root's released: the one allocation after creation.
+ * @since 1.4
+ */
+int mancala_batch_mcts_set_root(mancala_batch_mcts *search, int index, const mancala_game *game);
+
+/**
+ * @brief Starts tree @p index's search afresh at a position string.
+ * @param search The handle.
+ * @param index The tree.
+ * @param position A position of the handle's rules (see mancala_parse()).
+ * @return As mancala_batch_mcts_set_root(); ::MANCALA_E_PARSE for a
+ *         malformed position (::MANCALA_E_INVALID for other rules or NULL).
+ * @note The game is parsed with the handle's allocator.
+ * @since 1.4
+ */
+int mancala_batch_mcts_set_position(mancala_batch_mcts *search, int index, const char *position);
+
+/**
+ * @brief One round: every tree with a root and simulations left descends
+ *        by PUCT to a leaf; the leaves to evaluate are gathered.
+ *
+ * A tree whose leaf is over (the game or round ended there) backs up its
+ * result (1 a win, 1/2 a draw, 0 a loss for the player who moved into it)
+ * and descends again, until it reaches a leaf to evaluate or has made its
+ * simulations. Leaf j (`0 ... L-1`) then has row j of
+ * mancala_batch_mcts_observations() and mancala_batch_mcts_legal_masks(),
+ * its tree in mancala_batch_mcts_leaf_trees() and its game in
+ * mancala_batch_mcts_leaf_game(); leaves come in the order of their trees.
+ * The children of a node are tried in ascending pit order; an unvisited
+ * child counts as a draw (Q = 1/2); ties go to the first.
+ *
+ * @param search The handle.
+ * @return L, the number of leaves to answer (0 once every search has made
+ *         its simulations: the results are then final);
+ *         ::MANCALA_E_INVALID if @p search is NULL; ::MANCALA_E_STATE if
+ *         the last leaves were not answered.
+ * @note Does not allocate and does no I/O.
+ * @since 1.4
+ */
+int mancala_batch_mcts_select(mancala_batch_mcts *search);
+
+/**
+ * @brief The leaves' observations, float `[games][4n + 7]`, of which the
+ *        first L rows are those of the last mancala_batch_mcts_select()
+ *        (row j is mancala_observation() of leaf j's game).
+ *
+ * This and the other array getters return pointers into the handle: they
+ * stay the same for its life, and their contents change at each selection.
+ *
+ * @param search The handle.
+ * @return The array; NULL if @p search is NULL.
+ * @since 1.4
+ */
+const float *mancala_batch_mcts_observations(const mancala_batch_mcts *search);
+
+/**
+ * @brief The leaves' legal masks, uint8 `[games][n]` (row j is
+ *        mancala_legal_mask() of leaf j's game; never all 0).
+ * @param search The handle.
+ * @return The array; NULL if @p search is NULL.
+ * @since 1.4
+ */
+const uint8_t *mancala_batch_mcts_legal_masks(const mancala_batch_mcts *search);
+
+/**
+ * @brief The tree of each leaf, int32 `[games]` (the first L entries).
+ * @param search The handle.
+ * @return The array; NULL if @p search is NULL.
+ * @since 1.4
+ */
+const int32_t *mancala_batch_mcts_leaf_trees(const mancala_batch_mcts *search);
+
+/**
+ * @brief Leaf @p leaf's game: its tree's copy of the root, played down to
+ *        the leaf, history included (for an evaluator that needs the exact
+ *        game: a solved table, a search, a random playout).
+ * @param search The handle.
+ * @param leaf A leaf of the last selection, `0 ... L-1`.
+ * @return The handle, owned by the search, valid until the answer; NULL
+ *         if @p search is NULL, @p leaf is out of range or no leaf waits.
+ * @since 1.4
+ */
+const mancala_game *mancala_batch_mcts_leaf_game(const mancala_batch_mcts *search, int leaf);
+
+/**
+ * @brief Answers the leaves of the last selection: expands each (a child
+ *        for every legal move) and backs its value up its tree.
+ * @param search The handle.
+ * @param priors float `[L][n]`: the prior of each action of leaf j (its
+ *        mover's actions, see mancala_num_actions()). Those of the legal
+ *        actions are taken, negative, infinite and NaN ones counted as 0,
+ *        and divided by their sum (all 0: the same for every move). At a
+ *        root with Dirichlet noise the noise is mixed in after that.
+ * @param values float `[L]`: the value of leaf j for its player to move,
+ *        from -1 (a loss) through 0 to 1 (a win); clamped, NaN counts as 0.
+ * @param leaves L, the count mancala_batch_mcts_select() returned.
+ * @return ::MANCALA_OK; ::MANCALA_E_INVALID if a pointer is NULL or
+ *         @p leaves is not L (nothing changes); ::MANCALA_E_STATE if no
+ *         leaf waits.
+ * @note Does not allocate and does no I/O.
+ * @since 1.4
+ */
+int mancala_batch_mcts_answer(mancala_batch_mcts *search, const float *priors,
+                              const float *values, size_t leaves);
+
+/**
+ * @brief Tree @p index's root: the visits of each action and its value.
+ * @param search The handle.
+ * @param index The tree.
+ * @param[out] visits Receives n counts, one per action of the player to
+ *        move at the root (0 for illegal ones): AlphaZero's policy target
+ *        is them divided by their sum. May be NULL.
+ * @param cap Room in @p visits (at least n if it is not NULL).
+ * @param[out] value If not NULL, receives the root's mean value for its
+ *        player to move, -1 ... 1 (0 before any simulation).
+ * @return The simulations made from the root (its visits);
+ *         ::MANCALA_E_INVALID if @p search is NULL; ::MANCALA_E_RANGE if
+ *         @p index is out of range; ::MANCALA_E_STATE if the tree has no
+ *         root; ::MANCALA_E_NOSPACE if @p cap is below n.
+ * @since 1.4
+ */
+int mancala_batch_mcts_visits(const mancala_batch_mcts *search, int index, uint32_t *visits,
+                              size_t cap, double *value);
+
+/**
+ * @brief The move tree @p index chooses: with temperature 0 the most
+ *        visited action (ties: the higher mean value, then the lower
+ *        action, as mancala_mcts_best_move()); above 0 an action drawn
+ *        with probability proportional to visits^(1 / temperature), from
+ *        the tree's generator.
+ * @param search The handle.
+ * @param index The tree.
+ * @param temperature 0 ... 100.
+ * @return The action (relative to the mover at the root: pit
+ *         mancala_action_to_pit()); ::MANCALA_E_INVALID if @p search is
+ *         NULL or @p temperature is out of range (NaN included);
+ *         ::MANCALA_E_RANGE if @p index is out of range; ::MANCALA_E_STATE
+ *         if the tree has no root or its root is not expanded yet (no
+ *         answer). Before any child has visits (a single simulation) the
+ *         priors take the place of the visits.
+ * @note Deterministic for a seed and the same calls.
+ * @since 1.4
+ */
+int mancala_batch_mcts_choose(mancala_batch_mcts *search, int index, double temperature);
+
 /**
  * @brief Progress of a long computation.
  * @param opaque The caller's pointer.

@@ -47,6 +47,20 @@ static inline int mc_run_cancel(atomic_int *run)
            expected == MC_RUN_CANCEL;
 }
 
+/* PUCT's constant by default (the c_puct of AlphaZero's papers, for
+ * values in [0, 1]). */
+#define MC_PUCT_EXPLORATION 1.5
+
+/* PUCT's score of a child, Q + c P sqrt(N) / (1 + n), with `scale` =
+ * c sqrt(N): Q is its mean reward in [0, 1] for the player who moves into
+ * it, a draw (1/2) while unvisited. One formula for both tree searches
+ * (mcts.c, batch_mcts.c), so that they grow the same trees. */
+static inline double mc_puct_score(double reward, double visits, float prior, double scale)
+{
+    const double q = visits ? reward / visits : 0.5;
+    return q + scale * prior / (1.0 + visits);
+}
+
 /* A wall-clock time limit (search.c), shared by the searchers. */
 struct mc_deadline {
     struct timespec at;

@@ -18,8 +18,6 @@
 
 /* The exploration constant of UCB1 for rewards in [0, 1]. */
 #define UCT_EXPLORATION 1.41421356237
-/* PUCT's constant (the c_puct of AlphaZero's papers, for values in [0, 1]). */
-#define PUCT_EXPLORATION 1.5
 /* Playouts of a run when no limit is set. */
 #define DEFAULT_PLAYOUTS 1000
 
@@ -143,8 +141,7 @@ static int32_t select_puct(const struct mcts_tree *t, int32_t parent, double c)
     double best_value = -1;
     for (int32_t i = t->node[parent].first_child; i >= 0; i = t->node[i].next_sibling) {
         const struct mcts_node *n = &t->node[i];
-        const double q = n->visits ? n->reward / (double)n->visits : 0.5;
-        const double value = q + scale * n->prior / (1.0 + (double)n->visits);
+        const double value = mc_puct_score(n->reward, (double)n->visits, n->prior, scale);
         if (value > best_value) {
             best_value = value;
             best = i;
@@ -256,7 +253,7 @@ undo:
 static int puct_iteration(struct mancala_mcts_tree *m, mancala_game *g)
 {
     struct mcts_tree *t = &m->t;
-    const double c = m->exploration > 0 ? m->exploration : PUCT_EXPLORATION;
+    const double c = m->exploration > 0 ? m->exploration : MC_PUCT_EXPLORATION;
     int32_t node = 0;
     int played = 0, status = MANCALA_OK;
     double south;
