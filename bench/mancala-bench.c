@@ -17,6 +17,16 @@
  *       the batch's own N threads. A step of a game whose episode ended
  *       the step before starts its next episode (autoreset) and plays no
  *       ply: steps_per_s counts every game's steps, plies_per_s the plies.
+ *   mancala-bench batch-mcts RULES GAMES SIMULATIONS [RUNS]
+ *       the batched tree search (mancala_batch_mcts_new(), seed 1) of
+ *       GAMES trees, each searched SIMULATIONS times from its own opening
+ *       (game i: i % 8 random plies from the start, drawn from
+ *       mc_random_seed(1, i)), with the trivial evaluator: every leaf's
+ *       priors uniform and its value 0, answered from arrays made once.
+ *       The time is that of the selections and answers (not of setting
+ *       the roots); RUNS searches (default 5), each from fresh roots, and
+ *       the median rate of leaves evaluated, with the lowest and highest.
+ *       One thread (the search has none).
  *   mancala-bench perft RULES DEPTH [--threads N]
  *       counts the move sequences of exactly DEPTH plies from the start
  *       position by mancala_play() and mancala_undo(), the repetition rule
@@ -37,6 +47,7 @@
  * scripts), `clock` saying which time it is:
  *
  *   RULES games=G plies=P seconds=S games_per_s=X plies_per_s=Y threads=N clock=cpu|wall
+ *   RULES batch-mcts games=G simulations=S runs=R leaves=L range_per_s=MIN-MAX leaves_per_s=MEDIAN threads=1 clock=cpu
  *   RULES perft DEPTH = COUNT seconds=S nodes_per_s=Y threads=N clock=cpu|wall
  *   RULES batch games=G steps=T plies=P seconds=S steps_per_s=X plies_per_s=Y threads=N clock=cpu|wall
  *   RULES layer STONES samples=N moves_per_position=X inside_layer_per_position=Y
@@ -375,6 +386,85 @@ static int run_batch(const char *rules, long long games, long long steps, int th
     return 0;
 }
 
+/* One search of the batched tree search from fresh roots; the leaves
+ * evaluated and the seconds of selections and answers. */
+static int batch_mcts_run(mancala_batch_mcts *search, const char *rules, int games, float *priors,
+                          const float *values, long long *leaves, double *seconds)
+{
+    for (int i = 0; i < games; i++) {
+        mancala_game *game;
+        int status = mancala_new(&game, rules);
+        uint64_t rng = mc_random_seed(1, (uint64_t)i);
+        for (int p = 0; status == 0 && p < i % 8 && !mancala_is_over(game); p++) {
+            int moves[MANCALA_MAX_PITS], count = mancala_legal_moves(game, moves, MANCALA_MAX_PITS);
+            status = mancala_play(game, moves[mc_random_below(&rng, (uint32_t)count)]);
+        }
+        if (status == 0 && mancala_is_over(game))
+            mancala_undo(game);
+        if (status == 0)
+            status = mancala_batch_mcts_set_root(search, i, game);
+        mancala_free(game);
+        if (status < 0)
+            return fail("batch-mcts: a root", status);
+    }
+    *leaves = 0;
+    const double t0 = now(1);
+    int count;
+    while ((count = mancala_batch_mcts_select(search)) > 0) {
+        int status = mancala_batch_mcts_answer(search, priors, values, (size_t)count);
+        if (status < 0)
+            return fail("batch-mcts: answer", status);
+        *leaves += count;
+    }
+    *seconds = now(1) - t0;
+    return count < 0 ? fail("batch-mcts: select", count) : 0;
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static int run_batch_mcts(const char *rules, int games, int simulations, int runs)
+{
+    mancala_batch_mcts *search;
+    char reason[MANCALA_REASON_MAX];
+    if (mancala_batch_mcts_new(&search, rules, games, simulations, 1, reason, sizeof reason) < 0) {
+        fprintf(stderr, "mancala-bench: %s\n", reason);
+        return 1;
+    }
+    /* The trivial evaluator: uniform priors, value 0, for any leaves. */
+    float *priors = malloc((size_t)games * MANCALA_MAX_PITS * sizeof *priors);
+    float *values = calloc((size_t)games, sizeof *values);
+    double *rates = malloc((size_t)runs * sizeof *rates);
+    int status = !priors || !values || !rates;
+    if (status)
+        fail("batch-mcts", MANCALA_E_NOMEM);
+    long long leaves = 0, all = 0;
+    double seconds = 0, total = 0;
+    for (int r = 0; !status && r < runs; r++) {
+        for (size_t k = 0; k < (size_t)games * MANCALA_MAX_PITS; k++)
+            priors[k] = 1.0f;
+        status = batch_mcts_run(search, rules, games, priors, values, &leaves, &seconds);
+        rates[r] = (double)leaves / (seconds > 0 ? seconds : 1e-9);
+        all += leaves;
+        total += seconds;
+    }
+    if (!status) {
+        qsort(rates, (size_t)runs, sizeof *rates, compare_doubles);
+        printf("%s batch-mcts games=%d simulations=%d runs=%d leaves=%lld seconds=%.3f "
+               "range_per_s=%.0f-%.0f leaves_per_s=%.0f threads=1 clock=%s\n",
+               rules, games, simulations, runs, all, total, rates[0], rates[runs - 1],
+               rates[(runs - 1) / 2], clock_name(1));
+    }
+    free(priors);
+    free(values);
+    free(rates);
+    mancala_batch_mcts_free(search);
+    return status;
+}
+
 static int usage(void);
 
 static int board_stones(const mancala_game *game, int pits)
@@ -435,6 +525,7 @@ static int usage(void)
     fprintf(stderr, "usage: mancala-bench playouts RULES GAMES SEED [--threads N]\n"
                     "       mancala-bench api-playouts RULES GAMES SEED [--threads N]\n"
                     "       mancala-bench batch RULES GAMES STEPS [--threads N]\n"
+                    "       mancala-bench batch-mcts RULES GAMES SIMULATIONS [RUNS]\n"
                     "       mancala-bench perft RULES DEPTH [--threads N]\n"
                     "       mancala-bench layer RULES STONES SAMPLES SEED\n");
     return 2;
@@ -457,6 +548,13 @@ int main(int argc, char **argv)
         if (parse_count(argv[3], 1 << 20, &a) || a < 1 || parse_count(argv[4], INT64_MAX / a, &b))
             return usage();
         return run_batch(argv[2], a, b, (int)threads);
+    }
+    if ((argc == 5 || argc == 6) && strcmp(argv[1], "batch-mcts") == 0 && threads == 1) {
+        long long runs = 5;
+        if (parse_count(argv[3], 1 << 16, &a) || a < 1 || parse_count(argv[4], 100000, &b) || b < 1 ||
+            (argc == 6 && (parse_count(argv[5], 1000, &runs) || runs < 1)))
+            return usage();
+        return run_batch_mcts(argv[2], (int)a, (int)b, (int)runs);
     }
     if (argc == 6 && strcmp(argv[1], "layer") == 0 && threads == 1) {
         long long seed;
