@@ -146,6 +146,7 @@ game_p = c_void_p
 batch_p = c_void_p
 search_p = c_void_p
 mcts_p = c_void_p
+batch_mcts_p = c_void_p
 table_p = c_void_p
 
 
@@ -306,6 +307,26 @@ _prototypes.update({
 # Added in 1.4 (MANCALA_1.4).
 _prototypes.update({
     "mancala_tag_check": (c_int, [c_char_p, c_char_p, c_char_p, c_size_t]),
+})
+
+# Added in 1.4 (MANCALA_1.4): the batched tree search. Its arrays come
+# back as addresses (c_void_p) for the views of mancala.rl.BatchMCTS.
+_prototypes.update({
+    "mancala_batch_mcts_new": (c_int, [POINTER(batch_mcts_p), c_char_p, c_int, c_int, c_uint64,
+                                       c_char_p, c_size_t]),
+    "mancala_batch_mcts_free": (None, [batch_mcts_p]),
+    "mancala_batch_mcts_set_param": (c_int, [batch_mcts_p, c_int, c_double]),
+    "mancala_batch_mcts_set_root": (c_int, [batch_mcts_p, c_int, game_p]),
+    "mancala_batch_mcts_set_position": (c_int, [batch_mcts_p, c_int, c_char_p]),
+    "mancala_batch_mcts_select": (c_int, [batch_mcts_p]),
+    "mancala_batch_mcts_observations": (c_void_p, [batch_mcts_p]),
+    "mancala_batch_mcts_legal_masks": (c_void_p, [batch_mcts_p]),
+    "mancala_batch_mcts_leaf_trees": (c_void_p, [batch_mcts_p]),
+    "mancala_batch_mcts_leaf_game": (c_void_p, [batch_mcts_p, c_int]),
+    "mancala_batch_mcts_answer": (c_int, [batch_mcts_p, c_void_p, c_void_p, c_size_t]),
+    "mancala_batch_mcts_visits": (c_int, [batch_mcts_p, c_int, c_void_p, c_size_t,
+                                          POINTER(c_double)]),
+    "mancala_batch_mcts_choose": (c_int, [batch_mcts_p, c_int, c_double]),
 })
 
 for _name, (_restype, _argtypes) in _prototypes.items():

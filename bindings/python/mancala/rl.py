@@ -1014,3 +1014,6 @@ def _action_error(status: int, action: int, game: int, reason: str = ""):
     error.game = game
     error.args = (reason or f"game {game}: action {action}: {error.reason}",)
     return error
+
+
+from ._batch_mcts import BatchMCTS  # noqa: E402  (its own module: batched tree search)
