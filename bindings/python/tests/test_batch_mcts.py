@@ -8,8 +8,9 @@ import random
 import unittest
 
 import mancala
-from mancala import rl
+from mancala import _batch_mcts, rl
 from mancala.errors import GameOver, InvalidArgument, ParseError, StateError
+from test_facts import with_prefix
 
 try:
     import numpy as np
@@ -42,6 +43,14 @@ def evaluate_rows(obs, masks, w):
     priors = np.exp(np.clip(out[:, :-1], -5, 5)).astype(np.float32)
     values = np.tanh(out[:, -1]).astype(np.float32)
     return priors, values
+
+
+class Constants(unittest.TestCase):
+    def test_params_are_the_headers(self):
+        """The parameters' numbers copied into _batch_mcts.py are mancala.h's."""
+        self.assertEqual({name[1:]: value for name, value in vars(_batch_mcts).items()
+                          if name in ("_C_PUCT", "_DIRICHLET_ALPHA", "_DIRICHLET_FRACTION")},
+                         with_prefix("MANCALA_BATCH_MCTS_"))
 
 
 @unittest.skipIf(np is None, "numpy is not installed")
