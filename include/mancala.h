@@ -1797,6 +1797,9 @@ int mancala_batch_mcts_set_param(mancala_batch_mcts *search, int param, double v
  *         ::MANCALA_E_NOMEM. On failure the tree has no root.
  * @note The copy is made with mancala_clone() (by @p game's allocator),
  *       the previous root's released: the one allocation after creation.
+ *       The copy keeps the room for moves that @p game has (a new handle's
+ *       512 plies a round); only a tree that descends beyond it makes
+ *       mancala_play() grow the copy's history during a selection.
  * @since 1.4
  */
 int mancala_batch_mcts_set_root(mancala_batch_mcts *search, int index, const mancala_game *game);
