@@ -3,7 +3,9 @@
 """The `manpages` test: every function the library exports (lib/mancala.map)
 has its manual page, and every page, the overview mancala.3 included,
 formats without a warning, names mancala(1) and the installed RULES.md,
-and shows no Doxygen command (@since, @code, \\brief ...) once formatted.
+and shows no Doxygen command (@since, @code, \\brief ...) once formatted,
+nor a word broken where roff should not break it (a hyphen after a
+bracket, or inside one of the library's names).
 A page that is a link (".so man3/OTHER.3", an enumerator's) must lead to
 one of the pages.
 
@@ -30,6 +32,17 @@ def leftovers(text):
     """The Doxygen commands left in a formatted page's text."""
     return sorted({m.group(0) for m in AT_COMMAND.finditer(text)}
                   | {m.group(0) for m in BACKSLASH_COMMAND.finditer(text)})
+
+
+# A formatted line ending in a hyphen (U+2010 with -Tutf8) after anything but
+# a letter, as "(" + hyphen: roff's \\% marks a place to break when it is not
+# at the start of a word. Or a hyphen inside one of the library's names.
+BAD_BREAK = re.compile(r"(?:[^\w\s]|(?<!\w)(?:mancala|MANCALA)_\w*)\u2010$")
+
+
+def bad_breaks(text):
+    """The formatted lines that break a word where it must not be broken."""
+    return [line.strip() for line in text.splitlines() if BAD_BREAK.search(line)]
 
 
 def main(argv):
@@ -68,6 +81,9 @@ def main(argv):
                                 capture_output=True, text=True)
         if result.returncode or result.stderr:
             failures.append("%s: groff says: %s" % (page, result.stderr.strip()))
+        broken = bad_breaks(result.stdout)
+        if broken:
+            failures.append("%s breaks a word badly: %s" % (page, " | ".join(broken)))
         left = leftovers(result.stdout)
         if left:
             failures.append("%s shows Doxygen commands: %s" % (page, " ".join(left)))

@@ -254,8 +254,11 @@ def escape(text):
 
 
 def nohyphen(text):
-    """The library's names never hyphenated (roff's \\% before each)."""
-    return re.sub(r"(\\f[BIRP]|^|[^\w%])((?:mancala|MANCALA)_\w+)", r"\1\\%\2", text)
+    """The library's names never hyphenated: roff's \\% at the start of each
+    word holding one ("(mancala_play()," included). Elsewhere in a word,
+    as after the bracket, \\% would mark a place to break it instead."""
+    return re.sub(r"(?<!\S)(?!\\%)(?=(?:\S*?(?:\\f[BIRP]|[^\w%\s]))?(?:mancala|MANCALA)_\w)",
+                  r"\\%", text)
 
 
 def since_text(text):
