@@ -685,7 +685,7 @@ $("strength-out").textContent = $("strength").value;
 const fixedSeed = whole("seed") === null ? null : BigInt.asUintN(64, BigInt(whole("seed")));
 if (params.get("instant") === "1") $("instant").checked = true;
 
-// The solved Modiar table (about 47 MB): downloaded only when the perfect
+// The solved Modiar table (49.1 MB): downloaded only when the perfect
 // player or the move values are asked for in a game of Modiar, with its
 // progress shown.
 function wantTable() {
