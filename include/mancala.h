@@ -1974,7 +1974,7 @@ typedef struct mancala_table mancala_table;
  * force, as an interval [lo, hi] (see mancala_table_value()). Layers of
  * equal stones on the board are solved from the fewest stones up, each by
  * one retrograde attractor computation over all thresholds. Takes a few
- * seconds and about 120 MiB of memory; the file is 49,086,112 bytes.
+ * seconds and about 64 MiB of memory (1.3.0); the file is 49,086,112 bytes.
  *
  * **File format** (version 2; all integers little-endian):
  *
