@@ -26,7 +26,8 @@ from typing import Optional
 from . import _tensor
 from ._handle import INT, NativeHandle, flag, in_use, integer
 from ._native import REASON_MAX, batch_p, lib
-from .errors import Busy, GameOver, InvalidArgument, ParseError, check, illegal, shown
+from .errors import (Busy, GameOver, InvalidArgument, ParseError, StateError, UnknownRules,
+                     check, illegal, shown)
 from .game import Game, _parsed_text, _rules_name
 
 __all__ = ["AECEnv", "VectorEnv", "OpponentEnv", "env", "AUTORESET_MODES"]
@@ -766,21 +767,52 @@ class VectorEnv(NativeHandle, _VectorBase):
         """Starts a new episode in every game (mancala_batch_reset()), or
         with ``options={"reset_mask": mask}`` in the games where ``mask``
         (numpy bool ``[N]``, at least one True, as Gymnasium 1.x requires
-        it) is True, the others unchanged. Returns ``(observations,
-        infos)``. ``seed`` (default 0) seeds :meth:`step_random`.
+        it) is True, the others unchanged. With
+        ``options={"positions": positions}`` (``N`` position strings, or
+        None for a game that starts as the reset makes it), each game given
+        a position starts its episode there (:meth:`set_position`), and by
+        default its next episodes too. Returns ``(observations, infos)``.
+        ``seed`` (default 0) seeds :meth:`step_random`.
 
         Raises:
             TypeError, ValueError: a mask that is not as above (the
-                errors of Gymnasium's ``SyncVectorEnv``).
+                errors of Gymnasium's ``SyncVectorEnv``), or positions
+                that are not ``N`` strings or None.
+            ParseError, UnknownRules, StateError: a position that cannot
+                be played here (malformed, of other rules, over); nothing
+                changed then.
             Busy: another call on the environment is under way.
         """
         seed = _seed(seed)
         mask = (options or {}).get("reset_mask")
+        positions = self._positions((options or {}).get("positions"))
         if mask is None or self._reset_mask(mask).all():
             _batch_check(self._handle, lib.mancala_batch_reset(self._h, seed))
         else:
             self.reset_games(mask, seed=seed)
+        for index, position in positions:
+            self.set_position(index, position)
         return self._arrays(1)[0], {}
+
+    def _positions(self, positions):
+        """The (index, position) pairs of ``options["positions"]``, each
+        checked as set_position() will take it, before anything changes."""
+        if positions is None:
+            return []
+        if isinstance(positions, (str, bytes)) or not hasattr(positions, "__len__"):
+            raise TypeError(f"`options['positions']` must be a sequence of {self.num_envs} "
+                            f"position strings or None, got {type(positions).__name__}")
+        if len(positions) != self.num_envs:
+            raise ValueError(f"`options['positions']` must have {self.num_envs} entries, "
+                             f"got {len(positions)}")
+        chosen = [(i, p) for i, p in enumerate(positions) if p is not None]
+        for _, position in chosen:
+            game = Game.parse(position)
+            if game.rules != self.rules:
+                raise UnknownRules(f"position {shown(position)}: {game.rules}, not {self.rules}")
+            if game.over:
+                raise StateError(f"position {shown(position)}: the round is over")
+        return chosen
 
     def _reset_mask(self, mask):
         np = _tensor.np

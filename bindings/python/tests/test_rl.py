@@ -14,7 +14,8 @@ import unittest
 
 import mancala
 from mancala import _tensor, rl
-from mancala.errors import EmptyPit, InvalidArgument, PitOutOfRange
+from mancala import Game
+from mancala.errors import EmptyPit, InvalidArgument, ParseError, PitOutOfRange, UnknownRules
 
 try:
     import numpy as np
@@ -767,6 +768,28 @@ class Vector(unittest.TestCase):
                 self.assertTrue((env.action_masks == (1 if ones else 0)).all())
         with self.assertRaises(TypeError):
             rl.VectorEnv("modiar", 2, restart_from_rules="yes")
+
+    def test_reset_positions(self):
+        # options={"positions": [...]}: the games given a position start
+        # there, as a game parsed from it; the others as the reset makes them.
+        start = "modiar/0,3,4,1,0,2/S/16,16/9"
+        env = rl.VectorEnv("modiar", 3, autoreset_mode="Disabled")
+        observations, _ = env.reset(options={"positions": [None, start, None]})
+        fresh, other = rl.VectorEnv("modiar", 1), Game.parse(start)
+        first, _ = fresh.reset()
+        self.assertEqual(observations[0].tolist(), first[0].tolist())
+        self.assertEqual(observations[2].tolist(), first[0].tolist())
+        self.assertEqual(observations[1].tolist(), list(other.observation_tensor()))
+        # Nothing changes when one of them cannot be played.
+        before = env.observations.copy()
+        for bad, error in (([start], ValueError), (start, TypeError),
+                           ([None, "modiar/9", None], ParseError),
+                           ([None, "rio-kadalis", None], ParseError),
+                           ([None, "rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0", None],
+                            UnknownRules)):
+            with self.subTest(bad=bad), self.assertRaises(error):
+                env.reset(options={"positions": bad})
+            self.assertEqual(env.observations.tolist(), before.tolist())
 
     def test_reset_mask(self):
         # Gymnasium 1.x: reset(options={"reset_mask": mask}) resets the
