@@ -239,7 +239,7 @@ def parse_position(position):
 
 
 def check_svg(position, text, over=False):
-    """The picture of mancala_svg() (tests/svg checks it in detail): each
+    """The picture of mancala_svg() (tests/text/svg checks it in detail): each
     pit with its count or its sand, the captures and banks, the player to
     move or the result."""
     root = ET.fromstring(text)  # raises on malformed XML

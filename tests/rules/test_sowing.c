@@ -148,7 +148,7 @@ static int laps_of_move(const struct mc_board *b, const struct mc_state *s, int 
  * sows no move when no lap start of the board's count of stones on its
  * ring of open pits is endless, and never one that ends within two laps,
  * each of fewer stones than open pits (unless a move is endless: then it
- * sows them all). tests/test_endless.c compares it on more positions. */
+ * sows them all). tests/rules/test_endless.c compares it on more positions. */
 START_TEST(listing_sows_only_moves_that_may_be_endless)
 {
     uint64_t rng = 0x1157ed5ull;

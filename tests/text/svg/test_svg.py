@@ -105,7 +105,7 @@ CASES = [
                "match": "The match is drawn: the round limit is reached, stones equal."},
       "score": (24, 24)}),
     # RULES.md, "A match that keeps repeating ends": five rounds of 16-32,
-    # and North, holding more stones, wins (tests/test_match.c has the moves).
+    # and North, holding more stones, wins (tests/game/test_match.c has the moves).
     ("rio-kadalis-repeating", ["rio-kadalis"] + "2 6 2 6 5 6 3 7 3 8 0 9 2 8 4 8 1 7 1 7 3 6 4 "
      "10 0 7 5 6 2 7 4 8".split() + 2 * (["next"] + "11 3 11 5 7 2 10 4 6 3 6 2 7 4 8 5 9 2 "
      "11 2 8 5 6 4 8 5 9 2 11 4 7 2 8 3 6 4 8 5 11 2 7 3 8 4 10 5 7".split() + ["next"]

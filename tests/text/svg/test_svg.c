@@ -5,7 +5,7 @@
  *
  * SPDX-License-Identifier: MIT
  */
-#include "../helpers.h"
+#include "../../helpers.h"
 
 static const char *const positions[] = {
     "modiar/7,7,7,7,7,7/S/0,0/0",
