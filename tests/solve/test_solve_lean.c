@@ -274,7 +274,10 @@ static int stop_inside(void *opaque, int step, int steps, uint64_t done, uint64_
 /* `calls` (may be NULL) receives the calls made inside layers. */
 static int lean_stopped(const char *path, const struct config *c, int at, int *calls)
 {
-    const struct mt_lean_options options = {2, 1, 0, 0};
+    /* One thread: the sweeps a layer takes, and so the calls counted
+     * here, are then the same in every run (with more, the values are,
+     * but a sweep may see its neighbours' bounds sooner or later). */
+    const struct mt_lean_options options = {1, 1, 0, 0};
     struct stop_inside s = {0, at, -1};
     const int status = mancala__solve_lean(path, c->rules, closed_pits(c), c->max_stones,
                                            c->step, &options, stop_inside, &s, NULL);
