@@ -8,9 +8,10 @@
  * does not depend on the locale's decimal point, and the same game gives
  * the same bytes everywhere.
  *
- * Layout, top to bottom: the headline (who is to move, or the result),
- * its reason and the match result, a line naming the rules, round and
- * ply; North's pit numbers; the board; South's pit numbers; the legends.
+ * Layout, top to bottom: the headline (who is to move, or the result:
+ * mancala_describe_result()'s sentence, wrapped, the match's below it),
+ * a line naming the rules, round and ply; North's pit numbers; the
+ * board; South's pit numbers; the legends.
  * Left of each row the player's name (and the to-move mark), right of it
  * the player's captures and bank. Text widths are estimated generously
  * (wider than DejaVu Sans or Verdana draw them), and the picture is as
@@ -37,6 +38,7 @@
 #define GAP 10                 /* between neighbouring elements */
 
 #define FONT_HEADLINE 20
+#define FONT_RESULT 16 /* the result's sentence: a few words more than a headline */
 #define FONT_TEXT 14
 #define FONT_NAME 18
 #define FONT_COUNT 22
@@ -60,11 +62,11 @@
 /* Text content, escaped for XML. The strings drawn come from the library
  * (rules names, numbers, fixed words), but the escaping keeps the picture
  * valid whatever a later caller passes in. */
-static void put_text(struct mc_out *o, const char *s)
+static void put_text_n(struct mc_out *o, const char *s, size_t len)
 {
     static const char *const entity[] = {['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;",
                                          ['"'] = "&quot;"};
-    for (; *s; s++) {
+    for (const char *end = s + len; s < end; s++) {
         const unsigned char c = (unsigned char)*s;
         const char *e = c < sizeof entity / sizeof entity[0] ? entity[c] : NULL;
         if (e)
@@ -74,12 +76,22 @@ static void put_text(struct mc_out *o, const char *s)
     }
 }
 
+static void put_text(struct mc_out *o, const char *s)
+{
+    put_text_n(o, s, strlen(s));
+}
+
 /* A generous estimate of a line's width: DejaVu Sans, the widest of the
  * usual sans-serif fonts, averages about 0.6 em per character and 0.7 em
  * in bold (digits and capitals included). */
+static int text_width_n(size_t len, int font, int bold)
+{
+    return (int)((len * (size_t)font * (bold ? 72u : 64u) + 99) / 100);
+}
+
 static int text_width(const char *s, int font, int bold)
 {
-    return (int)((strlen(s) * (size_t)font * (bold ? 72u : 64u) + 99) / 100);
+    return text_width_n(strlen(s), font, bold);
 }
 
 static int max_int(int a, int b)
@@ -135,9 +147,8 @@ static void read_view(const mancala_game *game, struct svg_view *g)
 /* The words of the picture, built once and used both to size it and to
  * draw it (and in the <desc>). */
 struct svg_words {
-    char headline[96]; /* who is to move, or who won and the score */
-    char reason[96];   /* why the game or round ended */
-    char match[96];    /* Rio Kadalis: the match result, once decided */
+    char headline[96]; /* who is to move, while the game goes on */
+    char result[512];  /* once over: mancala_describe_result(), the same words as everywhere */
     char info[96];     /* rules, round, ply */
     char direction[64];
     char captured[2][32];
@@ -145,72 +156,18 @@ struct svg_words {
     char score[2][32];
 };
 
-static void score_words(char *out, size_t size, int winner, int south, int north, int match,
-                        int round)
-{
-    const int high = south > north ? south : north, low = south > north ? north : south;
-    if (winner == MANCALA_DRAW && match)
-        snprintf(out, size, "Round %d is a draw, %d to %d", round, high, low);
-    else if (winner == MANCALA_DRAW)
-        snprintf(out, size, "A draw, %d to %d", high, low);
-    else if (match)
-        snprintf(out, size, "%s wins round %d, %d to %d", mc_player_name(winner), round, high, low);
-    else
-        snprintf(out, size, "%s wins the game, %d to %d", mc_player_name(winner), high, low);
-}
-
 static void make_words(const mancala_game *game, const struct svg_view *g, struct svg_words *w)
 {
     const struct mc_variant *v = g->variant;
-    const int south = g->score[MANCALA_SOUTH], north = g->score[MANCALA_NORTH];
     char round[32] = "";
     if (v->match)
         snprintf(round, sizeof round, "round %d", g->round);
 
     memset(w, 0, sizeof *w);
-    if (g->end == MANCALA_END_NONE) {
+    if (g->end == MANCALA_END_NONE)
         snprintf(w->headline, sizeof w->headline, "%s to move", mc_player_name(g->to_move));
-    } else {
-        score_words(w->headline, sizeof w->headline, mancala_winner(game), south, north, v->match,
-                    g->round);
-        const char *what = v->unit;
-        if (g->end == MANCALA_END_NO_MOVES)
-            snprintf(w->reason, sizeof w->reason, "%s over: %s has no legal move.", what,
-                     mc_player_name(g->to_move));
-        else if (g->end == MANCALA_END_REPETITION)
-            snprintf(w->reason, sizeof w->reason, "%s over: the position repeated.", what);
-        else
-            snprintf(w->reason, sizeof w->reason, "%s over.", what);
-        if (v->match && mancala_match_over(game) == 1) {
-            const int winner = mancala_match_winner(game);
-            const char *who = winner == MANCALA_DRAW ? "Nobody" : mc_player_name(winner);
-            switch (mancala_match_end_reason(game)) {
-            case MANCALA_MATCH_END_STONES:
-                snprintf(w->match, sizeof w->match, "%s wins the match: %s has fewer than 4 stones.",
-                         who, mc_player_name(1 - winner));
-                break;
-            case MANCALA_MATCH_END_REPETITION:
-                if (winner == MANCALA_DRAW)
-                    snprintf(w->match, sizeof w->match,
-                             "The match is drawn: its rounds keep starting alike.");
-                else
-                    snprintf(w->match, sizeof w->match,
-                             "%s wins the match: its rounds keep starting alike.", who);
-                break;
-            case MANCALA_MATCH_END_ROUNDS:
-                if (winner == MANCALA_DRAW)
-                    snprintf(w->match, sizeof w->match,
-                             "The match is drawn: the round limit is reached, stones equal.");
-                else
-                    snprintf(w->match, sizeof w->match,
-                             "%s wins the match: the round limit is reached.", who);
-                break;
-            default:
-                snprintf(w->match, sizeof w->match, "%s wins the match.", who);
-                break;
-            }
-        }
-    }
+    else
+        mancala_describe_result(game, w->result, sizeof w->result);
     snprintf(w->info, sizeof w->info, "%s%s%s, ply %d", v->name, v->match ? ", " : "", round,
              g->ply);
     snprintf(w->direction, sizeof w->direction, "Stones are sown %s, as the arrows show.",
@@ -224,6 +181,41 @@ static void make_words(const mancala_game *game, const struct svg_view *g, struc
     }
 }
 
+/* Breaks a paragraph into lines no wider than `width` (a word wider than
+ * that gets a line of its own) by turning spaces into newlines, at the
+ * end of a sentence where one fits; returns the number of lines and, in
+ * *widest, the widest line's width. */
+static int wrap(char *s, int width, int font, int bold, int *widest)
+{
+    int lines = 0;
+    *widest = 0;
+    while (*s) {
+        char *end = s, *cut = NULL, *sentence = NULL;
+        for (;;) {
+            while (*end && *end != ' ')
+                end++;
+            if (cut && text_width_n((size_t)(end - s), font, bold) > width) {
+                if (sentence)
+                    cut = sentence;
+                break;
+            }
+            cut = end;
+            if (end > s && end[-1] == '.')
+                sentence = end;
+            if (!*end)
+                break;
+            end++;
+        }
+        *widest = max_int(*widest, text_width_n((size_t)(cut - s), font, bold));
+        lines++;
+        if (!*cut)
+            break;
+        *cut = '\n';
+        s = cut + 1;
+    }
+    return lines;
+}
+
 /* The <desc>: everything the picture shows, in sentences. */
 static void put_desc(struct mc_out *o, const struct svg_view *g, const struct svg_words *w,
                      const char *position)
@@ -234,15 +226,19 @@ static void put_desc(struct mc_out *o, const struct svg_view *g, const struct sv
     mancala__put(o, ". ");
     put_text(o, w->info);
     mancala__put(o, ". ");
-    put_text(o, w->headline);
-    mancala__put(o, ".");
-    if (w->reason[0]) {
-        mancala__put(o, " ");
-        put_text(o, w->reason);
+    if (w->headline[0]) {
+        put_text(o, w->headline);
+        mancala__put(o, ".");
     }
-    if (w->match[0]) {
-        mancala__put(o, " ");
-        put_text(o, w->match);
+    /* The result's paragraphs, run together. */
+    for (const char *s = w->result; *s;) {
+        const size_t len = strcspn(s, "\n");
+        put_text_n(o, s, len);
+        s += len;
+        if (*s) {
+            mancala__put(o, " ");
+            s++;
+        }
     }
     for (int player = MANCALA_NORTH; player >= MANCALA_SOUTH; player--) {
         mancala__put(o, " %s's row, from left to right:", mc_player_name(player));
@@ -272,6 +268,28 @@ static void put_line(struct mc_out *o, const char *cls, int x, int y, int font, 
         bold ? " font-weight=\"bold\"" : "", color);
     put_text(o, text);
     mancala__put(o, "</text>\n");
+}
+
+/* A line's height: its font size, a third of it below the baseline for
+ * descenders, and a little space. */
+static int line_pitch(int font)
+{
+    return font + font / 3 + GAP / 2;
+}
+
+/* The lines of a wrapped paragraph in bold, the first one's top at y. */
+static void put_lines(struct mc_out *o, const char *cls, int x, int y, int font, const char *s)
+{
+    for (;; y += line_pitch(font)) {
+        const size_t len = strcspn(s, "\n");
+        mancala__put(o, "<text class=\"%s\" x=\"%d\" y=\"%d\" font-size=\"%d\" font-weight=\"bold\" "
+                     "fill=\"%s\">", cls, x, y + font, font, COLOR_TEXT);
+        put_text_n(o, s, len);
+        mancala__put(o, "</text>\n");
+        if (!s[len])
+            break;
+        s += len + 1;
+    }
 }
 
 /* A closed pit: the hollow filled level with sand, a few grains on it. */
@@ -328,25 +346,31 @@ static void render(struct mc_out *o, const mancala_game *game, unsigned flags)
     }
     const int has_closed = g.any_closed;
     const char *legend_closed = "closed pit: filled with sand, out of play this round";
-    int text_w = max_int(text_width(w.headline, FONT_HEADLINE, 1), text_width(w.reason, FONT_TEXT, 0));
-    text_w = max_int(text_w, text_width(w.match, FONT_TEXT, 0));
-    text_w = max_int(text_w, text_width(w.info, FONT_TEXT, 0));
+    int text_w = max_int(text_width(w.headline, FONT_HEADLINE, 1), text_width(w.info, FONT_TEXT, 0));
     text_w = max_int(text_w, text_width(w.direction, FONT_TEXT, 0));
     if (has_closed)
         text_w = max_int(text_w, 2 * PIT_RADIUS / 3 + GAP + text_width(legend_closed, FONT_TEXT, 0));
+    /* The result: the game's or round's sentence as the headline, the
+     * match's (after the newline) below it, each wrapped to the width the
+     * rest of the picture needs anyway. */
+    char result[sizeof w.result], *match = strchr(strcpy(result, w.result), '\n');
+    if (match)
+        *match++ = '\0';
+    const int wrap_w = max_int(side_x + side_w - board_x, text_w);
+    int widest;
+    const int result_lines = wrap(result, wrap_w, FONT_RESULT, 1, &widest);
+    text_w = max_int(text_w, widest);
+    const int match_lines = match ? wrap(match, wrap_w, FONT_TEXT, 1, &widest) : 0;
+    text_w = max_int(text_w, match ? widest : 0);
     const int width = max_int(side_x + side_w, board_x + text_w) + MARGIN;
 
     /* Rows, top to bottom; a line's baseline is its top plus its font
      * size, and a third of the size below it is kept for descenders. */
     int y = MARGIN;
-    const int headline_y = y + FONT_HEADLINE;
-    y = headline_y + FONT_HEADLINE / 3 + GAP / 2;
-    const int reason_y = w.reason[0] ? y + FONT_TEXT : 0;
-    if (reason_y)
-        y = reason_y + FONT_TEXT / 3 + GAP / 2;
-    const int match_y = w.match[0] ? y + FONT_TEXT : 0;
-    if (match_y)
-        y = match_y + FONT_TEXT / 3 + GAP / 2;
+    const int headline_top = y;
+    y += over ? line_pitch(FONT_RESULT) * result_lines : line_pitch(FONT_HEADLINE);
+    const int match_top = y;
+    y += line_pitch(FONT_TEXT) * match_lines;
     const int info_y = y + FONT_TEXT;
     y = info_y + FONT_TEXT / 3 + GAP;
     const int north_numbers_y = y + FONT_NUMBER;
@@ -376,12 +400,14 @@ static void render(struct mc_out *o, const mancala_game *game, unsigned flags)
     mancala__put(o, "<rect class=\"background\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", width, height);
 
     /* The headline starts where the board does: the names column is for names. */
-    put_line(o, over ? "result" : "status", board_x, headline_y, FONT_HEADLINE, 1, COLOR_TEXT,
-             w.headline);
-    if (reason_y)
-        put_line(o, "reason", board_x, reason_y, FONT_TEXT, 0, COLOR_TEXT, w.reason);
-    if (match_y)
-        put_line(o, "match", board_x, match_y, FONT_TEXT, 1, COLOR_TEXT, w.match);
+    if (over) {
+        put_lines(o, "result", board_x, headline_top, FONT_RESULT, result);
+        if (match)
+            put_lines(o, "match", board_x, match_top, FONT_TEXT, match);
+    } else {
+        put_line(o, "status", board_x, headline_top + FONT_HEADLINE, FONT_HEADLINE, 1, COLOR_TEXT,
+                 w.headline);
+    }
     put_line(o, "info", board_x, info_y, FONT_TEXT, 0, COLOR_MUTED, w.info);
 
     mancala__put(o, "<rect class=\"board\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"%d\" fill=\"%s\" "

@@ -685,8 +685,10 @@ class Pictures(unittest.TestCase):
                 if t.get("class") in ("captured", "bank", "score")}
         markers = [p.get("data-player") for p in root.iter(SVG + "polygon")
                    if "to-move" in classes(p)]
-        results = {t.get("class"): t.text for t in root.iter(SVG + "text")
-                   if t.get("class") in ("status", "result", "reason")}
+        results = {}
+        for t in root.iter(SVG + "text"):
+            if t.get("class") in ("status", "result", "match"):
+                results.setdefault(t.get("class"), []).append(t.text)
         return root, pits, counts, side, markers, results
 
     def test_svg(self):
@@ -703,7 +705,7 @@ class Pictures(unittest.TestCase):
         self.assertEqual(side, {("captured", "south"): "captured 4", ("bank", "south"): "bank 2",
                                 ("captured", "north"): "captured 0", ("bank", "north"): "bank 6"})
         self.assertEqual(markers, ["north"])
-        self.assertEqual(results, {"status": "North to move"})
+        self.assertEqual(results, {"status": ["North to move"]})
         # North's row is drawn above South's.
         self.assertLess(float(pits[9].get("cy")), float(pits[0].get("cy")))
 
@@ -715,8 +717,10 @@ class Pictures(unittest.TestCase):
         self.assertEqual(side, {("captured", "south"): "captured 20", ("score", "south"): "score 22",
                                 ("captured", "north"): "captured 19", ("score", "north"): "score 20"})
         self.assertEqual(markers, [])
-        self.assertEqual(results, {"result": "South wins the game, 22 to 20",
-                                   "reason": "Game over: South has no legal move."})
+        # The library's sentence, wrapped: the picture words it as everywhere.
+        self.assertEqual(results, {"result": ["Game over: South has no legal move.",
+                                              "South 22, North 20: South wins."]})
+        self.assertEqual(" ".join(results["result"]), game.describe_result())
 
     def test_svg_for_notebooks_and_sizes(self):
         game = mancala.Game("rio-kadalis-cw")

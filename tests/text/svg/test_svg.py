@@ -26,7 +26,9 @@ import zlib
 NS = "{http://www.w3.org/2000/svg}"
 
 # (name, svg-dump arguments, what the picture must say). "text" maps a
-# class to its exact text; "over" is whether the game or round is over.
+# class to its exact text (the result's and match's: a list, one item a
+# line, mancala_describe_result()'s words wrapped); "over" is whether the
+# game or round is over.
 CASES = [
     ("modiar-start", ["modiar"],
      {"text": {"status": "South to move", "info": "modiar, ply 0"}}),
@@ -54,8 +56,8 @@ CASES = [
     ("rio-kadalis-R7-over",
      ["rio-kadalis/1,0,0,0,1,0,0,1,0,0,0,1/S/24,20/56/0,0"] + "0 7 4 11 0 8 2 6 4 10".split(),
      {"position": "rio-kadalis/1,1,0,0,0,1,0,0,1,0,0,0/S/24,20/66/0,0", "over": True,
-      "text": {"result": "South wins round 1, 27 to 21",
-               "reason": "Round over: the position repeated."},
+      "text": {"result": ["Round 1 over: the position repeated.",
+                          "South 27, North 21: South wins the round."]},
       "score": (27, 21)}),
     ("rio-kadalis-round-2",
      ["rio-kadalis/1,0,0,0,1,0,0,1,0,0,0,1/S/24,20/56/0,0"] + "0 7 4 11 0 8 2 6 4 10 next".split(),
@@ -64,20 +66,20 @@ CASES = [
     # M5: North's move ends the game, South has only singletons.
     ("modiar-M5-over", ["modiar/0,0,0,2,4,10/N/18,8/19", "4"],
      {"position": "modiar/1,1,0,2,1,11/S/18,8/20", "over": True,
-      "text": {"result": "North wins the game, 22 to 20",
-               "reason": "Game over: South has no legal move."},
+      "text": {"result": ["Game over: South has no legal move.",
+                          "South 20, North 22: North wins."]},
       "score": (20, 22)}),
     ("modiar-M7-over", ["modiar/1,1,0,0,0,1/S/20,19/30"],
-     {"over": True, "text": {"result": "South wins the game, 22 to 20",
-                             "reason": "Game over: South has no legal move."},
+     {"over": True, "text": {"result": ["Game over: South has no legal move.",
+                                        "South 22, North 20: South wins."]},
       "score": (22, 20)}),
     ("modiar-draw", ["modiar/1,0,0,0,0,0/S/20,21/30"],
-     {"over": True, "text": {"result": "A draw, 21 to 21",
-                             "reason": "Game over: South has no legal move."},
+     {"over": True, "text": {"result": ["Game over: South has no legal move.",
+                                        "South 21, North 21: a draw."]},
       "score": (21, 21)}),
     ("rio-kadalis-draw", ["rio-kadalis/0,0,0,0,0,0,0,0,0,0,0,0/S/24,24/40/0,0"],
-     {"over": True, "text": {"result": "Round 1 is a draw, 24 to 24",
-                             "reason": "Round over: South has no legal move."},
+     {"over": True, "text": {"result": ["Round 1 over: South has no legal move.",
+                                        "South 24, North 24: a draw."]},
       "score": (24, 24)}),
     # Extremes: the longest counts and ply, most pits closed.
     ("modiar-42", ["modiar/0,0,0,0,0,42/N/0,0/1000000000"],
@@ -88,21 +90,23 @@ CASES = [
      {"text": {"status": "South to move"}}),
     ("rio-kadalis-match-over", ["rio-kadalis/0,0,0,0,0,0,0,0,0,0,0,1/S/45,2/30/0,0"],
      {"over": True,
-      "text": {"result": "South wins round 1, 45 to 3",
-               "reason": "Round over: South has no legal move.",
-               "match": "South wins the match: North has fewer than 4 stones."},
+      "text": {"result": ["Round 1 over: South has no legal move.",
+                          "South 45, North 3: South wins the round."],
+               "match": ["Match over after 1 round: South wins the match."]},
       "score": (45, 3)}),
     ("rio-kadalis-round-limit", ["rio-kadalis/0,0,0,0,0,0,0,0,0,0,0,1/S/28,19/30/0,0", "rounds=1"],
      {"over": True,
-      "text": {"result": "South wins round 1, 28 to 20",
-               "reason": "Round over: South has no legal move.",
-               "match": "South wins the match: the round limit is reached."},
+      "text": {"result": ["Round 1 over: South has no legal move.",
+                          "South 28, North 20: South wins the round."],
+               "match": ["Match over after 1 round: South wins the match at the round limit,",
+                         "holding 28 stones to 20."]},
       "score": (28, 20)}),
     ("rio-kadalis-round-limit-draw", ["rio-kadalis/0,0,0,0,0,0,0,0,0,0,0,0/S/24,24/40/0,0",
                                       "rounds=1"],
      {"over": True,
-      "text": {"reason": "Round over: South has no legal move.",
-               "match": "The match is drawn: the round limit is reached, stones equal."},
+      "text": {"result": ["Round 1 over: South has no legal move.",
+                          "South 24, North 24: a draw."],
+               "match": ["Match over after 1 round: a draw at the round limit, 24 stones each."]},
       "score": (24, 24)}),
     # RULES.md, "A match that keeps repeating ends": five rounds of 16-32,
     # and North, holding more stones, wins (tests/game/test_match.c has the moves).
@@ -111,7 +115,9 @@ CASES = [
      "11 2 8 5 6 4 8 5 9 2 11 4 7 2 8 3 6 4 8 5 11 2 7 3 8 4 10 5 7".split() + ["next"]
      + "4 11 4 10 3 7 2 10 5 9 4 11 2 10 3 11 4 6 2 8 3 9 4 7 5 9 2 11 2 8 4 7".split()),
      {"over": True,
-      "text": {"match": "North wins the match: its rounds keep starting alike."},
+      "text": {"match": ["Match over after 5 rounds: North wins the match, holding more stones,",
+                         "because the match repeats: round 6 would start as two earlier rounds",
+                         "did (South 16, North 32, North first)."]},
       "score": (16, 32)}),
 ]
 
@@ -280,17 +286,18 @@ def check_picture(name, position, svg, want):
 
     # Who is to move, or the result.
     for cls, text in want["text"].items():
+        lines = text if isinstance(text, list) else [text]
         got = [t.text for t in texts.get(cls, [])]
-        check(got == [text], f"{name}: {cls} is {got}, not {text!r}")
-        check(text.rstrip(".") in desc, f"{name}: desc says {text!r}")
+        check(got == lines, f"{name}: {cls} is {got}, not {lines!r}")
+        check(" ".join(lines).rstrip(".") in desc, f"{name}: desc says {text!r}")
     marks = [e for e in elements if "to-move" in classes(e)]
     rows = [e for e in elements if "to-move-row" in classes(e)]
     if over:
         check(not marks and not rows and "status" not in texts, f"{name}: no one to move once over")
-        check("result" in texts and "reason" in texts, f"{name}: result and reason")
+        check("result" in texts, f"{name}: result")
     else:
         key = ["south", "north"][pos["side"]]
-        check("result" not in texts and "reason" not in texts, f"{name}: no result")
+        check("result" not in texts, f"{name}: no result")
         check([m.get("data-player") for m in marks] == [key], f"{name}: to-move mark")
         check([r.get("data-player") for r in rows] == [key], f"{name}: to-move row")
         box = shape_box(marks[0])
@@ -363,6 +370,14 @@ def check_picture(name, position, svg, want):
         for b in pit_list[i + 1:]:
             check(not overlap(shape_box(a), shape_box(b), gap=8),
                   f"{name}: pits {a.get('data-pit')} and {b.get('data-pit')} touch")
+    # The result is wrapped to the width the board and its labels need: it
+    # does not widen the picture.
+    said = [box for t, box in boxes if {"result", "match"} & set(classes(t))]
+    rest = [box for t, box in boxes if not {"result", "match"} & set(classes(t))]
+    rest += [shape_box(e) for e in shapes]
+    if said:
+        check(max(b[2] for b in said) <= max(b[2] for b in rest),
+              f"{name}: the result widens the picture")
     return root
 
 
