@@ -211,7 +211,8 @@ def test_show():
     out = ok("show", "rio-kadalis-cw/0,0,0,0,0,0,0,0,0,0,0,1/S/45,2/12/0,0")
     expect(out.splitlines()[-2:], ["Round 1 over: South has no legal move. South 45, North 3: "
                                    "South wins the round.",
-                                   "Match over after 1 round: South wins the match."],
+                                   "Match over after 1 round: North holds 3 stones, fewer than 4. "
+                                   "South wins the match."],
            "show of the end of a match")
     # R5: North to move, pit 6 is endless, so its legal moves are 7 9 11.
     out = ok("show", "rio-kadalis/0,2,1,0,2,1,3,1,0,1,0,1/N/20,16/17/0,0")
@@ -607,8 +608,10 @@ def test_match():
         last_south, last_north = int(ends[-1][1]), int(ends[-1][2])
         rounds = f"Match over after {len(ends)} round{'s' if len(ends) > 1 else ''}: "
         if min(last_south, last_north) < 4:
-            winner = "South" if last_south > last_north else "North"
-            expect(out.splitlines()[-1], f"{rounds}{winner} wins the match.",
+            winner, loser = ("South", "North") if last_south > last_north else ("North", "South")
+            held = min(last_south, last_north)
+            expect(out.splitlines()[-1], f"{rounds}{loser} holds {held} stone"
+                   f"{'' if held == 1 else 's'}, fewer than 4. {winner} wins the match.",
                    f"{rules}: the match result")
         else:
             # RULES.md, "A match that keeps repeating ends": more stones win.

@@ -729,7 +729,7 @@ int mancala_describe_last_move(const mancala_game *game, char *buf, size_t size)
  * Round 3 over: the position repeated. South 30, North 18: South wins the round.
  *
  * Round 4 over: North has no legal move. South 45, North 3: South wins the round.
- * Match over after 4 rounds: South wins the match.
+ * Match over after 4 rounds: North holds 3 stones, fewer than 4. South wins the match.
  *
  * Round 2 over: South has no legal move. South 24, North 24: a draw.
  * Match over after 2 rounds: a draw at the round limit, 24 stones each.

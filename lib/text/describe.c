@@ -151,6 +151,13 @@ static void tell_match(struct mc_out *o, const mancala_game *game)
             mancala__put(o, "%s wins the match at the round limit, holding %d stones to %d.",
                          mc_player_name(winner), winner ? north : south, winner ? south : north);
         break;
+    case MANCALA_MATCH_END_STONES: {
+        /* RULES.md, "Match": a player left with fewer than 4 stones loses. */
+        const int held = winner == MANCALA_SOUTH ? north : south;
+        mancala__put(o, "%s holds %d stone%s, fewer than 4. %s wins the match.",
+                     mc_player_name(!winner), held, held == 1 ? "" : "s", mc_player_name(winner));
+        break;
+    }
     default:
         mancala__put(o, "%s wins the match.", mc_player_name(winner));
         break;

@@ -204,7 +204,7 @@ START_TEST(results_in_words)
 
     g = parse_ok("rio-kadalis-cw/0,0,0,0,0,0,0,0,0,0,0,1/S/45,2/12/0,0");
     expect_result(g, "Round 1 over: South has no legal move. South 45, North 3: South wins the round.\n"
-                     "Match over after 1 round: South wins the match.");
+                     "Match over after 1 round: North holds 3 stones, fewer than 4. South wins the match.");
     mancala_free(g);
 }
 END_TEST
