@@ -1052,10 +1052,6 @@ static int output_commit(struct output *out, const struct solver *sv, int max_st
     return output_install(out, ok);
 }
 
-static int solve(const char *path, const char *rules, unsigned closed, int max_stones, int step,
-                 int resumable, int threads, mancala_progress_fn progress, void *opaque,
-                 struct mt_stats *stats);
-
 /* The threads of a solve: one per processor online, as the table is the
  * same for any number and the caller has nothing to choose. */
 static int default_threads(void)
@@ -1064,38 +1060,18 @@ static int default_threads(void)
     return online < 1 ? 1 : online > MT_MOST_THREADS ? MT_MOST_THREADS : (int)online;
 }
 
-int mancala__solve_config(const char *path, const char *rules, unsigned closed, int max_stones,
-                          int step, mancala_progress_fn progress, void *opaque,
-                          struct mt_stats *stats)
+int mancala__solve(const struct mt_solve_params *params)
 {
-    return solve(path, rules, closed, max_stones, step, 0, default_threads(), progress, opaque,
-                 stats);
-}
-
-int mancala__solve_resumable(const char *path, const char *rules, unsigned closed, int max_stones,
-                             int step, mancala_progress_fn progress, void *opaque,
-                             struct mt_stats *stats)
-{
-    return solve(path, rules, closed, max_stones, step, 1, default_threads(), progress, opaque,
-                 stats);
-}
-
-int mancala__solve_threads(const char *path, const char *rules, unsigned closed, int max_stones,
-                           int step, int threads, mancala_progress_fn progress, void *opaque,
-                           struct mt_stats *stats)
-{
-    if (threads < 1 || threads > MT_MOST_THREADS)
-        return MANCALA_E_INVALID;
-    return solve(path, rules, closed, max_stones, step, 1, threads, progress, opaque, stats);
-}
-
-static int solve(const char *path, const char *rules, unsigned closed, int max_stones, int step,
-                 int resumable, int threads, mancala_progress_fn progress, void *opaque,
-                 struct mt_stats *stats)
-{
+    const char *const path = params->path, *const rules = params->rules;
+    const unsigned closed = params->closed;
+    const int max_stones = params->max_stones, step = params->step ? params->step : 1;
+    const int threads = params->threads ? params->threads : default_threads();
+    const mancala_progress_fn progress = params->progress;
+    void *const opaque = params->opaque;
     const struct mc_variant *variant = rules ? mancala__variant_find(rules, strlen(rules)) : NULL;
     if (!path || !variant || max_stones < 0 || max_stones > mt_most_stones(variant) ||
-        ((closed || step != 1) && !variant->match) || closed > UINT16_MAX)
+        ((closed || step != 1) && !variant->match) || closed > UINT16_MAX || threads < 1 ||
+        threads > MT_MOST_THREADS)
         return MANCALA_E_INVALID;
     struct solver sv;
     memset(&sv, 0, sizeof sv);
@@ -1124,7 +1100,7 @@ static int solve(const char *path, const char *rules, unsigned closed, int max_s
              : alloc_scratch(&sv, (uint32_t)largest);
     struct checkpoint cp = {NULL, -1};
     int from = 0;
-    if (status == MANCALA_OK && resumable)
+    if (status == MANCALA_OK && params->resumable)
         status = checkpoint_open(&cp, &out, &sv, max_stones, count, &from);
     for (int s = from; s <= max_stones && status == MANCALA_OK; s++) {
         if (!mt_layout_covers(&sv.lay, s))
@@ -1144,10 +1120,10 @@ static int solve(const char *path, const char *rules, unsigned closed, int max_s
     const int error = errno; /* the cause of MANCALA_E_IO, for the caller */
     checkpoint_close(&cp, status == MANCALA_OK);
     output_discard(&out);
-    if (status == MANCALA_OK && stats) {
-        *stats = sv.stats;
-        stats->largest_layer = largest;
-        stats->scratch_peak = sv.scratch_peak;
+    if (status == MANCALA_OK && params->stats) {
+        *params->stats = sv.stats;
+        params->stats->largest_layer = largest;
+        params->stats->scratch_peak = sv.scratch_peak;
     }
     free_scratch(&sv);
     free(sv.entries);
@@ -1155,30 +1131,22 @@ static int solve(const char *path, const char *rules, unsigned closed, int max_s
     return status;
 }
 
-int mancala__solve_table(const char *path, const char *rules, int max_stones,
-                         mancala_progress_fn progress, void *opaque, struct mt_stats *stats)
-{
-    const struct mc_variant *variant = rules ? mancala__variant_find(rules, strlen(rules)) : NULL;
-    if (!variant || (variant->match && max_stones > variant->table_stones))
-        return MANCALA_E_INVALID;
-    return mancala__solve_config(path, rules, 0, max_stones, 1, progress, opaque, stats);
-}
-
-int mancala__solve_modiar_stones(const char *path, int max_stones, mancala_progress_fn progress,
-                                 void *opaque, struct mt_stats *stats)
-{
-    return mancala__solve_table(path, "modiar", max_stones, progress, opaque, stats);
-}
-
 MANCALA_EXPORT int mancala_solve_modiar(const char *path, mancala_progress_fn progress, void *opaque)
 {
-    return mancala__solve_table(path, "modiar", MT_MAX_STONES, progress, opaque, NULL);
+    return mancala__solve(&(struct mt_solve_params){
+        .path = path, .rules = "modiar", .max_stones = MT_MAX_STONES, .progress = progress,
+        .opaque = opaque});
 }
 
 MANCALA_EXPORT int mancala_solve_rio_kadalis(const char *path, int max_stones,
                                              mancala_progress_fn progress, void *opaque)
 {
-    return mancala__solve_table(path, "rio-kadalis", max_stones, progress, opaque, NULL);
+    /* Every pit open: the variant's limit, tighter than the solver's. */
+    if (max_stones > mancala__variant_find("rio-kadalis", 11)->table_stones)
+        return MANCALA_E_INVALID;
+    return mancala__solve(&(struct mt_solve_params){
+        .path = path, .rules = "rio-kadalis", .max_stones = max_stones, .progress = progress,
+        .opaque = opaque});
 }
 
 MANCALA_EXPORT int mancala_solve_rio_kadalis_config(const char *path, const char *rules,
@@ -1186,9 +1154,12 @@ MANCALA_EXPORT int mancala_solve_rio_kadalis_config(const char *path, const char
                                                     mancala_progress_fn progress, void *opaque)
 {
     const struct mc_variant *variant = rules ? mancala__variant_find(rules, strlen(rules)) : NULL;
-    if (!variant || !variant->match)
+    /* Step 0 is the solver's default, not a step this function accepts. */
+    if (!variant || !variant->match || step == 0)
         return MANCALA_E_INVALID;
-    return mancala__solve_resumable(path, rules, closed, max_stones, step, progress, opaque, NULL);
+    return mancala__solve(&(struct mt_solve_params){
+        .path = path, .rules = rules, .closed = closed, .max_stones = max_stones, .step = step,
+        .resumable = 1, .progress = progress, .opaque = opaque});
 }
 
 /*

@@ -306,9 +306,7 @@ static inline uint64_t mt_checksum(const uint8_t *header, const uint8_t *data, s
     return XXH3_64bits_withSeed(data, size, XXH3_64bits(zeroed, sizeof zeroed));
 }
 
-/* Internal entry point of the solver, for tests and tools: solves the
- * positions of at most `max_stones` stones (0 ... 42) and writes their
- * table to `path`. `stats` may be NULL. */
+/* What a solve measured (mancala__solve()). */
 struct mt_stats {
     uint64_t positions;        /* entries: positions with the mover first */
     uint64_t exact;            /* of which lo == hi */
@@ -318,29 +316,44 @@ struct mt_stats {
     uint64_t scratch_peak;     /* bytes the solver held at most besides the table */
 };
 
-int mancala__solve_modiar_stones(const char *path, int max_stones, mancala_progress_fn progress,
-                                 void *opaque, struct mt_stats *stats);
-
-/* The same for the named rules: "modiar" (at most 42 stones), or a Rio
- * Kadalis variant with the closed pits `closed` and the layers of
- * multiples of `step` (1 or 4; see struct mt_layout). */
-int mancala__solve_table(const char *path, const char *rules, int max_stones,
-                         mancala_progress_fn progress, void *opaque, struct mt_stats *stats);
-int mancala__solve_config(const char *path, const char *rules, unsigned closed, int max_stones,
-                          int step, mancala_progress_fn progress, void *opaque,
-                          struct mt_stats *stats);
-/* The same, resuming from TARGET.partial (see solve.c): what
- * mancala_solve_rio_kadalis_config() calls. */
-int mancala__solve_resumable(const char *path, const char *rules, unsigned closed, int max_stones,
-                             int step, mancala_progress_fn progress, void *opaque,
-                             struct mt_stats *stats);
-
-/* The same with `threads` threads (1 ... MT_MOST_THREADS) instead of one
- * per processor: the table is the same for any number. */
 enum { MT_MOST_THREADS = 64 };
-int mancala__solve_threads(const char *path, const char *rules, unsigned closed, int max_stones,
-                           int step, int threads, mancala_progress_fn progress, void *opaque,
-                           struct mt_stats *stats);
+
+/*
+ * The arguments of a solve, written with designated initialisers; a field
+ * left out (0) takes its default:
+ *
+ *   path        the table to write (required);
+ *   rules       "modiar" or a Rio Kadalis rules name (required);
+ *   closed      the closed pits, bit p for pit p (0: none; Rio Kadalis only);
+ *   max_stones  the most stones on the board, 0 ... mt_most_stones() (0 is
+ *               the table of the empty board: this one has no default);
+ *   step        1 or 4, the layers covered (see struct mt_layout; 0: 1;
+ *               4 for Rio Kadalis only);
+ *   threads     1 ... MT_MOST_THREADS (0: one per processor online); the
+ *               table is the same for any number;
+ *   resumable   keep the finished layers in TARGET.partial and resume from
+ *               it (see solve.c; 0: write no partial file);
+ *   progress, opaque  the callback and its argument (may be NULL);
+ *   stats       receives what the solve measured (may be NULL).
+ */
+struct mt_solve_params {
+    const char *path;
+    const char *rules;
+    unsigned closed;
+    int max_stones;
+    int step;
+    int threads;
+    int resumable;
+    mancala_progress_fn progress;
+    void *opaque;
+    struct mt_stats *stats;
+};
+
+/* The internal entry point of the solver, for the public mancala_solve_*
+ * functions, tests and tools: solves the positions `params` names and
+ * writes their table to its path. MANCALA_E_INVALID for arguments that
+ * make no table, else as mancala_solve_rio_kadalis_config(). */
+int mancala__solve(const struct mt_solve_params *params);
 
 /* The best moves of a position that the table covers and that is not
  * over (solve_table.c): writes them to `moves` in ascending order and

@@ -32,7 +32,7 @@ struct mt_lean_options {
     double pulse_seconds, checkpoint_seconds;
 };
 
-/* Solves the table of `rules` (as mancala__solve_threads()) with the lean
+/* Solves the table of `rules` (as mancala__solve()) with the lean
  * solver (`options` NULL: every processor, resumable, the default
  * intervals). The values are those of solve.c for every entry, whatever
  * the number of threads; the distances are a potential of the same kind

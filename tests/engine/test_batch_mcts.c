@@ -201,7 +201,9 @@ START_TEST(table_values_give_best_outcomes)
 {
     char path[64];
     snprintf(path, sizeof path, "test-batch-mcts-%ld.table", (long)getpid());
-    ck_assert_int_eq(mancala__solve_modiar_stones(path, TABLE_STONES, NULL, NULL, NULL), MANCALA_OK);
+    ck_assert_int_eq(mancala__solve(&(struct mt_solve_params){
+                         .path = path, .rules = "modiar", .max_stones = TABLE_STONES}),
+                     MANCALA_OK);
     mancala_table *t = NULL;
     ck_assert_int_eq(mancala_table_open(&t, path), MANCALA_OK);
     remove(path);

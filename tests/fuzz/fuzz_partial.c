@@ -64,7 +64,10 @@ static int stop_at(void *opaque, int step, int steps, uint64_t done, uint64_t to
 
 static int solve(mancala_progress_fn progress)
 {
-    return mancala__solve_threads(table_path, RULES, CLOSED, STONES, 1, 1, progress, NULL, NULL);
+    return mancala__solve(&(struct mt_solve_params){.path = table_path, .rules = RULES,
+                                                     .closed = CLOSED, .max_stones = STONES,
+                                                     .threads = 1, .resumable = 1,
+                                                     .progress = progress});
 }
 
 static void setup(void)

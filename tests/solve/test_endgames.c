@@ -435,6 +435,9 @@ START_TEST(configuration_lookups_and_errors)
                      MANCALA_E_INVALID);
     ck_assert_int_eq(mancala_solve_rio_kadalis_config(path, "rio-kadalis", 0, 8, 2, NULL, NULL),
                      MANCALA_E_INVALID);
+    /* Step 0 is the internal solver's default (1), not a step of the API. */
+    ck_assert_int_eq(mancala_solve_rio_kadalis_config(path, "rio-kadalis", 0, 8, 0, NULL, NULL),
+                     MANCALA_E_INVALID);
     ck_assert_int_eq(mancala_solve_rio_kadalis_config(path, "rio-kadalis", 0, -1, 1, NULL, NULL),
                      MANCALA_E_INVALID);
     ck_assert_int_eq(mancala_solve_rio_kadalis_config(path, "rio-kadalis-5", 0, 41, 1, NULL, NULL),
@@ -528,7 +531,9 @@ START_TEST(crafted_configurations_are_refused)
 {
     size_t size;
     snprintf(path, sizeof path, "test-endgames-modiar-%ld.table", (long)getpid());
-    ck_assert_int_eq(mancala__solve_modiar_stones(path, 4, NULL, NULL, NULL), MANCALA_OK);
+    ck_assert_int_eq(mancala__solve(&(struct mt_solve_params){
+                         .path = path, .rules = "modiar", .max_stones = 4}),
+                     MANCALA_OK);
     uint8_t *modiar = read_file(path, &size);
     remove(path);
     ck_assert_int_eq(open_with(modiar, size, MT_OFF_CLOSED, 2, 0), MANCALA_OK);
@@ -583,9 +588,10 @@ START_TEST(any_thread_count_writes_the_same_table)
         for (int threads = 1; threads <= 3; threads++) {
             snprintf(path, sizeof path, "test-endgames-threads-%ld.table", (long)getpid());
             struct mt_stats stats;
-            ck_assert_int_eq(mancala__solve_threads(path, "rio-kadalis", cases[c].closed,
-                                                    cases[c].max_stones, cases[c].step, threads,
-                                                    NULL, NULL, &stats),
+            ck_assert_int_eq(mancala__solve(&(struct mt_solve_params){
+                                 .path = path, .rules = "rio-kadalis", .closed = cases[c].closed,
+                                 .max_stones = cases[c].max_stones, .step = cases[c].step,
+                                 .threads = threads, .resumable = 1, .stats = &stats}),
                              MANCALA_OK);
             size_t size;
             uint8_t *data = read_file(path, &size);
@@ -609,8 +615,13 @@ START_TEST(any_thread_count_writes_the_same_table)
         }
         free(first);
     }
-    ck_assert_int_eq(mancala__solve_threads(path, "rio-kadalis", 0, 8, 4, 0, NULL, NULL, NULL),
-                     MANCALA_E_INVALID);
+    /* 0 is the default (one per processor); -1 and 65 are refused. */
+    const int bad_threads[] = {-1, MT_MOST_THREADS + 1};
+    for (size_t i = 0; i < sizeof bad_threads / sizeof bad_threads[0]; i++)
+        ck_assert_int_eq(mancala__solve(&(struct mt_solve_params){
+                             .path = path, .rules = "rio-kadalis", .max_stones = 8, .step = 4,
+                             .threads = bad_threads[i]}),
+                         MANCALA_E_INVALID);
     ck_assert_int_eq(access(path, F_OK), -1);
 }
 END_TEST
@@ -624,7 +635,9 @@ START_TEST(shared_header_and_output)
 {
     const unsigned closed = match_closed(6, 1, 6);
     snprintf(path, sizeof path, "test-endgames-shared-%ld.table", (long)getpid());
-    ck_assert_int_eq(mancala__solve_config(path, "rio-kadalis", closed, 8, 4, NULL, NULL, NULL),
+    ck_assert_int_eq(mancala__solve(&(struct mt_solve_params){
+                         .path = path, .rules = "rio-kadalis", .closed = closed, .max_stones = 8,
+                         .step = 4}),
                      MANCALA_OK);
     size_t size;
     uint8_t *table = read_file(path, &size);

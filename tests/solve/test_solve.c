@@ -41,7 +41,8 @@ static struct mt_stats table_stats;
 static void solve_small_table(void)
 {
     snprintf(table_path, sizeof table_path, "test-solve-%ld.table", (long)getpid());
-    int status = mancala__solve_modiar_stones(table_path, TABLE_STONES, NULL, NULL, &table_stats);
+    int status = mancala__solve(&(struct mt_solve_params){
+        .path = table_path, .rules = "modiar", .max_stones = TABLE_STONES, .stats = &table_stats});
     ck_assert_int_eq(status, MANCALA_OK);
 }
 
@@ -598,7 +599,9 @@ START_TEST(impossible_values_are_refused)
      * stone has 13 entries, 52 bytes, padded to 56. */
     char path[80];
     snprintf(path, sizeof path, "%s.rio1", table_path);
-    ck_assert_int_eq(mancala__solve_table(path, "rio-kadalis", 1, NULL, NULL, NULL), MANCALA_OK);
+    ck_assert_int_eq(mancala__solve(&(struct mt_solve_params){
+                         .path = path, .rules = "rio-kadalis", .max_stones = 1}),
+                     MANCALA_OK);
     data = read_file(path, &size);
     remove(path);
     ck_assert_uint_eq(size, MT_HEADER_SIZE + 56);
@@ -668,13 +671,18 @@ START_TEST(solve_errors)
     char path[80];
     snprintf(path, sizeof path, "%s.cancelled", table_path);
     int calls[2] = {0, -1};
-    ck_assert_int_eq(mancala__solve_modiar_stones(path, 10, cancel_at_layer, calls, NULL),
+    ck_assert_int_eq(mancala__solve(&(struct mt_solve_params){
+                         .path = path, .rules = "modiar", .max_stones = 10,
+                         .progress = cancel_at_layer, .opaque = calls}),
                      MANCALA_E_CANCELLED);
     ck_assert_int_eq(calls[0], 6);
     ck_assert_int_ne(access(path, F_OK), 0); /* nothing written */
-    ck_assert_int_eq(mancala__solve_modiar_stones("no/such/dir/t.table", 4, NULL, NULL, NULL),
+    ck_assert_int_eq(mancala__solve(&(struct mt_solve_params){
+                         .path = "no/such/dir/t.table", .rules = "modiar", .max_stones = 4}),
                      MANCALA_E_IO);
-    ck_assert_int_eq(mancala__solve_modiar_stones(path, 43, NULL, NULL, NULL), MANCALA_E_INVALID);
+    ck_assert_int_eq(mancala__solve(&(struct mt_solve_params){
+                         .path = path, .rules = "modiar", .max_stones = 43}),
+                     MANCALA_E_INVALID);
     ck_assert_int_eq(mancala_solve_modiar(NULL, NULL, NULL), MANCALA_E_INVALID);
 }
 END_TEST
@@ -731,21 +739,30 @@ START_TEST(solve_replaces_only_regular_files)
     snprintf(path, sizeof path, "%s/fifo.table", dir);
     ck_assert_int_eq(mkfifo(path, 0600), 0);
     int calls = 0;
-    ck_assert_int_eq(mancala__solve_modiar_stones(path, 4, count_calls, &calls, NULL), MANCALA_E_IO);
+    ck_assert_int_eq(mancala__solve(&(struct mt_solve_params){
+                         .path = path, .rules = "modiar", .max_stones = 4, .progress = count_calls,
+                         .opaque = &calls}),
+                     MANCALA_E_IO);
     struct stat st;
     ck_assert_int_eq(stat(path, &st), 0);
     ck_assert(S_ISFIFO(st.st_mode));
 
     snprintf(path, sizeof path, "%s/folder.table", dir);
     ck_assert_int_eq(mkdir(path, 0700), 0);
-    ck_assert_int_eq(mancala__solve_modiar_stones(path, 4, count_calls, &calls, NULL), MANCALA_E_IO);
+    ck_assert_int_eq(mancala__solve(&(struct mt_solve_params){
+                         .path = path, .rules = "modiar", .max_stones = 4, .progress = count_calls,
+                         .opaque = &calls}),
+                     MANCALA_E_IO);
     ck_assert_int_eq(stat(path, &st), 0);
     ck_assert(S_ISDIR(st.st_mode));
     ck_assert_int_eq(rmdir(path), 0);
 
     /* A folder that does not exist fails before the solve, not after. */
     snprintf(path, sizeof path, "%s/no/such.table", dir);
-    ck_assert_int_eq(mancala__solve_modiar_stones(path, 4, count_calls, &calls, NULL), MANCALA_E_IO);
+    ck_assert_int_eq(mancala__solve(&(struct mt_solve_params){
+                         .path = path, .rules = "modiar", .max_stones = 4, .progress = count_calls,
+                         .opaque = &calls}),
+                     MANCALA_E_IO);
     ck_assert_int_eq(calls, 0);
     ck_assert_int_eq(files_named(dir, ""), 3); /* ., .. and the FIFO */
     remove_dir(dir);
@@ -759,7 +776,9 @@ START_TEST(failed_write_keeps_the_old_table)
     char dir[64], path[128];
     make_dir(dir, sizeof dir);
     snprintf(path, sizeof path, "%s/keep.table", dir);
-    ck_assert_int_eq(mancala__solve_modiar_stones(path, 6, NULL, NULL, NULL), MANCALA_OK);
+    ck_assert_int_eq(mancala__solve(&(struct mt_solve_params){
+                         .path = path, .rules = "modiar", .max_stones = 6}),
+                     MANCALA_OK);
     size_t size;
     uint8_t *before = read_file(path, &size);
 
@@ -768,7 +787,8 @@ START_TEST(failed_write_keeps_the_old_table)
     ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
     small.rlim_max = old.rlim_max;
     ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &small), 0);
-    const int status = mancala__solve_modiar_stones(path, 8, NULL, NULL, NULL);
+    const int status = mancala__solve(&(struct mt_solve_params){
+        .path = path, .rules = "modiar", .max_stones = 8});
     ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &old), 0);
     ck_assert_int_eq(status, MANCALA_E_IO);
 
@@ -780,7 +800,9 @@ START_TEST(failed_write_keeps_the_old_table)
 
     /* So does a cancelled solve. */
     int calls[2] = {0, -1};
-    ck_assert_int_eq(mancala__solve_modiar_stones(path, 8, cancel_at_layer, calls, NULL),
+    ck_assert_int_eq(mancala__solve(&(struct mt_solve_params){
+                         .path = path, .rules = "modiar", .max_stones = 8,
+                         .progress = cancel_at_layer, .opaque = calls}),
                      MANCALA_E_CANCELLED);
     free(after);
     after = read_file(path, &after_size);
@@ -800,12 +822,16 @@ START_TEST(solve_replaces_by_rename)
     make_dir(dir, sizeof dir);
     snprintf(path, sizeof path, "%s/t.table", dir);
     snprintf(link_path, sizeof link_path, "%s/link.table", dir);
-    ck_assert_int_eq(mancala__solve_modiar_stones(path, 6, NULL, NULL, NULL), MANCALA_OK);
+    ck_assert_int_eq(mancala__solve(&(struct mt_solve_params){
+                         .path = path, .rules = "modiar", .max_stones = 6}),
+                     MANCALA_OK);
     ck_assert_int_eq(chmod(path, 0640), 0);
     struct stat first, second, st;
     ck_assert_int_eq(stat(path, &first), 0);
     ck_assert_int_eq(symlink("t.table", link_path), 0);
-    ck_assert_int_eq(mancala__solve_modiar_stones(link_path, 7, NULL, NULL, NULL), MANCALA_OK);
+    ck_assert_int_eq(mancala__solve(&(struct mt_solve_params){
+                         .path = link_path, .rules = "modiar", .max_stones = 7}),
+                     MANCALA_OK);
     ck_assert_int_eq(lstat(link_path, &st), 0);
     ck_assert(S_ISLNK(st.st_mode));
     ck_assert_int_eq(stat(path, &second), 0);
@@ -820,7 +846,9 @@ START_TEST(solve_replaces_by_rename)
     /* A link that leads nowhere is refused, and stays. */
     snprintf(link_path, sizeof link_path, "%s/dangling.table", dir);
     ck_assert_int_eq(symlink("no/such/file", link_path), 0);
-    ck_assert_int_eq(mancala__solve_modiar_stones(link_path, 4, NULL, NULL, NULL), MANCALA_E_IO);
+    ck_assert_int_eq(mancala__solve(&(struct mt_solve_params){
+                         .path = link_path, .rules = "modiar", .max_stones = 4}),
+                     MANCALA_E_IO);
     ck_assert_int_eq(lstat(link_path, &st), 0);
     ck_assert(S_ISLNK(st.st_mode));
     remove_dir(dir);

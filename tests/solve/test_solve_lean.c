@@ -138,8 +138,9 @@ static void compare(const struct config *c)
     temp_name(lean_path, sizeof lean_path, "lean");
     struct mt_stats want;
     struct mt_lean_stats got;
-    ck_assert_int_eq(mancala__solve_config(today, c->rules, closed_pits(c), c->max_stones,
-                                           c->step, NULL, NULL, &want),
+    ck_assert_int_eq(mancala__solve(&(struct mt_solve_params){
+                         .path = today, .rules = c->rules, .closed = closed_pits(c),
+                         .max_stones = c->max_stones, .step = c->step, .stats = &want}),
                      MANCALA_OK);
     ck_assert_int_eq(lean(lean_path, c, 2, 0, NULL, NULL, &got), MANCALA_OK);
     size_t size_want, size_got;
