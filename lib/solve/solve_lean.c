@@ -530,7 +530,9 @@ int mancala__solve_lean(const char *path, const char *rules, unsigned closed, in
     if (status == MANCALA_OK)
         status = mancala__output_open(&out, path);
     uint64_t largest = 0;
-    for (int s = 0; s <= max_stones; s++)
+    /* Only a layout that was made has layers to measure (a step other
+     * than 1 or 4 makes none). */
+    for (int s = 0; status == MANCALA_OK && s <= max_stones; s++)
         if (mt_layout_size(&lv->lay, s) > largest)
             largest = mt_layout_size(&lv->lay, s);
     if (status == MANCALA_OK) {
