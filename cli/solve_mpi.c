@@ -382,7 +382,7 @@ static int expand_layer(struct dist *d, int list)
             mancala__solve_expand(&d->lay, &d->board, NULL, d->s, w.side, w.r, &x);
             const uint32_t p = d->lo + i;
             for (int k = 0; k < x.inside; k++) {
-                const uint32_t c = x.child[k] - d->base;
+                const uint32_t c = (uint32_t)(x.child[k] - d->base);
                 uint32_t *at = vec_add(&d->out[owner(d, c)], list ? 8 : 4);
                 at[0] = c;
                 if (list)
@@ -395,7 +395,7 @@ static int expand_layer(struct dist *d, int list)
                 struct exit_note *note = vec_add(&notes, sizeof *note);
                 note->i = i;
                 note->gain = x.exit_gain[k];
-                note->ci = x.exit_child[k];
+                note->ci = (uint32_t)x.exit_child[k];
                 const int s = layer_of(d, note->ci);
                 note->dest = owner_of(mt_layout_size(&d->lay, s), d->size,
                                       note->ci - d->lay.layer[s]);

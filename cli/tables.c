@@ -24,7 +24,7 @@ static void table_open_problem(char *buf, size_t size, const char *path, const c
 {
     struct stat st;
     if (status == MANCALA_E_VERSION) {
-        snprintf(buf, size, "table format %d, expected %d: solve again",
+        snprintf(buf, size, "table format %d, expected 2 to %d: solve again",
                  mancala_table_file_format(path), mancala_table_file_format(NULL));
     } else if (status == MANCALA_E_FORMAT) {
         snprintf(buf, size, "not a valid table file (damaged or incomplete): solve again");

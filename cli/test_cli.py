@@ -1837,9 +1837,9 @@ def test_solve():
         with open(old, "wb") as f:
             f.write(data)
         one_line_error(["analyze", endgame, "--table", old], 1,
-                       f"mancala: analyze: '{old}': table format 1, expected 2: solve again")
+                       f"mancala: analyze: '{old}': table format 1, expected 2 to 3: solve again")
         one_line_error(["play", "rio-kadalis", "--north", "perfect", "--table", old], 1,
-                       f"mancala: play: '{old}': table format 1, expected 2: solve again")
+                       f"mancala: play: '{old}': table format 1, expected 2 to 3: solve again")
 
     with tempfile.TemporaryDirectory() as tmp:
         # An invalid or strange modiar.table in the current directory: analyze

@@ -2386,11 +2386,13 @@ int mancala_round_table_name(const char *rules, int south_open, int north_open, 
 
 /**
  * @brief The format version of the table file at @p path (bytes 8 to 11
- *        of its header), or, with @p path NULL, the version this library
- *        reads and writes.
+ *        of its header), or, with @p path NULL, the newest version this
+ *        library reads and writes.
  *
- * For a message about a table mancala_table_open() refused with
- * ::MANCALA_E_VERSION (`table format 1, expected 2: solve again`).
+ * It reads and writes versions 2 (mancala_solve_modiar(),
+ * mancala_solve_rio_kadalis_config()) and 3 (mancala_solve_lean()). For a
+ * message about a table mancala_table_open() refused with
+ * ::MANCALA_E_VERSION (`table format 1, expected 2 to 3: solve again`).
  *
  * @param path A table file, or NULL.
  * @return The version, 0 or more; ::MANCALA_E_IO if the file cannot be
@@ -2410,29 +2412,40 @@ int mancala_table_file_format(const char *path);
  * sweeps each layer in index order, generating every position's moves
  * again, and tightens the bounds lo and hi of each position from those of
  * its children, the new ones used at once, until a sweep changes nothing;
- * then it settles the distances, one level a sweep. Besides the table it
- * needs 4 bytes a position of the largest layer (the distances under way),
- * where mancala_solve_rio_kadalis_config() needs 7 to 14; it generates
- * moves more often, but skips the positions already exact.
+ * then it settles the distances, one level a sweep. It needs 2 bytes an
+ * entry for the whole table and 2 more a position of the largest layer
+ * (the distances under way), where mancala_solve_rio_kadalis_config()
+ * needs 4 an entry and 7 to 14 a position of the largest layer; it
+ * generates moves more often, but skips the positions already exact.
  *
- * The table file is of the same format, with the same lo and hi in every
- * entry as the table of mancala_solve_rio_kadalis_config() (or
- * mancala_solve_modiar()) of the same arguments, and a distance of every
- * entry that is 0xffff exactly where that table's is. The other distances
- * are the least ones of their kind (the opponent of the player to move
- * forces hi within that many moves), so they may differ, and serve
- * mancala_table_best_moves() the same way: a player who plays its best
- * moves never repeats a position. The table is the same byte for byte for
- * any number of threads, and after any number of stops and resumptions.
- * It resumes from and writes `PATH.partial` after each layer, locked and
- * checked exactly as mancala_solve_rio_kadalis_config() does (the partial
- * files of both solvers are the same format, and either resumes the
- * other's), and calls @p progress as it does (inside a layer, @p done
- * goes through the layer once per sweep). Inside a layer it also keeps
- * the state of the layer under way in that file, at most once a minute
- * and whenever it is stopped, after the per-layer checksums (a 64-byte
- * record with its own checksum; see doc/engine.md): a solve stopped
- * inside a layer goes on from there.
+ * It writes a table of **format 3** (mancala_table_file_format()), which
+ * mancala_table_open() reads as it reads format 2: the header of format 2
+ * with 3 at offset 8, an entry size of 2 at offset 40, and the entry count
+ * as 64 bits (its low half at offset 44, its high half at offset 52); then
+ * two bytes an entry: the int8 lo, and a byte whose bit 7 is set where
+ * the position is not exact and whose low 7 bits are its distance (127 for
+ * none). Where the position is exact, hi = lo; where it is not, hi is the
+ * largest of (stones the move gains − lo of the position it leads to) over
+ * its moves, which the solution satisfies at every position: the reader
+ * computes it from the table. Every entry has the same lo and hi as the
+ * table of mancala_solve_rio_kadalis_config() (or mancala_solve_modiar())
+ * of the same arguments, and no distance exactly where that table has
+ * none. The other distances are the least ones of their kind (the
+ * opponent of the player to move forces hi within that many moves), so
+ * they may differ, and serve mancala_table_best_moves() the same way: a
+ * player who plays its best moves never repeats a position. The table is
+ * the same byte for byte for any number of threads, and after any number
+ * of stops and resumptions. It resumes from and writes `PATH.partial`
+ * after each layer, locked and checked exactly as
+ * mancala_solve_rio_kadalis_config() does (in the partial format of that
+ * function, with entries of 2 bytes and the header of format 3: a partial
+ * file of the other solver is refused), and calls @p progress as it does
+ * (inside a layer, @p done goes through the layer once per sweep). Inside
+ * a layer it also keeps the state of the layer under way in that file,
+ * after every sweep but at most once a minute (or a tenth of the time, if
+ * writing it takes longer than 6 seconds) and whenever it is stopped,
+ * after the per-layer checksums (a 64-byte record with its own checksum;
+ * see doc/engine.md): a solve stopped inside a layer goes on from there.
  *
  * @param path Where to write the table.
  * @param rules "modiar" (then @p closed 0 and @p step 1), "rio-kadalis",
@@ -2445,8 +2458,8 @@ int mancala_table_file_format(const char *path);
  * @param opaque Passed to @p progress.
  * @return As mancala_solve_rio_kadalis_config(); ::MANCALA_E_INVALID also
  *         for closed pits or a step other than 1 with "modiar";
- *         ::MANCALA_E_RANGE if a distance would not fit 16 bits (none
- *         known does). The table and its memory are the caller's concern
+ *         ::MANCALA_E_RANGE if a distance would not fit 7 bits (the
+ *         largest measured is about 60). The table and its memory are the caller's concern
  *         only through @p path: nothing is kept after the call.
  * @note Thread-safe (uses no shared state); uses one thread per processor
  *       online. The command `mancala solve RULES --lean` calls it.

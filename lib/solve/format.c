@@ -17,7 +17,7 @@
 MANCALA_EXPORT int mancala_table_file_format(const char *path)
 {
     if (!path)
-        return MT_VERSION;
+        return MT_VERSION_LEAN;
     /* Non-blocking, as mancala_table_open(): the file may be a FIFO. */
     const int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | MC_O_BINARY);
     if (fd < 0)

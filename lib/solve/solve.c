@@ -268,7 +268,7 @@ void mancala__solve_expand(const struct mt_layout *lay, const struct mc_board *b
         const struct mc_state *c = &moves.child[m];
         /* In Rio Kadalis a move can also capture for the opponent (rule 3). */
         const int gain = c->captured[mover] - c->captured[opponent];
-        const uint32_t ci = mt_layout_state_index(lay, c);
+        const uint64_t ci = mt_layout_state_index(lay, c);
         if (c->captured[MANCALA_SOUTH] + c->captured[MANCALA_NORTH] == 0) {
             out->child[out->inside++] = ci;
             continue;
@@ -276,7 +276,7 @@ void mancala__solve_expand(const struct mt_layout *lay, const struct mc_board *b
         out->exit_child[out->exits] = ci;
         out->exit_gain[out->exits++] = gain;
         if (entries) {
-            const struct mt_entry e = mt_entry_read(entries, ci);
+            const struct mt_entry e = mancala__entry(lay, board, entries, ci, c);
             mt_expansion_exit(out, gain, e.lo, e.hi);
         }
     }
@@ -290,6 +290,48 @@ void mancala__solve_expand(const struct mt_layout *lay, const struct mc_board *b
     }
 }
 
+struct mt_entry mancala__entry(const struct mt_layout *lay, const struct mc_board *board,
+                               const uint8_t *entries, uint64_t index, const struct mc_state *st)
+{
+    if (lay->version != MT_VERSION_LEAN)
+        return mt_entry_read(entries, index);
+    struct mt_entry e;
+    if (mt_lean_entry_read(entries, index, &e.lo, &e.distance)) {
+        e.hi = e.lo;
+        return e;
+    }
+    struct mc_state here;
+    if (st) {
+        here = *st;
+    } else {
+        int s = 0, side;
+        while (s < lay->max_stones && index >= lay->layer[s + 1])
+            s++;
+        uint8_t r[MT_MOST_PITS];
+        mt_layout_position(lay, s, index - lay->layer[s], &side, r);
+        memset(&here, 0, sizeof here);
+        for (int j = 0; j < lay->open_count; j++)
+            here.pit[lay->open[side][j]] = r[j];
+        here.to_move = (uint8_t)side;
+    }
+    here.ply = 1; /* the positions of the table, as mancala__solve_expand() */
+    struct mc_moves moves;
+    board->variant->rules->generate(board, &here, &moves, NULL);
+    const int mover = here.to_move, opponent = mover ^ 1;
+    e.hi = e.lo;
+    for (int m = 0; m < moves.count; m++) {
+        const struct mc_state *c = &moves.child[m];
+        const int gain = c->captured[mover] - here.captured[mover] -
+                         (c->captured[opponent] - here.captured[opponent]);
+        int lo;
+        unsigned distance;
+        mt_lean_entry_read(entries, mt_layout_state_index(lay, c), &lo, &distance);
+        if (gain - lo > e.hi)
+            e.hi = gain - lo;
+    }
+    return e;
+}
+
 /* The moves of position i of layer s (`side` to move, open pit counts r
  * seen from the mover). First pass (`list` 0): the best and worst exit,
  * the counters, and the number of predecessors of each child inside the
@@ -300,7 +342,7 @@ static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, int side
     struct mt_expansion x;
     mancala__solve_expand(&sv->lay, &sv->board, list ? NULL : sv->entries, s, side, r, &x);
     for (int k = 0; k < x.inside; k++) {
-        const uint32_t local = x.child[k] - base;
+        const uint32_t local = (uint32_t)(x.child[k] - base);
         /* A count never wraps: no position has 65,535 predecessors
          * (checked per block when they are summed). */
         const uint16_t at = atomic_fetch_add_explicit(&sv->pred_end[local], 1,
@@ -723,20 +765,21 @@ static int write_all(int fd, const uint8_t *data, size_t size)
 }
 
 /* The header of the table, its checksum field zero. */
-static void make_header(const struct solver *sv, int max_stones, uint32_t count,
+static void make_header(const struct solver *sv, int max_stones, uint64_t count,
                         uint8_t header[MT_HEADER_SIZE])
 {
     const char *rules = sv->board.variant->name;
     memset(header, 0, MT_HEADER_SIZE);
     memcpy(header + MT_OFF_MAGIC, mt_magic, sizeof mt_magic);
-    mt_put(header + MT_OFF_VERSION, MT_VERSION, 4);
+    mt_put(header + MT_OFF_VERSION, (uint64_t)sv->lay.version, 4);
     mt_put(header + MT_OFF_HEADER_SIZE, MT_HEADER_SIZE, 4);
     memcpy(header + MT_OFF_RULES, rules, strlen(rules));
     mt_put(header + MT_OFF_INDEX, MT_INDEX_MOVER_FIRST, 4);
     mt_put(header + MT_OFF_PITS, (uint64_t)sv->pits, 2);
     mt_put(header + MT_OFF_MAX_STONES, (uint64_t)max_stones, 2);
-    mt_put(header + MT_OFF_ENTRY_SIZE, MT_ENTRY_SIZE, 4);
-    mt_put(header + MT_OFF_ENTRIES, count, 4);
+    mt_put(header + MT_OFF_ENTRY_SIZE, (uint64_t)sv->lay.entry_size, 4);
+    mt_put(header + MT_OFF_ENTRIES, count & UINT32_MAX, 4);
+    mt_put(header + MT_OFF_ENTRIES_HIGH, count >> 32, 4);
     mt_put(header + MT_OFF_CLOSED, sv->lay.closed, 2);
     header[MT_OFF_STEP] = (uint8_t)(sv->lay.step == 1 ? 0 : sv->lay.step);
 }
@@ -877,22 +920,23 @@ static int partial_check(int fd, const uint8_t want[MT_HEADER_SIZE], const struc
     if (status != MANCALA_OK)
         return status;
     /* libmancala 1.2's partial files have no version (a zero there). */
-    if (mt_get(have + MT_OFF_VERSION, 4) != MT_VERSION || have[MT_OFF_PARTIAL] != MT_PARTIAL_VERSION)
+    if (mt_get(have + MT_OFF_VERSION, 4) != mt_get(want + MT_OFF_VERSION, 4) ||
+        have[MT_OFF_PARTIAL] != MT_PARTIAL_VERSION)
         return MANCALA_E_VERSION;
     const uint64_t next = mt_get(have + MT_OFF_CHECKSUM, 8);
     if (memcmp(have, want, MT_OFF_CHECKSUM) != 0 || next > (uint64_t)lay->max_stones + 1)
         return MANCALA_E_FORMAT;
     const uint64_t seed = mt_checksum_seed(want);
     for (int s = 0; s < (int)next && status == MANCALA_OK; s++) {
-        const uint64_t at = MT_HEADER_SIZE + lay->layer[s] * MT_ENTRY_SIZE;
-        const size_t bytes = (size_t)mt_layout_size(lay, s) * MT_ENTRY_SIZE;
+        const uint64_t at = MT_HEADER_SIZE + lay->layer[s] * lay->entry_size;
+        const size_t bytes = (size_t)mt_layout_size(lay, s) * lay->entry_size;
         uint8_t stored[8];
         uint64_t sum = 0;
         if (!mt_layout_covers(lay, s))
             continue;
         status = mancala__pread_all(fd, stored, sizeof stored, mt_partial_sum_at(lay, s));
         if (status == MANCALA_OK && entries) {
-            uint8_t *layer = entries + lay->layer[s] * MT_ENTRY_SIZE;
+            uint8_t *layer = entries + lay->layer[s] * lay->entry_size;
             if ((status = mancala__pread_all(fd, layer, bytes, at)) == MANCALA_OK)
                 sum = XXH3_64bits_withSeed(layer, bytes, seed);
         } else if (status == MANCALA_OK) {
@@ -948,8 +992,8 @@ int mancala__partial_commit(int fd, const uint8_t table_header[MT_HEADER_SIZE],
     uint8_t want[MT_HEADER_SIZE], field[8];
     partial_header(table_header, want);
     const uint64_t seed = mt_checksum_seed(want);
-    const uint64_t at = MT_HEADER_SIZE + lay->layer[s] * MT_ENTRY_SIZE;
-    const size_t bytes = (size_t)mt_layout_size(lay, s) * MT_ENTRY_SIZE;
+    const uint64_t at = MT_HEADER_SIZE + lay->layer[s] * lay->entry_size;
+    const size_t bytes = (size_t)mt_layout_size(lay, s) * lay->entry_size;
     uint64_t sum = 0;
     int status = MANCALA_OK;
     if (layer) {
@@ -1037,13 +1081,13 @@ static int output_install(struct output *out, int ok)
 
 /* Writes the table to the temporary file, then puts it in place. */
 static int output_commit(struct output *out, const struct solver *sv, int max_stones,
-                         uint32_t count)
+                         uint64_t count)
 {
     const uint8_t *entries = sv->entries;
     uint8_t header[MT_HEADER_SIZE];
     make_header(sv, max_stones, count, header);
     /* The data is padded with zeros to a multiple of 8 bytes. */
-    const size_t padded = ((size_t)count * MT_ENTRY_SIZE + 7) / 8 * 8;
+    const size_t padded = ((size_t)count * (size_t)sv->lay.entry_size + 7) / 8 * 8;
     mt_put(header + MT_OFF_CHECKSUM, mt_checksum(header, entries, padded), 8);
 
     if (output_create(out) != MANCALA_OK)
@@ -1052,35 +1096,40 @@ static int output_commit(struct output *out, const struct solver *sv, int max_st
     return output_install(out, ok);
 }
 
-/* The threads of a solve: one per processor online, as the table is the
- * same for any number and the caller has nothing to choose. */
-static int default_threads(void)
+int mancala__solve_setup(const struct mt_solve_params *p, int version, struct mt_layout *lay,
+                         struct mc_board *board, int *threads)
 {
-    const long online = mancala__online_cpus();
-    return online < 1 ? 1 : online > MT_MOST_THREADS ? MT_MOST_THREADS : (int)online;
+    const struct mc_variant *variant =
+        p->rules ? mancala__variant_find(p->rules, strlen(p->rules)) : NULL;
+    const int step = p->step ? p->step : 1;
+    *threads = p->threads;
+    if (!*threads) {
+        /* One per processor online: the table is the same for any number. */
+        const long online = mancala__online_cpus();
+        *threads = online < 1 ? 1 : online > MT_MOST_THREADS ? MT_MOST_THREADS : (int)online;
+    }
+    if (!p->path || !variant || p->max_stones < 0 || p->max_stones > mt_most_stones(variant) ||
+        ((p->closed || step != 1) && !variant->match) || p->closed > UINT16_MAX ||
+        *threads < 1 || *threads > MT_MOST_THREADS ||
+        !mt_layout_init_format(lay, variant->n, (uint16_t)p->closed, p->max_stones, step,
+                               version))
+        return MANCALA_E_INVALID;
+    mancala__board_init(board, variant, (uint16_t)p->closed);
+    return MANCALA_OK;
 }
 
 int mancala__solve(const struct mt_solve_params *params)
 {
-    const char *const path = params->path, *const rules = params->rules;
-    const unsigned closed = params->closed;
-    const int max_stones = params->max_stones, step = params->step ? params->step : 1;
-    const int threads = params->threads ? params->threads : default_threads();
+    const char *const path = params->path;
+    const int max_stones = params->max_stones;
     const mancala_progress_fn progress = params->progress;
     void *const opaque = params->opaque;
-    const struct mc_variant *variant = rules ? mancala__variant_find(rules, strlen(rules)) : NULL;
-    if (!path || !variant || max_stones < 0 || max_stones > mt_most_stones(variant) ||
-        ((closed || step != 1) && !variant->match) || closed > UINT16_MAX || threads < 1 ||
-        threads > MT_MOST_THREADS)
-        return MANCALA_E_INVALID;
     struct solver sv;
     memset(&sv, 0, sizeof sv);
-    if (!mt_layout_init(&sv.lay, variant->n, (uint16_t)closed, max_stones, step))
+    if (mancala__solve_setup(params, MT_VERSION, &sv.lay, &sv.board, &sv.threads) != MANCALA_OK)
         return MANCALA_E_INVALID;
-    mancala__board_init(&sv.board, variant, (uint16_t)closed);
-    sv.pits = 2 * variant->n;
-    sv.row = variant->n;
-    sv.threads = threads;
+    sv.pits = sv.lay.pits;
+    sv.row = sv.lay.n;
     sv.progress = progress;
     sv.opaque = opaque;
     sv.steps = max_stones + 1;
@@ -1177,7 +1226,7 @@ void mancala__solve_header(const struct mt_layout *lay, const struct mc_board *b
     sv.board = *board;
     sv.pits = lay->pits;
     sv.row = lay->n;
-    make_header(&sv, lay->max_stones, (uint32_t)lay->count, header);
+    make_header(&sv, lay->max_stones, lay->count, header);
 }
 
 struct mt_output {
@@ -1242,7 +1291,7 @@ int mancala__output_table(struct mt_output *out, const struct mt_layout *lay,
     sv.pits = lay->pits;
     sv.row = lay->n;
     sv.entries = (uint8_t *)entries;
-    const int status = output_commit(&out->out, &sv, lay->max_stones, (uint32_t)lay->count);
+    const int status = output_commit(&out->out, &sv, lay->max_stones, lay->count);
     const int error = errno;
     output_discard(&out->out);
     free(out);

@@ -20,8 +20,10 @@ enum {
     MT_ROW = 3,
     MT_MAX_STONES = 42,    /* stones at the start: every position has at most these */
     MT_HEADER_SIZE = 64,
-    MT_ENTRY_SIZE = 4,     /* int8 lo, int8 hi, uint16 distance (little-endian) */
+    MT_ENTRY_SIZE = 4,     /* format 2: int8 lo, int8 hi, uint16 distance (little-endian) */
     MT_VERSION = 2,        /* 1: the FNV-1a checksum; 2: XXH3 */
+    MT_VERSION_LEAN = 3,   /* the lean solver's: 2 bytes an entry, 64-bit count */
+    MT_ENTRY_SIZE_LEAN = 2,
     MT_INDEX_MOVER_FIRST = 1, /* the index scheme below, by its number in the header */
 };
 
@@ -123,8 +125,10 @@ static inline int mt_most_stones(const struct mc_variant *v)
     return mc_total_stones(v);
 }
 
-/* The most entries of a table: the header's count is 32 bits. */
+/* The most entries of a table: format 2's count is 32 bits; format 3's
+ * 64, and its tables are bounded by memory long before this. */
 #define MT_MOST_ENTRIES UINT32_MAX
+#define MT_MOST_ENTRIES_LEAN (UINT64_C(1) << 40)
 
 /*
  * Round configurations (Rio Kadalis). A table covers the positions of one
@@ -149,14 +153,18 @@ struct mt_layout {
     uint8_t open[2][MT_MOST_PITS];     /* open pits, mover first */
     uint64_t layer[MT_MOST_STONES + 2]; /* first entry of layer s, for covered s */
     uint64_t count;                    /* entries */
+    int version, entry_size;           /* the file format of the entries */
 };
 
-/* Sets up the layout; returns 0 if the arguments make no table (a step
+/* Sets up the layout of a table of format `version` (MT_VERSION or
+ * MT_VERSION_LEAN); returns 0 if the arguments make no table (a step
  * other than 1 or 4, too many stones, no open pit or too many entries). */
-static inline int mt_layout_init(struct mt_layout *l, int n, uint16_t closed, int max_stones,
-                                 int step)
+static inline int mt_layout_init_format(struct mt_layout *l, int n, uint16_t closed,
+                                        int max_stones, int step, int version)
 {
     memset(l, 0, sizeof *l);
+    l->version = version;
+    l->entry_size = version == MT_VERSION_LEAN ? MT_ENTRY_SIZE_LEAN : MT_ENTRY_SIZE;
     mt_binomial_init(&l->binom);
     l->n = n;
     l->pits = 2 * n;
@@ -187,7 +195,14 @@ static inline int mt_layout_init(struct mt_layout *l, int n, uint16_t closed, in
             count += (uint64_t)l->sides * mt_ways(&l->binom, s, l->open_count);
     }
     l->count = count;
-    return count <= MT_MOST_ENTRIES;
+    return count <= (version == MT_VERSION_LEAN ? MT_MOST_ENTRIES_LEAN : MT_MOST_ENTRIES);
+}
+
+/* The layout of a table of format 2 (see above). */
+static inline int mt_layout_init(struct mt_layout *l, int n, uint16_t closed, int max_stones,
+                                 int step)
+{
+    return mt_layout_init_format(l, n, closed, max_stones, step, MT_VERSION);
 }
 
 /* Whether the table covers a layer. */
@@ -214,7 +229,7 @@ static inline int mt_layout_counts(const struct mt_layout *l, const struct mc_st
 }
 
 /* Entry of the counts r (layer s, covered) with `side` to move. */
-static inline uint32_t mt_layout_index(const struct mt_layout *l, int side, const uint8_t *r, int s)
+static inline uint64_t mt_layout_index(const struct mt_layout *l, int side, const uint8_t *r, int s)
 {
     const int m = l->open_count;
     uint64_t index = l->layer[s] + (l->sides == 2 && side ? mt_ways(&l->binom, s, m) : 0);
@@ -222,11 +237,11 @@ static inline uint32_t mt_layout_index(const struct mt_layout *l, int side, cons
         index += mt_ways(&l->binom, s, m - i) - mt_ways(&l->binom, s - r[i], m - i);
         s -= r[i];
     }
-    return (uint32_t)index;
+    return index;
 }
 
 /* Entry of a state whose layer the table covers. */
-static inline uint32_t mt_layout_state_index(const struct mt_layout *l, const struct mc_state *st)
+static inline uint64_t mt_layout_state_index(const struct mt_layout *l, const struct mc_state *st)
 {
     uint8_t r[MT_MOST_PITS];
     const int s = mt_layout_counts(l, st, r);
@@ -256,12 +271,72 @@ struct mt_entry {
     unsigned distance;
 };
 
-static inline struct mt_entry mt_entry_read(const uint8_t *entries, uint32_t index)
+/* An entry of format 2. */
+static inline struct mt_entry mt_entry_read(const uint8_t *entries, uint64_t index)
 {
     const uint8_t *e = entries + (size_t)index * MT_ENTRY_SIZE;
     struct mt_entry out = {(int8_t)e[0], (int8_t)e[1], (unsigned)e[2] | (unsigned)e[3] << 8};
     return out;
 }
+
+/*
+ * An entry of format 3 (the lean solver's), two bytes: the int8 lo, then
+ * the distance in the low 7 bits (MT_LEAN_NO_DISTANCE for none) and in
+ * bit 7 whether the position is not exact. Where it is, hi = lo; where it
+ * is not, hi is what the moves give: the largest of gain - lo(child) over
+ * them, which the solvers' fixed point satisfies at every position
+ * (mancala__entry() computes it).
+ */
+enum { MT_LEAN_NO_DISTANCE = 0x7f, MT_LEAN_WIDE = 0x80 };
+
+/* Writes an entry of format 3; the distance must be below
+ * MT_LEAN_NO_DISTANCE, or MT_NO_DISTANCE. */
+static inline void mt_lean_entry_write(uint8_t *entries, uint64_t index, int lo, int hi,
+                                       unsigned distance)
+{
+    uint8_t *e = entries + (size_t)index * MT_ENTRY_SIZE_LEAN;
+    e[0] = (uint8_t)(int8_t)lo;
+    e[1] = (uint8_t)((lo != hi ? MT_LEAN_WIDE : 0) |
+                     (distance == MT_NO_DISTANCE ? (unsigned)MT_LEAN_NO_DISTANCE : distance));
+}
+
+/* Whether entry `index` of format 3 is exact; its lo and distance. */
+static inline int mt_lean_entry_read(const uint8_t *entries, uint64_t index, int *lo,
+                                     unsigned *distance)
+{
+    const uint8_t *e = entries + (size_t)index * MT_ENTRY_SIZE_LEAN;
+    *lo = (int8_t)e[0];
+    *distance = (e[1] & MT_LEAN_NO_DISTANCE) == MT_LEAN_NO_DISTANCE ? MT_NO_DISTANCE
+                                                                    : (unsigned)(e[1] & 0x7f);
+    return !(e[1] & MT_LEAN_WIDE);
+}
+
+/* The open pit counts r and side to move of position i of layer s (the
+ * inverse of mt_layout_index(), i counted from the layer's start). */
+static inline void mt_layout_position(const struct mt_layout *l, int s, uint64_t i, int *side,
+                                      uint8_t *r)
+{
+    const int m = l->open_count;
+    const uint64_t per = mt_ways(&l->binom, s, m);
+    *side = (int)(i / per);
+    i %= per;
+    int left = s;
+    for (int j = 0; j < m - 1; j++) {
+        int x = 0;
+        for (uint64_t w; i >= (w = mt_ways(&l->binom, left - x, m - j - 1)); x++)
+            i -= w;
+        r[j] = (uint8_t)x;
+        left -= x;
+    }
+    r[m - 1] = (uint8_t)left;
+}
+
+/* Entry `index` of a table of layout `lay` on `board`, in either format.
+ * `st` is its position (format 3 computes the hi of a position that is
+ * not exact from its moves; a crafted file cannot make it fall below lo),
+ * or NULL: then it is found from the index (solve.c). */
+struct mt_entry mancala__entry(const struct mt_layout *lay, const struct mc_board *board,
+                               const uint8_t *entries, uint64_t index, const struct mc_state *st);
 
 /* Header fields, by byte offset. */
 enum {
@@ -273,10 +348,11 @@ enum {
     MT_OFF_PITS = 36,         /* u16 */
     MT_OFF_MAX_STONES = 38,   /* u16 */
     MT_OFF_ENTRY_SIZE = 40,   /* u32 */
-    MT_OFF_ENTRIES = 44,      /* u32 entry count */
+    MT_OFF_ENTRIES = 44,      /* u32 entry count (its low half in format 3) */
     MT_OFF_CLOSED = 48,       /* u16, closed pits (Rio Kadalis), else 0 */
     MT_OFF_STEP = 50,         /* u8: 0 every layer, 4 multiples of 4 only */
-    MT_OFF_RESERVED = 51,     /* 5 bytes, zero */
+    MT_OFF_RESERVED = 51,     /* u8, zero */
+    MT_OFF_ENTRIES_HIGH = 52, /* u32, the high half of the count in format 3; zero in 2 */
     MT_OFF_CHECKSUM = 56,     /* u64 */
 };
 
@@ -334,8 +410,18 @@ enum { MT_MOST_THREADS = 64 };
  *   resumable   keep the finished layers in TARGET.partial and resume from
  *               it (see solve.c; 0: write no partial file);
  *   progress, opaque  the callback and its argument (may be NULL);
- *   stats       receives what the solve measured (may be NULL).
+ *   stats       receives what the solve measured (may be NULL);
+ *
+ * and for the lean solver only (mancala__solve_lean(), solve_lean.h):
+ *
+ *   lean_stats  receives what it measured per layer (may be NULL);
+ *   pulse_seconds  the progress callback inside a sweep at most this
+ *               often (0: every half second; negative: at every chance);
+ *   checkpoint_seconds  the state of the layer under way kept at most
+ *               this often (0: every minute, or ten times as long as
+ *               keeping it took; negative: after every sweep).
  */
+struct mt_lean_stats;
 struct mt_solve_params {
     const char *path;
     const char *rules;
@@ -347,13 +433,22 @@ struct mt_solve_params {
     mancala_progress_fn progress;
     void *opaque;
     struct mt_stats *stats;
+    struct mt_lean_stats *lean_stats;
+    double pulse_seconds, checkpoint_seconds;
 };
 
 /* The internal entry point of the solver, for the public mancala_solve_*
  * functions, tests and tools: solves the positions `params` names and
- * writes their table to its path. MANCALA_E_INVALID for arguments that
- * make no table, else as mancala_solve_rio_kadalis_config(). */
+ * writes their table (format 2) to its path. MANCALA_E_INVALID for
+ * arguments that make no table, else as mancala_solve_rio_kadalis_config().
+ * The lean solver's is mancala__solve_lean() (solve_lean.h). */
 int mancala__solve(const struct mt_solve_params *params);
+
+/* What both solvers check first: MANCALA_E_INVALID for arguments that make
+ * no table, else MANCALA_OK with the layout of the table in format
+ * `version`, its board, and the threads to use. */
+int mancala__solve_setup(const struct mt_solve_params *params, int version,
+                         struct mt_layout *lay, struct mc_board *board, int *threads);
 
 /* The best moves of a position that the table covers and that is not
  * over (solve_table.c): writes them to `moves` in ascending order and
@@ -380,8 +475,8 @@ int mancala__table_best(const mancala_table *table, const struct mc_state *st,
 struct mt_expansion {
     int best, worst;
     int inside, exits;
-    uint32_t child[MANCALA_MAX_PITS];
-    uint32_t exit_child[MANCALA_MAX_PITS];
+    uint64_t child[MANCALA_MAX_PITS];
+    uint64_t exit_child[MANCALA_MAX_PITS];
     int exit_gain[MANCALA_MAX_PITS];
 };
 
@@ -439,7 +534,7 @@ void mancala__output_discard(struct mt_output *out);
  *     place of the checksum, the stones of the first layer not yet done;
  *   offset 64: the entries of the finished layers, where the table has
  *     them (the rest is a hole: the file is sparse);
- *   offset 64 + 4N (N entries): one u64 per layer s = 0 ... S, the XXH3 of
+ *   offset 64 + EN (N entries of E bytes): one u64 per layer s = 0 ... S, the XXH3 of
  *     the layer's entries seeded with XXH3 of the header with its
  *     next-layer field zero (mt_checksum_seed()).
  *
@@ -455,7 +550,7 @@ enum { MT_OFF_PARTIAL = 51, MT_PARTIAL_VERSION = 1 };
 /* Where the checksum of layer s is in a partial file of `lay`. */
 static inline uint64_t mt_partial_sum_at(const struct mt_layout *lay, int s)
 {
-    return MT_HEADER_SIZE + lay->count * MT_ENTRY_SIZE + (uint64_t)s * 8;
+    return MT_HEADER_SIZE + lay->count * (uint64_t)lay->entry_size + (uint64_t)s * 8;
 }
 
 /* Opens TARGET.partial (`path`) for a solve whose table header is

@@ -16,7 +16,9 @@
  * point, so the order of the updates changes the number of sweeps, never
  * the result: the threads take chunks of the layer as they come and read
  * whatever bound is there. A position already exact is skipped. While the
- * layer is solved its bounds are the two value bytes of its entries.
+ * layer is solved its bounds are the two bytes of its entries (lo, hi);
+ * once it is done they are rewritten in format 3 (solve.h), which the
+ * layers above read.
  *
  * Distances. Once the values are final, the distances are the least
  * potential of solve.c's kind, one level a sweep (Jacobi, so the same for
@@ -26,8 +28,12 @@
  * at 0 without moves in the layer, else at 1 + the largest distance of
  * its children's L nodes. Sweep k settles exactly the nodes at k, reading
  * only distances below k; a sweep that settles nothing ends the layer.
- * The table keeps the H distances, as solve.c's; an H node never settled
- * is one the opponent cannot force (MT_NO_DISTANCE).
+ * The table keeps the H distances of exact positions, as solve.c's keeps
+ * them all; an H node never settled is one the opponent cannot force
+ * (MT_NO_DISTANCE). While a layer is solved its distances take a byte
+ * each, L and H: the levels must stay below MT_LEAN_NO_DISTANCE (the
+ * largest distance measured is about 60), else the solve stops with
+ * MANCALA_E_RANGE.
  *
  * SPDX-License-Identifier: MIT
  */
@@ -46,20 +52,19 @@
 #include "platform/port.h"
 #include "solve/solve_lean.h"
 
-_Static_assert(sizeof(_Atomic uint8_t) == 1 && sizeof(_Atomic uint16_t) == 2,
+_Static_assert(sizeof(_Atomic uint8_t) == 1,
                "bounds and distances are read in place while other threads write them");
 
 /* Positions a thread takes at a time; about 10 ms of work. */
-enum { LEAN_CHUNK = 4096 };
-#define UNSETTLED MT_NO_DISTANCE
+enum { LEAN_CHUNK = 4096, UNSETTLED = 0xff };
 #define PULSE_SECONDS 0.5
 
 struct lean {
     struct mt_layout lay;
     struct mc_board board;
     int threads;
-    uint8_t *entries;          /* the table: lo, hi, distance */
-    _Atomic uint16_t *dl, *dh; /* distances of the layer under way */
+    uint8_t *entries;          /* the table, format 3; lo, hi in the layer under way */
+    _Atomic uint8_t *dl, *dh;  /* distances of the layer under way */
     /* The sweep under way. */
     int s, ranks;              /* ranks: a sweep of distances */
     unsigned level;
@@ -86,27 +91,9 @@ static double lean_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* The open pit counts r and side to move of position i of layer s. */
-static void lean_position(const struct mt_layout *l, int s, uint64_t i, int *side, uint8_t *r)
-{
-    const int m = l->open_count;
-    const uint64_t per = mt_ways(&l->binom, s, m);
-    *side = (int)(i / per);
-    i %= per;
-    int left = s;
-    for (int j = 0; j < m - 1; j++) {
-        int x = 0;
-        for (uint64_t w; i >= (w = mt_ways(&l->binom, left - x, m - j - 1)); x++)
-            i -= w;
-        r[j] = (uint8_t)x;
-        left -= x;
-    }
-    r[m - 1] = (uint8_t)left;
-}
-
 static _Atomic uint8_t *bound(const struct lean *lv, uint64_t index, int which)
 {
-    return (_Atomic uint8_t *)(lv->entries + index * MT_ENTRY_SIZE + which);
+    return (_Atomic uint8_t *)(lv->entries + index * MT_ENTRY_SIZE_LEAN + which);
 }
 
 static int load_bound(const struct lean *lv, uint64_t index, int which)
@@ -140,7 +127,7 @@ static void sweep_values(struct lean *lv, uint64_t i, int side, const uint8_t *r
     }
 }
 
-static unsigned load_distance(_Atomic uint16_t *d, uint64_t i)
+static unsigned load_distance(_Atomic uint8_t *d, uint64_t i)
 {
     return atomic_load_explicit(&d[i], memory_order_relaxed);
 }
@@ -168,7 +155,7 @@ static void sweep_ranks(struct lean *lv, uint64_t i, int side, const uint8_t *r)
             }
         }
         if (dl != UNSETTLED) {
-            atomic_store_explicit(&lv->dl[i], (uint16_t)dl, memory_order_relaxed);
+            atomic_store_explicit(&lv->dl[i], (uint8_t)dl, memory_order_relaxed);
             atomic_store_explicit(&lv->changed, 1, memory_order_relaxed);
         }
     }
@@ -179,7 +166,7 @@ static void sweep_ranks(struct lean *lv, uint64_t i, int side, const uint8_t *r)
             far = d >= k ? UNSETTLED : d + 1 > far ? d + 1 : far;
         }
         if (far != UNSETTLED) {
-            atomic_store_explicit(&lv->dh[i], (uint16_t)far, memory_order_relaxed);
+            atomic_store_explicit(&lv->dh[i], (uint8_t)far, memory_order_relaxed);
             atomic_store_explicit(&lv->changed, 1, memory_order_relaxed);
         }
     }
@@ -227,7 +214,7 @@ static void *sweep_thread(void *arg)
         const uint64_t end = i + LEAN_CHUNK < lv->n ? i + LEAN_CHUNK : lv->n;
         uint8_t r[MT_MOST_PITS];
         int side;
-        lean_position(&lv->lay, lv->s, i, &side, r);
+        mt_layout_position(&lv->lay, lv->s, i, &side, r);
         for (;;) {
             if (lv->ranks)
                 sweep_ranks(lv, i, side, r);
@@ -272,26 +259,27 @@ static int sweep(struct lean *lv)
  * level (or partway through the sweep of that level) to the same
  * distances, so the state of a layer at the end of any sweep, or where a
  * sweep was stopped, can be resumed. It is kept in the partial file of
- * the solve (solve.h), locked with it: the layer's entries at their place
- * in the table (the distances of H nodes in their field), and after the
- * per-layer checksums a record and, while the distances are settled, the
- * L distances (u16 each):
+ * the solve (solve.h), locked with it: the layer's bounds (lo, hi) at the
+ * place of its entries in the table, and after the per-layer checksums a
+ * record and, while the distances are settled, the layer's L distances
+ * then its H distances (a byte each):
  *
- *   0  8  "\x89LEANSWP"          24  4  distance sweeps done
+ *   0  8  "\x89LEANSW3"          24  4  distance sweeps done
  *   8  4  1 (0 while written)    28  4  zero
  *   12 4  the layer              32  8  XXH3 of bytes 0-31, the layer's
- *   16 4  phase: 0 values,              entries and the L distances, seeded
- *         1 distances                   as the partial file's checksums
+ *   16 4  phase: 0 values,              bounds and distances, seeded as
+ *         1 distances                   the partial file's checksums
  *   20 4  value sweeps done
  *
- * The record is marked unwritten before the entries are, so that a solve
+ * The record is marked unwritten before the rest is, so that a solve
  * killed meanwhile leaves a record that is ignored (the layer starts
  * again), never one that does not verify; a record that is marked written
  * and does not verify is refused (MANCALA_E_FORMAT), as a damaged layer is.
  */
 enum { RECORD_SIZE = 64, RECORD_SUM = 32 };
-static const uint8_t record_magic[8] = {0x89, 'L', 'E', 'A', 'N', 'S', 'W', 'P'};
-/* A checkpoint inside a layer at most this often, but whenever the solve
+static const uint8_t record_magic[8] = {0x89, 'L', 'E', 'A', 'N', 'S', 'W', '3'};
+/* A checkpoint inside a layer at most this often (and at most a tenth of
+ * the time: writing a large layer takes a while), but whenever the solve
  * is stopped. */
 #define CHECKPOINT_SECONDS 60.0
 
@@ -305,26 +293,31 @@ static uint64_t record_at(const struct lean *lv)
     return mt_partial_sum_at(&lv->lay, lv->lay.max_stones + 1);
 }
 
-/* The checksum of a record: its first bytes, the layer's entries, and the
- * L distances as the file holds them (`dl`: their bytes, or NULL for those
- * in memory). */
-static uint64_t record_sum(const struct lean *lv, const uint8_t *record, const uint8_t *dl)
+/* The bytes of the layer under way: its bounds, and its distances (held
+ * apart while written: no thread sweeps at a checkpoint). */
+static uint8_t *layer_bytes(const struct lean *lv)
+{
+    return lv->entries + lv->base * MT_ENTRY_SIZE_LEAN;
+}
+
+static const uint8_t *distance_bytes(_Atomic uint8_t *d)
+{
+    return (const uint8_t *)d;
+}
+
+/* The checksum of a record: its first bytes, the layer's bounds, and in
+ * the distance phase its distances. */
+static uint64_t record_sum(const struct lean *lv, const uint8_t *record)
 {
     XXH3_state_t *state = XXH3_createState();
     if (!state)
         return 0;
     XXH3_64bits_reset_withSeed(state, lv->seed);
     XXH3_64bits_update(state, record, RECORD_SUM);
-    XXH3_64bits_update(state, lv->entries + lv->base * MT_ENTRY_SIZE, lv->n * MT_ENTRY_SIZE);
+    XXH3_64bits_update(state, layer_bytes(lv), lv->n * MT_ENTRY_SIZE_LEAN);
     if (mt_get(record + 16, 4)) {
-        uint8_t piece[2 * 4096];
-        for (uint64_t i = 0; i < lv->n; i += 4096) {
-            const uint64_t k = lv->n - i < 4096 ? lv->n - i : 4096;
-            if (!dl)
-                for (uint64_t j = 0; j < k; j++)
-                    mt_put(piece + 2 * j, load_distance(lv->dl, i + j), 2);
-            XXH3_64bits_update(state, dl ? dl + 2 * i : piece, 2 * k);
-        }
+        XXH3_64bits_update(state, distance_bytes(lv->dl), lv->n);
+        XXH3_64bits_update(state, distance_bytes(lv->dh), lv->n);
     }
     const uint64_t sum = XXH3_64bits_digest(state);
     XXH3_freeState(state);
@@ -339,31 +332,26 @@ static int checkpoint_sweep(struct lean *lv, const struct record *r)
     const uint64_t at = record_at(lv);
     if (mancala__pwrite_all(lv->fd, record, 12, at) != MANCALA_OK || fsync(lv->fd) != 0)
         return 1;
-    for (uint64_t i = 0; r->ranks && i < lv->n; i++)
-        mt_put(lv->entries + (lv->base + i) * MT_ENTRY_SIZE + 2, load_distance(lv->dh, i), 2);
-    int status = mancala__pwrite_all(lv->fd, lv->entries + lv->base * MT_ENTRY_SIZE,
-                                     lv->n * MT_ENTRY_SIZE,
-                                     MT_HEADER_SIZE + lv->base * MT_ENTRY_SIZE);
-    uint8_t piece[2 * 4096];
-    for (uint64_t i = 0; r->ranks && i < lv->n && status == MANCALA_OK; i += 4096) {
-        const uint64_t k = lv->n - i < 4096 ? lv->n - i : 4096;
-        for (uint64_t j = 0; j < k; j++)
-            mt_put(piece + 2 * j, load_distance(lv->dl, i + j), 2);
-        status = mancala__pwrite_all(lv->fd, piece, 2 * k, at + RECORD_SIZE + 2 * i);
-    }
+    int status = mancala__pwrite_all(lv->fd, layer_bytes(lv), lv->n * MT_ENTRY_SIZE_LEAN,
+                                     MT_HEADER_SIZE + lv->base * MT_ENTRY_SIZE_LEAN);
+    if (status == MANCALA_OK && r->ranks)
+        status = mancala__pwrite_all(lv->fd, distance_bytes(lv->dl), lv->n, at + RECORD_SIZE);
+    if (status == MANCALA_OK && r->ranks)
+        status = mancala__pwrite_all(lv->fd, distance_bytes(lv->dh), lv->n,
+                                     at + RECORD_SIZE + lv->n);
     mt_put(record + 8, 1, 4);
     mt_put(record + 12, (uint64_t)r->layer, 4);
     mt_put(record + 16, (uint64_t)r->ranks, 4);
     mt_put(record + 20, r->value_sweeps, 4);
     mt_put(record + 24, r->rank_sweeps, 4);
-    mt_put(record + RECORD_SUM, record_sum(lv, record, NULL), 8);
+    mt_put(record + RECORD_SUM, record_sum(lv, record), 8);
     return status != MANCALA_OK || fsync(lv->fd) != 0 ||
            mancala__pwrite_all(lv->fd, record, RECORD_SIZE, at) != MANCALA_OK ||
            fsync(lv->fd) != 0;
 }
 
 /* Reads the state of the layer under way (the first one not finished) if
- * the partial file holds one: 1 if it does (the layer's entries, and its
+ * the partial file holds one: 1 if it does (the layer's bounds, and its
  * distances, are then in memory), 0 if not, or an error:
  * MANCALA_E_FORMAT if it does not verify. */
 static int resume_sweep(struct lean *lv, struct record *r)
@@ -383,30 +371,30 @@ static int resume_sweep(struct lean *lv, struct record *r)
     const int s = lv->s;
     if (r->layer < s)
         return 0; /* of a layer finished since */
-    if (r->layer != s || r->ranks > 1 || r->rank_sweeps >= UNSETTLED)
+    if (r->layer != s || r->ranks > 1 || r->rank_sweeps >= MT_LEAN_NO_DISTANCE)
         return MANCALA_E_FORMAT;
-    uint8_t *entries = lv->entries + lv->base * MT_ENTRY_SIZE;
-    uint8_t *dl = r->ranks ? malloc(2 * lv->n + 1) : NULL;
-    if (r->ranks && !dl)
-        return MANCALA_E_NOMEM;
-    status = mancala__pread_all(lv->fd, entries, lv->n * MT_ENTRY_SIZE,
-                                MT_HEADER_SIZE + lv->base * MT_ENTRY_SIZE);
-    if (status == MANCALA_OK && dl)
-        status = mancala__pread_all(lv->fd, dl, 2 * lv->n, record_at(lv) + RECORD_SIZE);
-    if (status == MANCALA_OK && record_sum(lv, record, dl) != mt_get(record + RECORD_SUM, 8))
+    uint8_t *bounds = layer_bytes(lv);
+    status = mancala__pread_all(lv->fd, bounds, lv->n * MT_ENTRY_SIZE_LEAN,
+                                MT_HEADER_SIZE + lv->base * MT_ENTRY_SIZE_LEAN);
+    if (status == MANCALA_OK && r->ranks)
+        status = mancala__pread_all(lv->fd, (void *)lv->dl, lv->n, record_at(lv) + RECORD_SIZE);
+    if (status == MANCALA_OK && r->ranks)
+        status = mancala__pread_all(lv->fd, (void *)lv->dh, lv->n,
+                                    record_at(lv) + RECORD_SIZE + lv->n);
+    if (status == MANCALA_OK && record_sum(lv, record) != mt_get(record + RECORD_SUM, 8))
         status = MANCALA_E_FORMAT;
     /* Every bound a bound of the layer, every distance one of the level. */
     for (uint64_t i = 0; i < lv->n && status == MANCALA_OK; i++) {
-        const struct mt_entry e = mt_entry_read(entries, (uint32_t)i);
-        const unsigned l = dl ? (unsigned)mt_get(dl + 2 * i, 2) : UNSETTLED;
-        const unsigned h = r->ranks ? e.distance : UNSETTLED;
-        if (e.lo < -s || e.lo > e.hi || e.hi > s ||
-            (l != UNSETTLED && l > r->rank_sweeps) || (h != UNSETTLED && h > r->rank_sweeps))
+        const int lo = (int8_t)bounds[2 * i], hi = (int8_t)bounds[2 * i + 1];
+        if (!r->ranks) {
+            atomic_store_explicit(&lv->dl[i], UNSETTLED, memory_order_relaxed);
+            atomic_store_explicit(&lv->dh[i], UNSETTLED, memory_order_relaxed);
+        }
+        const unsigned l = load_distance(lv->dl, i), h = load_distance(lv->dh, i);
+        if (lo < -s || lo > hi || hi > s || (l != UNSETTLED && l > r->rank_sweeps) ||
+            (h != UNSETTLED && h > r->rank_sweeps))
             status = MANCALA_E_FORMAT;
-        atomic_store_explicit(&lv->dl[i], (uint16_t)l, memory_order_relaxed);
-        atomic_store_explicit(&lv->dh[i], (uint16_t)h, memory_order_relaxed);
     }
-    free(dl);
     return status == MANCALA_OK ? 1 : status;
 }
 
@@ -421,8 +409,14 @@ static int after_sweep(struct lean *lv, const struct record *r)
     const double now = lean_seconds();
     if (now < lv->next_checkpoint && !atomic_load(&lv->stop))
         return MANCALA_OK;
-    lv->next_checkpoint = now + lv->checkpoint_seconds;
-    return checkpoint_sweep(lv, r) ? MANCALA_E_IO : MANCALA_OK;
+    if (checkpoint_sweep(lv, r))
+        return MANCALA_E_IO;
+    /* Writing a large layer takes a while: at most a tenth of the time. */
+    const double took = lean_seconds() - now;
+    const double every = lv->checkpoint_seconds > 0 && lv->checkpoint_seconds < 10 * took
+                             ? 10 * took : lv->checkpoint_seconds;
+    lv->next_checkpoint = lean_seconds() + every;
+    return MANCALA_OK;
 }
 
 /* Solves layer s; `first`: the first layer of this run, which may resume
@@ -439,7 +433,7 @@ static int solve_layer(struct lean *lv, int s, struct mt_lean_stats *st, int fir
     if (resumed < 0)
         return resumed;
     for (uint64_t i = 0; i < lv->n && !resumed; i++) {
-        uint8_t *e = lv->entries + (lv->base + i) * MT_ENTRY_SIZE;
+        uint8_t *e = layer_bytes(lv) + 2 * i;
         e[0] = (uint8_t)(int8_t)-s;
         e[1] = (uint8_t)(int8_t)s;
         atomic_store_explicit(&lv->dl[i], UNSETTLED, memory_order_relaxed);
@@ -462,7 +456,7 @@ static int solve_layer(struct lean *lv, int s, struct mt_lean_stats *st, int fir
     st->value_visits[s] = atomic_load(&lv->visits);
     for (lv->ranks = 1;; again = 0) {
         /* What the sweep of level k settles is at k: it must fit. */
-        if ((lv->level = r.rank_sweeps) >= UNSETTLED)
+        if ((lv->level = r.rank_sweeps) >= MT_LEAN_NO_DISTANCE)
             return MANCALA_E_RANGE;
         changed = sweep(lv);
         r.rank_sweeps += !atomic_load(&lv->stop);
@@ -477,33 +471,23 @@ static int solve_layer(struct lean *lv, int s, struct mt_lean_stats *st, int fir
     st->value_sweeps[s] = r.value_sweeps;
     st->rank_sweeps[s] = r.rank_sweeps;
     st->visits[s] = atomic_load(&lv->visits);
+    /* The layer in format 3, which the layers above read. */
     for (uint64_t i = 0; i < lv->n; i++) {
-        uint8_t *e = lv->entries + (lv->base + i) * MT_ENTRY_SIZE;
+        const int lo = load_bound(lv, lv->base + i, 0), hi = load_bound(lv, lv->base + i, 1);
         const unsigned dh = load_distance(lv->dh, i);
-        mt_put(e + 2, dh, 2);
+        mt_lean_entry_write(lv->entries, lv->base + i, lo, hi,
+                            dh == UNSETTLED ? MT_NO_DISTANCE : dh);
         if (dh != UNSETTLED && dh > st->table.max_distance)
             st->table.max_distance = dh;
         st->table.forced += load_distance(lv->dl, i) != UNSETTLED;
-        st->table.exact += e[0] == e[1];
+        st->table.exact += lo == hi;
     }
     st->table.positions += lv->n;
     return MANCALA_OK;
 }
 
-int mancala__solve_lean(const char *path, const char *rules, unsigned closed, int max_stones,
-                        int step, const struct mt_lean_options *options,
-                        mancala_progress_fn progress, void *opaque, struct mt_lean_stats *stats)
+int mancala__solve_lean(const struct mt_solve_params *params)
 {
-    static const struct mt_lean_options defaults = {0, 1, -1, -1};
-    if (!options)
-        options = &defaults;
-    int threads = options->threads;
-    const int resumable = options->resumable;
-    const struct mc_variant *variant = rules ? mancala__variant_find(rules, strlen(rules)) : NULL;
-    if (!path || !variant || max_stones < 0 || max_stones > mt_most_stones(variant) ||
-        ((closed || step != 1) && !variant->match) || closed > UINT16_MAX || threads < 0 ||
-        threads > MT_MOST_THREADS)
-        return MANCALA_E_INVALID;
     struct lean *lv = calloc(1, sizeof *lv);
     struct mt_lean_stats *st = calloc(1, sizeof *st);
     if (!lv || !st) {
@@ -511,34 +495,29 @@ int mancala__solve_lean(const char *path, const char *rules, unsigned closed, in
         free(st);
         return MANCALA_E_NOMEM;
     }
-    int status = MANCALA_OK;
-    if (!mt_layout_init(&lv->lay, variant->n, (uint16_t)closed, max_stones, step))
-        status = MANCALA_E_INVALID;
-    mancala__board_init(&lv->board, variant, (uint16_t)closed);
-    if (!threads) {
-        const long online = mancala__online_cpus();
-        threads = online < 1 ? 1 : online > MT_MOST_THREADS ? MT_MOST_THREADS : (int)online;
-    }
-    lv->threads = threads;
-    lv->pulse_seconds = options->pulse_seconds < 0 ? PULSE_SECONDS : options->pulse_seconds;
-    lv->checkpoint_seconds = options->checkpoint_seconds < 0 ? CHECKPOINT_SECONDS
-                                                             : options->checkpoint_seconds;
+    const int max_stones = params->max_stones;
+    const mancala_progress_fn progress = params->progress;
+    void *const opaque = params->opaque;
+    int status = mancala__solve_setup(params, MT_VERSION_LEAN, &lv->lay, &lv->board,
+                                      &lv->threads);
+    lv->pulse_seconds = params->pulse_seconds == 0 ? PULSE_SECONDS
+                        : params->pulse_seconds < 0 ? 0 : params->pulse_seconds;
+    lv->checkpoint_seconds = params->checkpoint_seconds == 0 ? CHECKPOINT_SECONDS
+                             : params->checkpoint_seconds < 0 ? 0 : params->checkpoint_seconds;
     lv->progress = progress;
     lv->opaque = opaque;
 
     struct mt_output *out = NULL;
     if (status == MANCALA_OK)
-        status = mancala__output_open(&out, path);
+        status = mancala__output_open(&out, params->path);
     uint64_t largest = 0;
-    /* Only a layout that was made has layers to measure (a step other
-     * than 1 or 4 makes none). */
     for (int s = 0; status == MANCALA_OK && s <= max_stones; s++)
         if (mt_layout_size(&lv->lay, s) > largest)
             largest = mt_layout_size(&lv->lay, s);
     if (status == MANCALA_OK) {
-        lv->entries = calloc((size_t)lv->lay.count * MT_ENTRY_SIZE + 8, 1);
-        lv->dl = malloc((size_t)largest * sizeof *lv->dl + 1);
-        lv->dh = malloc((size_t)largest * sizeof *lv->dh + 1);
+        lv->entries = calloc((size_t)lv->lay.count * MT_ENTRY_SIZE_LEAN + 8, 1);
+        lv->dl = malloc((size_t)largest + 1);
+        lv->dh = malloc((size_t)largest + 1);
         if (!lv->entries || !lv->dl || !lv->dh)
             status = MANCALA_E_NOMEM;
     }
@@ -547,7 +526,7 @@ int mancala__solve_lean(const char *path, const char *rules, unsigned closed, in
     lv->fd = -1;
     int from = 0;
     uint8_t header[MT_HEADER_SIZE];
-    if (status == MANCALA_OK && resumable) {
+    if (status == MANCALA_OK && params->resumable) {
         const char *target = mancala__output_target(out);
         lv->partial = malloc(strlen(target) + 9);
         if (!lv->partial)
@@ -573,7 +552,7 @@ int mancala__solve_lean(const char *path, const char *rules, unsigned closed, in
         else if ((status = solve_layer(lv, s, st, first)) == MANCALA_OK && lv->fd >= 0)
             /* A layer that cannot be kept stops the solve (MANCALA_E_IO). */
             status = mancala__partial_commit(lv->fd, header, &lv->lay, s,
-                                             lv->entries + lv->lay.layer[s] * MT_ENTRY_SIZE);
+                                             lv->entries + lv->lay.layer[s] * MT_ENTRY_SIZE_LEAN);
         first = 0;
     }
     if (status == MANCALA_OK && progress)
@@ -590,11 +569,12 @@ int mancala__solve_lean(const char *path, const char *rules, unsigned closed, in
         close(lv->fd);
     }
     mancala__output_discard(out);
-    if (status == MANCALA_OK && stats) {
-        *stats = *st;
-        stats->table.largest_layer = largest;
-        stats->table.scratch_peak = largest * 2 * sizeof *lv->dl;
-    }
+    st->table.largest_layer = largest;
+    st->table.scratch_peak = largest * 2;
+    if (status == MANCALA_OK && params->stats)
+        *params->stats = st->table;
+    if (status == MANCALA_OK && params->lean_stats)
+        *params->lean_stats = *st;
     free(lv->partial);
     free(lv->entries);
     free((void *)lv->dl);
@@ -609,6 +589,7 @@ MANCALA_EXPORT int mancala_solve_lean(const char *path, const char *rules, unsig
                                       int max_stones, int step, mancala_progress_fn progress,
                                       void *opaque)
 {
-    return mancala__solve_lean(path, rules, closed, max_stones, step, NULL, progress, opaque,
-                               NULL);
+    return mancala__solve_lean(&(struct mt_solve_params){
+        .path = path, .rules = rules, .closed = closed, .max_stones = max_stones, .step = step,
+        .resumable = 1, .progress = progress, .opaque = opaque});
 }

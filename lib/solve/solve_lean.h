@@ -1,6 +1,7 @@
 /*
- * The lean solver (solve_lean.c): the same tables as the solver of
- * solve.c, without predecessor lists, by sweeps over each layer.
+ * The lean solver (solve_lean.c): the same values as the solver of
+ * solve.c, without predecessor lists, by sweeps over each layer, into a
+ * table of format 3 (two bytes an entry, solve.h).
  *
  * SPDX-License-Identifier: MIT
  */
@@ -22,24 +23,12 @@ struct mt_lean_stats {
     uint64_t value_visits[MT_MOST_STONES + 1]; /* the value sweeps' */
 };
 
-/* How a lean solve runs: `threads` threads (1 ... MT_MOST_THREADS, 0 for
- * one per processor); resuming from and checkpointing to TARGET.partial
- * if `resumable`; the progress callback inside a sweep every
- * `pulse_seconds`, a checkpoint inside a layer at most every
- * `checkpoint_seconds` (negative: the defaults, 0.5 and 60). */
-struct mt_lean_options {
-    int threads, resumable;
-    double pulse_seconds, checkpoint_seconds;
-};
-
-/* Solves the table of `rules` (as mancala__solve()) with the lean
- * solver (`options` NULL: every processor, resumable, the default
- * intervals). The values are those of solve.c for every entry, whatever
- * the number of threads; the distances are a potential of the same kind
- * (the least one, see solve_lean.c). `stats` may be NULL. */
-int mancala__solve_lean(const char *path, const char *rules, unsigned closed, int max_stones,
-                        int step, const struct mt_lean_options *options,
-                        mancala_progress_fn progress, void *opaque, struct mt_lean_stats *stats);
+/* Solves the table `params` names (as mancala__solve(), with the fields of
+ * the lean solver too) with the lean solver, into a table of format 3.
+ * Its lo and hi are those of solve.c for every entry, whatever the number
+ * of threads; the distances are a potential of the same kind (the least
+ * one, see solve_lean.c), kept where the position is exact. */
+int mancala__solve_lean(const struct mt_solve_params *params);
 
 /* Writes a finished table (`entries`: the layout's entries and 8 bytes of
  * zeros after them) to `out` and puts it in place; frees `out` in every

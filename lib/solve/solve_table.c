@@ -32,10 +32,23 @@ struct mancala_table {
     struct mc_board board;  /* with the table's closed pits */
 };
 
-/* The largest table file any variant can have. */
+/* The largest table file any variant can have, in either format. */
 static uint64_t largest_table(void)
 {
-    return MT_HEADER_SIZE + ((uint64_t)MT_MOST_ENTRIES * MT_ENTRY_SIZE + 7) / 8 * 8;
+    return MT_HEADER_SIZE + (MT_MOST_ENTRIES_LEAN * MT_ENTRY_SIZE_LEAN + 7) / 8 * 8;
+}
+
+/* The entry size of a format this library reads, or 0. */
+static int entry_size(uint64_t version)
+{
+    return version == MT_VERSION ? MT_ENTRY_SIZE
+           : version == MT_VERSION_LEAN ? MT_ENTRY_SIZE_LEAN : 0;
+}
+
+/* The header's entry count: 32 bits in format 2, 64 in format 3. */
+static uint64_t header_count(const uint8_t *header)
+{
+    return mt_get(header + MT_OFF_ENTRIES, 4) | mt_get(header + MT_OFF_ENTRIES_HIGH, 4) << 32;
 }
 
 /* Whether a table can have `size` bytes: its header, then entries padded
@@ -54,11 +67,13 @@ static int check_header(const uint8_t *header, uint64_t size)
     if (size < MT_HEADER_SIZE || memcmp(header + MT_OFF_MAGIC, mt_magic, sizeof mt_magic) != 0)
         return MANCALA_E_FORMAT;
     /* Another version of the format: say so, whatever else it holds. */
-    if (mt_get(header + MT_OFF_VERSION, 4) != MT_VERSION)
+    const int bytes = entry_size(mt_get(header + MT_OFF_VERSION, 4));
+    if (!bytes)
         return MANCALA_E_VERSION;
-    const uint64_t count = mt_get(header + MT_OFF_ENTRIES, 4);
-    return size == MT_HEADER_SIZE + (count * MT_ENTRY_SIZE + 7) / 8 * 8 ? MANCALA_OK
-                                                                        : MANCALA_E_FORMAT;
+    const uint64_t count = header_count(header);
+    return count <= MT_MOST_ENTRIES_LEAN &&
+                   size == MT_HEADER_SIZE + (count * (uint64_t)bytes + 7) / 8 * 8
+               ? MANCALA_OK : MANCALA_E_FORMAT;
 }
 
 /* Checks a table image: MANCALA_OK and its variant in `*variant`, or why
@@ -84,16 +99,20 @@ static int check_table(const uint8_t *data, size_t size, struct mt_layout *lay,
         mt_get(data + MT_OFF_INDEX, 4) != MT_INDEX_MOVER_FIRST ||
         mt_get(data + MT_OFF_PITS, 2) != (uint64_t)pits ||
         max_stones > (uint64_t)mt_most_stones(v) ||
-        mt_get(data + MT_OFF_ENTRY_SIZE, 4) != MT_ENTRY_SIZE ||
-        mt_get(data + MT_OFF_RESERVED, 5) != 0)
+        mt_get(data + MT_OFF_ENTRY_SIZE, 4) !=
+            (uint64_t)entry_size(mt_get(data + MT_OFF_VERSION, 4)) ||
+        data[MT_OFF_RESERVED] != 0)
         return MANCALA_E_FORMAT;
     /* The configuration (Rio Kadalis only): closed pits, layers. */
     const uint16_t closed = (uint16_t)mt_get(data + MT_OFF_CLOSED, 2);
     const int step = data[MT_OFF_STEP] ? data[MT_OFF_STEP] : 1;
     if (((closed || step != 1) && !v->match) || data[MT_OFF_STEP] == 1 ||
-        !mt_layout_init(lay, v->n, closed, (int)max_stones, step))
+        !mt_layout_init_format(lay, v->n, closed, (int)max_stones, step,
+                               (int)mt_get(data + MT_OFF_VERSION, 4)))
         return MANCALA_E_FORMAT;
-    const uint64_t count = mt_get(data + MT_OFF_ENTRIES, 4);
+    /* (A format 2 layout has fewer than 2^32 entries: the count's high
+     * half is zero there.) */
+    const uint64_t count = header_count(data);
     if (count != lay->count)
         return MANCALA_E_FORMAT;
     if (mt_checksum(data, data + MT_HEADER_SIZE, size - MT_HEADER_SIZE) !=
@@ -106,12 +125,16 @@ static int check_table(const uint8_t *data, size_t size, struct mt_layout *lay,
     for (int s = 0; s <= (int)max_stones; s++) {
         const uint64_t end = lay->layer[s] + mt_layout_size(lay, s);
         for (uint64_t i = lay->layer[s]; i < end; i++) {
-            const struct mt_entry e = mt_entry_read(entries, (uint32_t)i);
+            /* (Format 3's hi where not exact comes from the children.) */
+            const struct mt_entry e = lay->version == MT_VERSION_LEAN
+                                          ? (struct mt_entry){(int8_t)entries[2 * i],
+                                                              (int8_t)entries[2 * i], 0}
+                                          : mt_entry_read(entries, i);
             if (e.lo < -s || e.lo > e.hi || e.hi > s)
                 return MANCALA_E_FORMAT;
         }
     }
-    for (size_t i = count * MT_ENTRY_SIZE; i < size - MT_HEADER_SIZE; i++)
+    for (size_t i = count * (size_t)lay->entry_size; i < size - MT_HEADER_SIZE; i++)
         if (entries[i])
             return MANCALA_E_FORMAT;
     *variant = v;
@@ -256,7 +279,8 @@ static int read_position(const mancala_table *table, const mancala_game *game, s
 
 static struct mt_entry lookup(const mancala_table *table, const struct mc_state *st)
 {
-    return mt_entry_read(table->entries, mt_layout_state_index(&table->lay, st));
+    return mancala__entry(&table->lay, &table->board, table->entries,
+                          mt_layout_state_index(&table->lay, st), st);
 }
 
 /* Modiar's rule 4: no capture on the very first move. The table holds

@@ -139,7 +139,7 @@ static void write_bytes(const char *path, const void *bytes, size_t size)
 
 START_TEST(table_file_formats)
 {
-    ck_assert_int_eq(mancala_table_file_format(NULL), 2);
+    ck_assert_int_eq(mancala_table_file_format(NULL), 3);
     char dir[] = "/tmp/mancala-facts-XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
     char path[256];

@@ -10,11 +10,13 @@
  *       moves were generated.
  *   solve-lean-stats compare A B
  *       compares the lo and hi of every entry of two tables of the same
- *       header, and whether each distance is 0xffff: prints the entries,
- *       how many are exact and how many differ; exits 1 if any does.
+ *       positions (of format 2 or 3, the same or not), and whether each
+ *       distance is none where both keep one: prints the entries, how
+ *       many are exact and how many differ; exits 1 if any does.
  *
  * SPDX-License-Identifier: MIT
  */
+#define _POSIX_C_SOURCE 200809L /* strnlen() */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,10 +44,10 @@ static int solve(char **argv, int argc)
     for (int p = v->n; p < 2 * v->n - kn; p++)
         closed |= 1u << p;
     const int max_stones = atoi(argv[4]), step = atoi(argv[5]);
-    const struct mt_lean_options options = {argc > 7 ? atoi(argv[7]) : 0, 1, -1, -1};
     struct mt_lean_stats st;
-    const int status = mancala__solve_lean(argv[6], rules, closed, max_stones, step, &options,
-                                           NULL, NULL, &st);
+    const int status = mancala__solve_lean(&(struct mt_solve_params){
+        .path = argv[6], .rules = rules, .closed = closed, .max_stones = max_stones, .step = step,
+        .threads = argc > 7 ? atoi(argv[7]) : 0, .resumable = 1, .lean_stats = &st});
     if (status != MANCALA_OK) {
         fprintf(stderr, "solve-lean-stats: %s\n", mancala_strerror(status));
         return 1;
@@ -87,22 +89,42 @@ static uint8_t *read_whole(const char *path, size_t *size)
     return data;
 }
 
+/* The positions of a table image, from its header (checked enough for a
+ * tool: mancala_table_open() checks everything). */
+static int layout_of(const uint8_t *data, size_t size, struct mt_layout *lay)
+{
+    if (size < MT_HEADER_SIZE || memcmp(data, mt_magic, sizeof mt_magic) != 0)
+        return 0;
+    const int step = data[MT_OFF_STEP] ? data[MT_OFF_STEP] : 1;
+    const int version = (int)mt_get(data + MT_OFF_VERSION, 4);
+    return (version == MT_VERSION || version == MT_VERSION_LEAN) &&
+           mt_layout_init_format(lay, (int)mt_get(data + MT_OFF_PITS, 2) / 2,
+                                 (uint16_t)mt_get(data + MT_OFF_CLOSED, 2),
+                                 (int)mt_get(data + MT_OFF_MAX_STONES, 2), step, version) &&
+           size >= MT_HEADER_SIZE + lay->count * (uint64_t)lay->entry_size;
+}
+
 static int compare(const char *path_a, const char *path_b)
 {
     size_t na = 0, nb = 0;
     uint8_t *a = read_whole(path_a, &na), *b = a ? read_whole(path_b, &nb) : NULL;
-    if (!a || !b || na != nb || na < MT_HEADER_SIZE || memcmp(a, b, MT_OFF_CHECKSUM) != 0) {
-        fprintf(stderr, "solve-lean-stats: not two tables of the same header\n");
+    struct mt_layout la, lb;
+    if (!a || !b || !layout_of(a, na, &la) || !layout_of(b, nb, &lb) || la.count != lb.count ||
+        memcmp(la.layer, lb.layer, sizeof la.layer) != 0) {
+        fprintf(stderr, "solve-lean-stats: not two tables of the same positions\n");
         return 2;
     }
-    const uint64_t count = mt_get(a + MT_OFF_ENTRIES, 4);
+    const uint64_t count = la.count;
+    const char *rules = (const char *)a + MT_OFF_RULES;
+    struct mc_board board;
+    mancala__board_init(&board, mancala__variant_find(rules, strnlen(rules, 16)), la.closed);
     uint64_t exact = 0, differ = 0;
     for (uint64_t i = 0; i < count; i++) {
-        const struct mt_entry x = mt_entry_read(a + MT_HEADER_SIZE, (uint32_t)i);
-        const struct mt_entry y = mt_entry_read(b + MT_HEADER_SIZE, (uint32_t)i);
+        const struct mt_entry x = mancala__entry(&la, &board, a + MT_HEADER_SIZE, i, NULL);
+        const struct mt_entry y = mancala__entry(&lb, &board, b + MT_HEADER_SIZE, i, NULL);
         exact += x.lo == x.hi;
         differ += x.lo != y.lo || x.hi != y.hi ||
-                  (x.distance == MT_NO_DISTANCE) != (y.distance == MT_NO_DISTANCE);
+                  (x.lo == x.hi && (x.distance == MT_NO_DISTANCE) != (y.distance == MT_NO_DISTANCE));
     }
     printf("entries %" PRIu64 " exact %" PRIu64 " differ %" PRIu64 "\n", count, exact, differ);
     free(a);

@@ -58,9 +58,10 @@ static void temp_name(char *buf, size_t size, const char *what)
 static int lean(const char *path, const struct config *c, int threads, int resumable,
                 mancala_progress_fn progress, void *opaque, struct mt_lean_stats *stats)
 {
-    const struct mt_lean_options options = {threads, resumable, -1, -1};
-    return mancala__solve_lean(path, c->rules, closed_pits(c), c->max_stones, c->step, &options,
-                               progress, opaque, stats);
+    return mancala__solve_lean(&(struct mt_solve_params){
+        .path = path, .rules = c->rules, .closed = closed_pits(c), .max_stones = c->max_stones,
+        .step = c->step, .threads = threads, .resumable = resumable, .progress = progress,
+        .opaque = opaque, .lean_stats = stats});
 }
 
 /* After a capture-free best move of any position whose lo is forced and
@@ -75,7 +76,8 @@ static uint64_t check_progress(const char *path, const struct config *c)
     struct mt_layout lay;
     struct mc_board board;
     const struct mc_variant *v = mancala__variant_find(c->rules, strlen(c->rules));
-    ck_assert(mt_layout_init(&lay, v->n, (uint16_t)closed_pits(c), c->max_stones, c->step));
+    ck_assert(mt_layout_init_format(&lay, v->n, (uint16_t)closed_pits(c), c->max_stones, c->step,
+                                    MT_VERSION_LEAN));
     mancala__board_init(&board, v, lay.closed);
     unsigned *potential = malloc(lay.count * sizeof *potential);
     ck_assert_ptr_nonnull(potential);
@@ -95,7 +97,7 @@ static uint64_t check_progress(const char *path, const struct config *c)
                         st.pit[lay.open[side][j]] = r[j];
                     st.to_move = (uint8_t)side;
                     st.ply = 1;
-                    const uint32_t at = mt_layout_index(&lay, side, r, s);
+                    const uint64_t at = mt_layout_index(&lay, side, r, s);
                     int best[MANCALA_MAX_PITS];
                     const int nbest = mancala__table_best(t, &st, best, &potential[at]);
                     if (pass == 0 || potential[at] > MT_NO_DISTANCE)
@@ -117,8 +119,8 @@ static uint64_t check_progress(const char *path, const struct config *c)
                             checked++;
                             const unsigned after = potential[mt_layout_state_index(&lay, reply)];
                             require(after < potential[at],
-                                    "%s: position %u (potential %u), best move %d, reply %d: %u",
-                                    c->rules, at, potential[at], moves.pit[k], replies.pit[q],
+                                    "%s: position %llu (potential %u), best move %d, reply %d: %u",
+                                    c->rules, (unsigned long long)at, potential[at], moves.pit[k], replies.pit[q],
                                     after);
                         }
                     }
@@ -145,13 +147,25 @@ static void compare(const struct config *c)
     ck_assert_int_eq(lean(lean_path, c, 2, 0, NULL, NULL, &got), MANCALA_OK);
     size_t size_want, size_got;
     uint8_t *a = read_whole(today, &size_want), *b = read_whole(lean_path, &size_got);
-    ck_assert_uint_eq(size_got, size_want);
-    /* The same header but for the checksum (the distances differ). */
-    ck_assert_int_eq(memcmp(a, b, MT_OFF_CHECKSUM), 0);
     const uint64_t count = mt_get(a + MT_OFF_ENTRIES, 4);
+    /* Format 3: two bytes an entry, padded to 8. */
+    ck_assert_uint_eq(size_got, MT_HEADER_SIZE + (count * 2 + 7) / 8 * 8);
+    ck_assert_uint_eq(mt_get(b + MT_OFF_VERSION, 4), 3);
+    ck_assert_uint_eq(mt_get(b + MT_OFF_ENTRY_SIZE, 4), 2);
+    /* Otherwise the same header but for the checksum. */
+    ck_assert_int_eq(memcmp(a, b, MT_OFF_VERSION), 0);
+    ck_assert_int_eq(memcmp(a + 12, b + 12, MT_OFF_ENTRY_SIZE - 12), 0);
+    ck_assert_int_eq(
+        memcmp(a + MT_OFF_ENTRIES, b + MT_OFF_ENTRIES, MT_OFF_CHECKSUM - MT_OFF_ENTRIES), 0);
+    struct mt_layout lay;
+    struct mc_board board;
+    const struct mc_variant *v = mancala__variant_find(c->rules, strlen(c->rules));
+    ck_assert(mt_layout_init_format(&lay, v->n, (uint16_t)closed_pits(c), c->max_stones, c->step,
+                                    MT_VERSION_LEAN));
+    mancala__board_init(&board, v, lay.closed);
     for (uint64_t i = 0; i < count; i++) {
-        const struct mt_entry x = mt_entry_read(a + MT_HEADER_SIZE, (uint32_t)i);
-        const struct mt_entry y = mt_entry_read(b + MT_HEADER_SIZE, (uint32_t)i);
+        const struct mt_entry x = mt_entry_read(a + MT_HEADER_SIZE, i);
+        const struct mt_entry y = mancala__entry(&lay, &board, b + MT_HEADER_SIZE, i, NULL);
         require(x.lo == y.lo && x.hi == y.hi,
                 "%s %d,%d up to %d: entry %llu is [%d, %d], the lean solver's [%d, %d]",
                 c->rules, c->ks, c->kn, c->max_stones, (unsigned long long)i, x.lo, x.hi, y.lo,
@@ -278,10 +292,11 @@ static int lean_stopped(const char *path, const struct config *c, int at, int *c
     /* One thread: the sweeps a layer takes, and so the calls counted
      * here, are then the same in every run (with more, the values are,
      * but a sweep may see its neighbours' bounds sooner or later). */
-    const struct mt_lean_options options = {1, 1, 0, 0};
     struct stop_inside s = {0, at, -1};
-    const int status = mancala__solve_lean(path, c->rules, closed_pits(c), c->max_stones,
-                                           c->step, &options, stop_inside, &s, NULL);
+    const int status = mancala__solve_lean(&(struct mt_solve_params){
+        .path = path, .rules = c->rules, .closed = closed_pits(c), .max_stones = c->max_stones,
+        .step = c->step, .threads = 1, .resumable = 1, .progress = stop_inside, .opaque = &s,
+        .pulse_seconds = -1, .checkpoint_seconds = -1});
     if (calls)
         *calls = s.calls;
     return status;
@@ -339,8 +354,8 @@ START_TEST(lean_damaged_checkpoint_is_refused)
     size_t size;
     uint8_t *data = read_whole(partial, &size);
     struct mt_layout lay;
-    ck_assert(mt_layout_init(&lay, 5, 0, 12, 4));
-    const size_t at = MT_HEADER_SIZE + (lay.layer[12] + 1000) * MT_ENTRY_SIZE;
+    ck_assert(mt_layout_init_format(&lay, 5, 0, 12, 4, MT_VERSION_LEAN));
+    const size_t at = MT_HEADER_SIZE + (lay.layer[12] + 1000) * MT_ENTRY_SIZE_LEAN;
     ck_assert_uint_gt(size, at);
     data[at] ^= 1;
     FILE *f = fopen(partial, "wb");
@@ -357,6 +372,32 @@ START_TEST(lean_damaged_checkpoint_is_refused)
 }
 END_TEST
 
+/* Format 3's two bytes: lo, whether it is exact, the distance. */
+START_TEST(lean_entries_read_back)
+{
+    uint8_t e[2];
+    static const struct {
+        int lo, hi;
+        unsigned distance;
+        uint8_t bytes[2];
+    } cases[] = {
+        {0, 0, 0, {0x00, 0x00}},   {-48, -48, 126, {0xd0, 0x7e}},
+        {40, 40, MT_NO_DISTANCE, {0x28, 0x7f}}, {-40, 40, 7, {0xd8, 0x87}},
+        {-2, 0, MT_NO_DISTANCE, {0xfe, 0xff}},  {-48, 48, 0, {0xd0, 0x80}},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        mt_lean_entry_write(e, 0, cases[k].lo, cases[k].hi, cases[k].distance);
+        ck_assert_uint_eq(e[0], cases[k].bytes[0]);
+        ck_assert_uint_eq(e[1], cases[k].bytes[1]);
+        int lo;
+        unsigned distance;
+        ck_assert_int_eq(mt_lean_entry_read(e, 0, &lo, &distance), cases[k].lo == cases[k].hi);
+        ck_assert_int_eq(lo, cases[k].lo);
+        ck_assert_uint_eq(distance, cases[k].distance);
+    }
+}
+END_TEST
+
 START_TEST(lean_solve_errors)
 {
     const struct config c = {"rio-kadalis", 1, 6, 8, 4};
@@ -366,11 +407,11 @@ START_TEST(lean_solve_errors)
     ck_assert_int_eq(lean("x.table", &c, -1, 0, NULL, NULL, NULL), MANCALA_E_INVALID);
     ck_assert_int_eq(lean("x.table", &c, MT_MOST_THREADS + 1, 0, NULL, NULL, NULL),
                      MANCALA_E_INVALID);
-    ck_assert_int_eq(mancala__solve_lean(NULL, "rio-kadalis", 0, 8, 1, NULL, NULL, NULL, NULL),
+    ck_assert_int_eq(mancala_solve_lean(NULL, "rio-kadalis", 0, 8, 1, NULL, NULL),
                      MANCALA_E_INVALID);
-    ck_assert_int_eq(mancala__solve_lean("x.table", "chess", 0, 8, 1, NULL, NULL, NULL, NULL),
+    ck_assert_int_eq(mancala_solve_lean("x.table", "chess", 0, 8, 1, NULL, NULL),
                      MANCALA_E_INVALID);
-    ck_assert_int_eq(mancala__solve_lean("x.table", "modiar", 1, 8, 1, NULL, NULL, NULL, NULL),
+    ck_assert_int_eq(mancala_solve_lean("x.table", "modiar", 1, 8, 1, NULL, NULL),
                      MANCALA_E_INVALID);
     ck_assert_int_eq(lean("no-such-folder/x.table", &c, 1, 0, NULL, NULL, NULL), MANCALA_E_IO);
     ck_assert_int_eq(access("x.table", F_OK), -1);
@@ -388,6 +429,7 @@ int main(void)
     tcase_add_test(tc, lean_solve_resumes_inside_a_layer);
     tcase_add_test(tc, lean_damaged_checkpoint_is_refused);
     tcase_add_test(tc, lean_solve_errors);
+    tcase_add_test(tc, lean_entries_read_back);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

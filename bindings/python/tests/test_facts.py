@@ -78,7 +78,7 @@ class Facts(unittest.TestCase):
                 mancala.round_table_name("rio-kadalis", bad, 2)
 
     def test_table_file_format(self):
-        self.assertEqual(mancala.table_file_format(), 2)
+        self.assertEqual(mancala.table_file_format(), 3)
         with tempfile.TemporaryDirectory() as folder:
             path = os.path.join(folder, "old.table")
             with open(path, "wb") as f:
