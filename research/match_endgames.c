@@ -39,7 +39,8 @@
  *       a way back (R + 1 stones or more, or the match).
  *
  * It uses the public API only (and reads the entries of each table file
- * for the exact share, by the format documented at mancala_solve_modiar()).
+ * for the exact share, by the formats documented at mancala_solve_modiar()
+ * and mancala_solve_lean()).
  */
 #include <mancala.h>
 
@@ -253,18 +254,27 @@ static void print_exactness(void)
                     fclose(f);
                 continue;
             }
-            uint32_t count = (uint32_t)header[44] | (uint32_t)header[45] << 8 |
-                             (uint32_t)header[46] << 16 | (uint32_t)header[47] << 24;
+            /* Format 2: 4 bytes an entry, exact where lo (byte 0) = hi
+             * (byte 1); format 3: 2, exact where bit 7 of byte 1 is
+             * clear, and the count's high half at offset 52. */
+            uint64_t count = 0;
+            for (int b = 3; b >= 0; b--)
+                count = count << 8 | header[44 + b];
+            if (header[40] == 2)
+                for (int b = 3; b >= 0; b--)
+                    count |= (uint64_t)header[52 + b] << (32 + 8 * b);
+            const size_t size = header[40] == 2 ? 2 : 4;
             unsigned char buf[1 << 16];
             uint64_t seen = 0, exact = 0;
             while (seen < count) {
-                size_t want = (count - seen) * 4 < sizeof buf ? (size_t)(count - seen) * 4 : sizeof buf;
+                size_t want = (count - seen) * size < sizeof buf ? (size_t)(count - seen) * size
+                                                                 : sizeof buf;
                 size_t got = fread(buf, 1, want, f);
-                if (got < 4)
+                if (got < size)
                     break;
-                for (size_t i = 0; i + 4 <= got; i += 4)
-                    exact += buf[i] == buf[i + 1];
-                seen += got / 4;
+                for (size_t i = 0; i + size <= got; i += size)
+                    exact += size == 2 ? !(buf[i + 1] & 0x80) : buf[i] == buf[i + 1];
+                seen += got / size;
             }
             fclose(f);
             printf("| %s | %llu | %llu | %.4f %% |\n", configs[ks][kn].name,
