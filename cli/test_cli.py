@@ -2073,6 +2073,30 @@ def test_rounds():
                    "mancala: solve: --open is for rio-kadalis: modiar is solved whole")
 
 
+def test_all_open_round():
+    """The table of a round with every pit open (--open 5,5: the endgames'
+    name), here in the lean solver's format 3, serves an all-open position
+    of a match round as the table solver's format 2 does."""
+    with tempfile.TemporaryDirectory() as lean, tempfile.TemporaryDirectory() as today:
+        for where, more in ((lean, ["--lean"]), (today, [])):
+            status, out, err = run("solve", "rio-kadalis-5", "--open", "5,5", "--step", "4",
+                                   "--max-stones", "12", "-q", *more, cwd=where)
+            expect((status, err), (0, ""), f"solve --open 5,5 {more}")
+            expect(os.listdir(where), ["rio-kadalis-5.table"], "the table's name")
+        with open(os.path.join(today, "rio-kadalis-5.table"), "rb") as f:
+            count = int.from_bytes(f.read(48)[44:48], "little")
+        expect([os.path.getsize(os.path.join(d, "rio-kadalis-5.table")) for d in (lean, today)],
+               [64 + (2 * count + 7) // 8 * 8, 64 + (4 * count + 7) // 8 * 8],
+               "two bytes an entry, and four")
+        for position in ("rio-kadalis-5/0,2,0,0,2,1,0,3,0,0/S/16,16/30/0,0",
+                         "rio-kadalis-5/4,0,0,0,4,0,0,4,0,0/N/14,14/31/0,0",
+                         "rio-kadalis-5/3,1,0,2,0,1,1,0,3,1/S/14,14/40/0,0"):
+            out = ok("analyze", position, cwd=lean)
+            check(" legal move" in out and " ranked by the solved table rio-kadalis-5.table.\n"
+                  in out, out)
+            expect(out, ok("analyze", position, cwd=today), f"analyze {position}")
+
+
 def test_stopped_solves():
     """SIGINT, SIGTERM and SIGHUP stop a solve of a round's table with a
     message, keeping its finished layers in FILE.partial; the same command
