@@ -143,6 +143,10 @@ int open_position(const char *cmd, const char *arg, mancala_game **out);
 /* ---- Reading a game (common.c) ---- */
 
 const char *player_name(int player);
+/* The value of the record's `result` tag for @p winner (MANCALA_SOUTH,
+ * MANCALA_NORTH or MANCALA_DRAW): "South wins", "North wins" or "draw";
+ * NULL (no tag) for anything else, a game or match not over. */
+const char *result_tag(int winner);
 /* Whether @p game is played in rounds with banks (Rio Kadalis). */
 int has_rounds(const mancala_game *game);
 /* Final stone difference for @p player once the game or round is over. */

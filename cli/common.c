@@ -376,6 +376,14 @@ const char *player_name(int player)
     return player == MANCALA_SOUTH ? "South" : "North";
 }
 
+const char *result_tag(int winner)
+{
+    return winner == MANCALA_SOUTH   ? "South wins"
+           : winner == MANCALA_NORTH ? "North wins"
+           : winner == MANCALA_DRAW  ? "draw"
+                                     : NULL;
+}
+
 int has_rounds(const mancala_game *game)
 {
     return is_rio(mancala_rules(game));

@@ -792,10 +792,7 @@ static int tag_match(struct session *s, long long seed)
         status = mancala_tag_set(g, "date", date);
     if (status == 0) {
         const int winner = mancala_match_over(g) == 1 ? mancala_match_winner(g) : -1;
-        status = mancala_tag_set(g, "result", winner == MANCALA_SOUTH ? "South wins"
-                                              : winner == MANCALA_NORTH ? "North wins"
-                                              : winner == MANCALA_DRAW  ? "draw"
-                                                                        : NULL);
+        status = mancala_tag_set(g, "result", result_tag(winner));
     }
     return status < 0 ? fail("play", "the tags of the record: %s", mancala_strerror(status)) : 0;
 }

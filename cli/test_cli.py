@@ -732,6 +732,43 @@ def test_record():
         check(err.startswith(f"mancala: play: --save {nowhere}: "), err)
 
 
+def test_result_tags():
+    """The record's result tag (RULES.md, "Match records") is the game's
+    or the match's winner, and absent while the match goes on."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "m.txt")
+
+        def result_of(*args, stdin=""):
+            out = ok("play", *args, "--save", path, stdin=stdin)
+            with open(path) as f:
+                tags = dict(re.findall(r'([a-z-]+)="([^"]*)"', f.read()))
+            return tags.get("result"), out
+
+        for seed, tag, line in [("12", "South wins", ": South wins."),
+                                ("1", "North wins", ": North wins."),
+                                ("19", "draw", ": a draw.")]:
+            result, out = result_of("modiar", "--south", "random", "--north", "random",
+                                    "--seed", seed)
+            expect(result, tag, f"Modiar, seed {seed}")
+            check(re.search(rf"^Game over: .*{re.escape(line)}$", out, re.M), out)
+        # A match: the match's winner, not a round's; a draw at the limit.
+        result, out = result_of("rio-kadalis", "--south", "random", "--north", "random",
+                                "--seed", "2")
+        expect(result, "South wins", "a match won")
+        check(out.splitlines()[-2].startswith("Match over after 13 rounds: North holds 3 stones,"),
+              out)
+        result, out = result_of("rio-kadalis", "--south", "random", "--north", "random",
+                                "--seed", "15", "--rounds", "2")
+        expect(result, "draw", "a match drawn at its round limit")
+        check("Match over after 2 rounds: a draw at the round limit, 24 stones each.\n" in out, out)
+        # A match left in round 2: no result.
+        result, out = result_of("rio-kadalis", "--south", "random", "--north", "human",
+                                "--seed", "5", "--rounds", "2",
+                                stdin="".join(f"{m}\n" for m in [6, 7, 8, 9, 10, 11] * 8) + "q\n")
+        check("Round 1 over: " in out and "Quit.\n" in out, out)
+        expect(result, None, "a match not over")
+
+
 def read_until(fd, marker, timeout=90):
     """Reads from fd until marker (bytes) has come, EOF or timeout (long:
     the machine may be busy, and sanitizers slow the program down)."""

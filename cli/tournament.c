@@ -492,9 +492,9 @@ static void save_record(const struct settings *set, mancala_game *g, int index, 
     tag_engine(g, "south-engine", set, id[first_south ? 0 : 1]);
     tag_engine(g, "north-engine", set, id[first_south ? 1 : 0]);
     mancala_tag_set(g, "game", number);
-    mancala_tag_set(g, "result", south_points == 1   ? "South wins"
-                                 : south_points == 0 ? "North wins"
-                                                     : "draw");
+    mancala_tag_set(g, "result", result_tag(south_points == 1   ? MANCALA_SOUTH
+                                            : south_points == 0 ? MANCALA_NORTH
+                                                                : MANCALA_DRAW));
     if (why[0])
         mancala_tag_set(g, "fault", why);
     char path[4096];
