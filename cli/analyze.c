@@ -123,12 +123,14 @@ static int rank_by_table(const char *cmd, const mancala_table *table, mancala_ga
 static void print_round_value(const mancala_table *table, const mancala_game *game, int mover)
 {
     int lo, hi;
-    if (!is_rio(mancala_rules(game)) || mancala_ply(game) != 0 ||
+    if (!has_rounds(game) || mancala_ply(game) != 0 ||
         mancala_captured(game, MANCALA_SOUTH) != 0 || mancala_captured(game, MANCALA_NORTH) != 0 ||
         mancala_table_value(table, game, &lo, &hi) != MANCALA_OK)
         return;
     const int other = !mover;
-    const int total = 4 * mancala_num_pits(game); /* every stone of the match: 48 or 40 */
+    const char *rules = mancala_rules(game);
+    const int per_pit = mancala_rules_info(rules, MANCALA_RULES_STONES);
+    const int total = per_pit * mancala_num_pits(game); /* every stone of the match */
     /* The mover ends with m stones where m - (total - m) is the difference. */
     const int mine_lo = (total + lo) / 2, mine_hi = (total + hi) / 2;
     if (lo == hi)
@@ -143,17 +145,18 @@ static void print_round_value(const mancala_table *table, const mancala_game *ga
         return;
     const int held[2] = {mover == MANCALA_SOUTH ? mine_lo : total - mine_lo,
                          mover == MANCALA_SOUTH ? total - mine_lo : mine_lo};
+    int open[2];
     for (int p = 0; p < 2; p++)
-        if (held[p] < 4) {
-            printf("%s, with fewer than 4 stones, loses the match.\n", player_name(p));
+        open[p] = mancala_round_open_pits(rules, held[p]);
+    for (int p = 0; p < 2; p++)
+        if (open[p] == 0) { /* no pit to open */
+            printf("%s, with fewer than %d stones, loses the match.\n", player_name(p), per_pit);
             return;
         }
     printf("Next round: %s moves first.", player_name(other));
-    for (int p = 0; p < 2; p++) {
-        const int k = mancala_round_open_pits(mancala_rules(game), held[p]);
-        printf("%s %s opens %d pit%s, bank %d", p ? ";" : "", player_name(p), k,
-               k == 1 ? "" : "s", held[p] - 4 * k);
-    }
+    for (int p = 0; p < 2; p++)
+        printf("%s %s opens %d pit%s, bank %d", p ? ";" : "", player_name(p), open[p],
+               open[p] == 1 ? "" : "s", held[p] - per_pit * open[p]);
     printf(".\n");
 }
 

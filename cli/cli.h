@@ -202,14 +202,15 @@ int cmd_tournament(int argc, char **argv);
 
 /* ---- Solved tables (common.c, then tables.c) ---- */
 
-/* The file name a table of @p rules is written to and looked for by
- * default ("modiar.table", "rio-kadalis.table"); NULL for rules that have
- * no tables. */
-const char *default_table(const char *rules);
-/* Whether @p rules are played in rounds (Rio Kadalis, any board). */
-int is_rio(const char *rules);
+/* The file name a table of @p rules with every pit open is written to and
+ * looked for by default, "RULES.table" ("modiar.table"), in @p buf; NULL
+ * if it does not fit. */
+const char *default_table(const char *rules, char *buf, size_t size);
+/* Whether @p rules are played in rounds with banks (Rio Kadalis, any
+ * board), as the library tells (MANCALA_RULES_ROUNDS). */
+int rules_have_rounds(const char *rules);
 /* The name of the table of a round configuration: "RULES-open-KS-KN.table"
- * in @p buf ("modiar.table" for modiar); NULL for rules without tables. */
+ * in @p buf; NULL for rules without rounds or if it does not fit. */
 const char *config_table(const char *rules, int ks, int kn, char *buf, size_t size);
 /* 1 if the closed pits of @p game follow the match rule (each player's
  * highest pits open), with their counts in @p ks and @p kn; 0 otherwise. */

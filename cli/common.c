@@ -386,7 +386,7 @@ const char *result_tag(int winner)
 
 int has_rounds(const mancala_game *game)
 {
-    return is_rio(mancala_rules(game));
+    return rules_have_rounds(mancala_rules(game));
 }
 
 int score_difference(const mancala_game *game, int player)
@@ -396,22 +396,18 @@ int score_difference(const mancala_game *game, int player)
 
 /* ---- Solved tables ---- */
 
-const char *default_table(const char *rules)
+const char *default_table(const char *rules, char *buf, size_t size)
 {
-    if (!strcmp(rules, "modiar"))
-        return "modiar.table";
-    return !strcmp(rules, "rio-kadalis") ? "rio-kadalis.table" : NULL;
+    return (size_t)snprintf(buf, size, "%s.table", rules) < size ? buf : NULL;
 }
 
-int is_rio(const char *rules)
+int rules_have_rounds(const char *rules)
 {
     return mancala_rules_info(rules, MANCALA_RULES_ROUNDS) == 1;
 }
 
 const char *config_table(const char *rules, int ks, int kn, char *buf, size_t size)
 {
-    if (!strcmp(rules, "modiar"))
-        return "modiar.table";
     const int len = mancala_round_table_name(rules, ks, kn, buf, size);
     return len >= 0 && (size_t)len < size ? buf : NULL;
 }
@@ -438,14 +434,14 @@ int parse_solve_args(const char *cmd, int argc, char **argv, struct solve_args *
     free(args);
     if (status)
         return status;
-    const int modiar = !strcmp(rules, "modiar");
-    const int config = open_arg || step_arg || (!modiar && strcmp(rules, "rio-kadalis"));
-    if (!modiar && !is_rio(rules))
+    const int rounds = mancala_rules_info(rules, MANCALA_RULES_ROUNDS);
+    if (rounds < 0)
         return usage_error(cmd, "tables can be solved for modiar and rio-kadalis, not %s", quote(rules));
-    mancala_game *start = NULL;
-    if (!modiar && mancala_new(&start, rules) < 0)
-        return usage_error(cmd, "tables can be solved for modiar and rio-kadalis, not %s", quote(rules));
-    mancala_free(start);
+    /* A game without rounds (Modiar) is solved whole. Of the others,
+     * mancala_solve_rio_kadalis() solves the rules its API names; the
+     * other boards are solved as the configuration with every pit open. */
+    const int modiar = !rounds;
+    const int config = open_arg || step_arg || (rounds && strcmp(rules, "rio-kadalis") != 0);
     const int holes = mancala_rules_info(rules, MANCALA_RULES_HOLES);
     long long max_stones = mancala_rules_info(rules, MANCALA_RULES_DEFAULT_TABLE_STONES);
     long long ks = holes, kn = holes;
@@ -477,10 +473,8 @@ int parse_solve_args(const char *cmd, int argc, char **argv, struct solve_args *
     a->ks = (int)ks;
     a->kn = (int)kn;
     const int all_open = ks == holes && kn == holes;
-    a->path = out_arg ? out_arg
-              : !config || (all_open && !strcmp(rules, "rio-kadalis"))
-                  ? default_table(rules)
-              : all_open ? (snprintf(a->name, sizeof a->name, "%s.table", rules), a->name)
+    a->path = out_arg    ? out_arg
+              : all_open ? default_table(rules, a->name, sizeof a->name)
                          : config_table(rules, (int)ks, (int)kn, a->name, sizeof a->name);
     return 0;
 }

@@ -67,17 +67,18 @@ int open_table(const char *cmd, const char *path, int named, const char *rules,
 int open_pits_of(const mancala_game *game, int *ks, int *kn)
 {
     const int n = mancala_num_pits(game) / 2;
-    *ks = *kn = 0;
-    for (int player = 0; player < 2; player++) {
-        int *k = player ? kn : ks;
-        /* The match rule: each player's highest pits are the open ones. */
-        for (int p = n - 1; p >= 0 && mancala_pit_closed(game, player * n + p) == 0; p--)
-            ++*k;
-        for (int p = 0; p < n - *k; p++)
-            if (mancala_pit_closed(game, player * n + p) != 1)
-                return 0;
+    int open[2] = {0, 0};
+    unsigned closed = 0;
+    for (int pit = 0; pit < 2 * n; pit++) {
+        if (mancala_pit_closed(game, pit) == 1)
+            closed |= 1u << pit;
+        else
+            open[pit >= n]++;
     }
-    return 1;
+    *ks = open[MANCALA_SOUTH];
+    *kn = open[MANCALA_NORTH];
+    /* The match rule's closed pits for those counts. */
+    return mancala_round_closed_pits(mancala_rules(game), *ks, *kn) == (int)closed;
 }
 
 int solve_command(const mancala_game *game, char *buf, size_t size)
@@ -85,7 +86,7 @@ int solve_command(const mancala_game *game, char *buf, size_t size)
     const char *rules = mancala_rules(game);
     int ks, kn;
     const int n = mancala_num_pits(game) / 2;
-    if (!is_rio(rules)) {
+    if (!rules_have_rounds(rules)) {
         snprintf(buf, size, "mancala solve %s", rules);
         return 1;
     }
@@ -111,11 +112,8 @@ const char *table_for_position(const mancala_game *game, char *buf, size_t size)
     const char *rules = mancala_rules(game);
     int ks, kn;
     const int n = mancala_num_pits(game) / 2;
-    if (!is_rio(rules) || !open_pits_of(game, &ks, &kn) || (ks == n && kn == n)) {
-        if (default_table(rules) || !is_rio(rules))
-            return default_table(rules);
-        return (size_t)snprintf(buf, size, "%s.table", rules) < size ? buf : NULL;
-    }
+    if (!rules_have_rounds(rules) || !open_pits_of(game, &ks, &kn) || (ks == n && kn == n))
+        return default_table(rules, buf, size);
     /* The table of the round with the players' roles exchanged serves too
      * (the board turned round; mancala_solve_rio_kadalis_config()). */
     char turned[64];

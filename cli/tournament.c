@@ -381,7 +381,7 @@ static double play_game(struct worker *w, int index, const int id[2], int *forfe
         snprintf(why, why_size, "out of memory");
         return 0.5;
     }
-    if (is_rio(set->rules))
+    if (rules_have_rounds(set->rules))
         mancala_set_option(g, MANCALA_OPT_MAX_ROUNDS, set->rounds);
     size_t len = 0;
     moves[0] = '\0';

@@ -458,12 +458,12 @@ int main(int argc, char **argv)
             rules = argv[i];
     }
     mancala_game *game;
-    if (strncmp(rules, "rio-kadalis", 11) != 0 || mancala_new(&game, rules) < 0) {
+    if (mancala_rules_info(rules, MANCALA_RULES_ROUNDS) != 1 || mancala_new(&game, rules) < 0) {
         fprintf(stderr, "match-endgames: not Rio Kadalis rules: %s\n", rules);
         return 2;
     }
     holes = mancala_num_pits(game) / 2;
-    total = 8 * holes;
+    total = 2 * holes * mancala_rules_info(rules, MANCALA_RULES_STONES);
     mancala_free(game);
     /* The tables reach the trailers of the most pits k whose table (or
      * its turned twin) is there: 4k + 3 stones. */

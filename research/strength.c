@@ -329,7 +329,8 @@ int main(int argc, char **argv)
             usage();
     }
     if (o.games < 1 || o.openings < 0 || o.match_rounds < 0 || o.threads < 1 ||
-        o.threads > MAX_THREADS || (o.match_rounds && strcmp(o.rules, "modiar") == 0))
+        o.threads > MAX_THREADS ||
+        (o.match_rounds && mancala_rules_info(o.rules, MANCALA_RULES_ROUNDS) != 1))
         usage();
     if (!nplayers) {
         static const char *const defaults[] = {"random", "ab2", "ab4", "ab8", "mcts100", "mcts1000", "perfect"};
