@@ -111,11 +111,10 @@ static MC_ALWAYS_INLINE void write_rows(struct mancala_batch *b, int i, const st
  * episode starts: 1 KiB, where a handle's own start with 4 KiB. A round
  * rarely needs more (the set doubles then), and a large batch reads one
  * line of each game's set at random at each step: the less memory the
- * sets take, the more of them the caches hold (1,024 games stepped 1.29
- * times as fast in Rio Kadalis, 1.48 in Modiar; 4,096 Rio Kadalis games
- * 1.11; 64 no faster).
- * Handles played on their own keep 1,024 slots: with fewer, collisions
- * mispredict more branches (15 % more in random Rio Kadalis games). */
+ * sets take, the more of them the caches hold. Handles played on their
+ * own keep 1,024 slots: with fewer, collisions mispredict more branches
+ * (both measured: doc/performance.md, "Measurements once kept in the
+ * code's comments"). */
 #define EPISODE_SLOTS 256
 
 /* Game i's next episode, from its own start or the rules'
@@ -230,8 +229,8 @@ static void end_step(struct mancala_batch *b, int i)
 
 /* How many games later a game's second half comes: the repetition
  * rule's lookup, which in a large batch waits for memory, is then under
- * way while that many games move. 2 games: 4,096 games 1.08 times as
- * fast as 1 (doc/performance.md); 3 no faster. */
+ * way while that many games move; 2 is faster than 1 and as fast as 3
+ * (doc/performance.md). */
 #define PENDING 2
 
 /* Steps the games of a share, each step's second half after the first

@@ -85,14 +85,14 @@ static MC_ALWAYS_INLINE void rows_mover_first(uint64_t x[2], int swap, const int
  * (mc_store_le128()), then converted by loops of 16 entries, whole
  * vectors that compilers turn into a few vector instructions (the unused
  * entries cost nothing more); gathered byte by byte into memory, they
- * stalled those loops' loads for a third of the observation's time.
- * Reading everything into locals first also keeps a
- * store through `buf` from reloading what `v` points to (as far as the
- * compiler knows, a store of a float could change it). Dividing each
+ * would stall those loops' loads (a load spanning several smaller stores
+ * waits for them to reach the cache). Reading everything into locals
+ * first also keeps a store through `buf` from reloading what `v` points
+ * to (as far as the compiler knows, a store of a float could change it). Dividing each
  * count by S gives what the rule says, count / S rounded once; the same
- * division vectorizes, which reading a table of the quotients (an
- * earlier version) did not; a multiplication by 1 / S would round twice,
- * and not always give the same float. */
+ * division vectorizes, which reading a table of the quotients does not;
+ * a multiplication by 1 / S would round twice, and not always give the
+ * same float. */
 static MC_ALWAYS_INLINE void observe(const struct mc_view *v, int quiet, float divisor,
                                      float *buf, uint8_t *mask, const int n)
 {
@@ -118,9 +118,9 @@ static MC_ALWAYS_INLINE void observe(const struct mc_view *v, int quiet, float d
     mc_store_le128(count, pits[0], pits[1] | ends << 32);
     mc_store_le128(flag, my_closed | other_closed << 8 * n, other_closed >> (64 - 8 * n));
     /* Through uint16_t: GCC 12 then widens the bytes to 32 bits with
-     * zeros; from a byte straight to int, it widened the 16-bit halves
-     * by their sign, which took 8 instructions more (a byte's value is
-     * the same either way). */
+     * zeros; from a byte straight to int, it widens the 16-bit halves by
+     * their sign, which takes more instructions (a byte's value is the
+     * same either way). */
     float counts[16], flags[16];
     for (int k = 0; k < 16; k++)
         counts[k] = (float)(int)(uint16_t)count[k] / divisor;
