@@ -4,7 +4,10 @@
  * "Match"), as far as the round tables at hand reach: a trailer with k
  * open pits holds at most 4k + 3 stones, so the tables of up to three
  * pits cover trailers of 15 stones or fewer, and on 5 holes the four-pit
- * table (`--open 4,5`) every trailer, up to 19.
+ * table (`--open 4,5`) every trailer, up to 19; with the table of the
+ * round with every pit open (`--open N,N --step 4` up to every stone,
+ * which `mancala solve` names RULES.table) every split, so the whole
+ * match from its first round.
  *
  *   match-endgames [--tables DIR] [RULES]
  *
@@ -466,9 +469,12 @@ int main(int argc, char **argv)
     total = 2 * holes * mancala_rules_info(rules, MANCALA_RULES_STONES);
     mancala_free(game);
     /* The tables reach the trailers of the most pits k whose table (or
-     * its turned twin) is there: 4k + 3 stones. */
-    for (int k = holes - 1; k >= 1 && !reach; k--)
-        if (table_for(k, holes) || table_for(holes, k))
+     * its turned twin) is there: 4k + 3 stones; with the table of the
+     * round with every pit open, up to its start's stones, every split,
+     * a 20-20 one (of 5 holes; 24-24 of 6) too: the whole match. */
+    for (int k = holes; k >= 1 && !reach; k--)
+        if (k == holes ? table_for(k, k) && mancala_table_max_stones(table_for(k, k)) >= total
+                       : table_for(k, holes) || table_for(holes, k))
             reach = 4 * k + 3;
     if (!reach) {
         fprintf(stderr, "match-endgames: no round table of %s in %s\n", rules, folder);
