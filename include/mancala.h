@@ -2425,7 +2425,7 @@ int mancala_table_file_format(const char *path);
  * two bytes an entry: the int8 lo, and a byte whose bit 7 is set where
  * the position is not exact and whose low 7 bits are its distance (127 for
  * none). Where the position is exact, hi = lo; where it is not, hi is the
- * largest of (stones the move gains − lo of the position it leads to) over
+ * largest of (stones the move gains - lo of the position it leads to) over
  * its moves, which the solution satisfies at every position: the reader
  * computes it from the table. Every entry has the same lo and hi as the
  * table of mancala_solve_rio_kadalis_config() (or mancala_solve_modiar())
