@@ -1548,6 +1548,10 @@ def sprt_with_concurrency():
             "Score of ENGINE1: 0.0 of 2 games (+0 =0 -2), 0.0%; lost by a fault: ENGINE1 2, "
             "ENGINE2 0.",
             "Elo difference: -inf, 95% interval -inf to -inf.",
+            "Pairs: 0; ENGINE1 scored 0, 1/2, 1, 3/2, 2 points of 2 in 0, 0, 0, 0, 0 of them; "
+            "games without their pair, left out of the pairs: 2.",
+            "Elo difference from the pairs: none (no pair was played whole).",
+            "Distinct games: 2 of 2.",
             "SPRT (elo0 0, elo1 400, alpha 0.05, beta 0.05): LLR -3.41 (bounds -2.94, 2.94): "
             "H0 accepted: ENGINE1 is not stronger by elo1."],
                "the verdict of the games counted")

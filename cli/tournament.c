@@ -36,6 +36,7 @@ int cmd_tournament(int argc, char **argv)
 #include <unistd.h>
 
 #include "core/random.h" /* lib/: the seeded generator of the openings */
+#include "stats.h"
 
 static const char tournament_help[] =
     "Usage: mancala tournament ENGINE1 ENGINE2 [ENGINE3 ...] [--rules R]\n"
@@ -43,6 +44,7 @@ static const char tournament_help[] =
     "                          [--movetime MS | --depth D]\n"
     "                          [--sprt ELO0,ELO1,ALPHA,BETA] [--records DIR]\n"
     "                          [--seed S] [--rounds N] [--timeout MS]\n"
+
     "\n"
     "Plays ENGINE1 against ENGINE2, each a command run by /bin/sh that speaks\n"
     "the text protocol of 'mancala engine' (doc/protocol.md), such as\n"
@@ -50,7 +52,9 @@ static const char tournament_help[] =
     "random plies), once with each engine as South. An engine that crashes,\n"
     "answers late or plays an illegal move loses the game, and is started\n"
     "again for the next. Prints a line per game, then ENGINE1's score and its\n"
-    "Elo difference with a 95% interval, or the SPRT verdict. Ctrl-C, SIGTERM\n"
+    "Elo difference with a 95% interval, or the SPRT verdict; then the pairs'\n"
+    "results, the Elo from them (pentanomial) and the number of distinct\n"
+    "games. Ctrl-C, SIGTERM\n"
     "and SIGHUP stop it within a second: the results of the finished games\n"
     "are printed, those being played left out (exit status 1).\n"
     "\n"
@@ -114,6 +118,8 @@ struct tally {
     int decided_at; /* the number of the game that gave the SPRT's verdict */
     int abandoned; /* games left unfinished when it was stopped or the SPRT decided */
     struct score *of; /* each engine's */
+    double *points;   /* of each game, its pair's first engine's; NAN: not counted */
+    uint64_t *keys;   /* of each game counted, its record's text_key() */
 };
 
 /* Plays games one after the other with its own engine processes: those of
@@ -512,15 +518,6 @@ static void save_record(const struct settings *set, mancala_game *g, int index, 
 
 /* ---- the result ---- */
 
-static double elo_of(double score)
-{
-    if (score <= 0)
-        return -INFINITY;
-    if (score >= 1)
-        return INFINITY;
-    return 400 * log10(score / (1 - score)); /* +0 for 1/2, not -0 */
-}
-
 static double score_of(double elo)
 {
     return 1 / (1 + pow(10, -elo / 400));
@@ -574,6 +571,20 @@ static void sprt_bounds(const struct settings *set, double *lower, double *upper
     *upper = log((1 - set->beta) / set->alpha);
 }
 
+/* The key of the moves of a game (its record's text_key()), to count the
+ * distinct games; 0 if it could not be had. */
+static uint64_t game_key(const mancala_game *g)
+{
+    const int need = g ? mancala_format_record(g, NULL, 0) : -1;
+    char *text = need >= 0 ? malloc((size_t)need + 1) : NULL;
+    if (!text)
+        return 0;
+    mancala_format_record(g, text, (size_t)need + 1);
+    const uint64_t key = text_key(text);
+    free(text);
+    return key;
+}
+
 static void *run_games(void *arg)
 {
     struct worker *w = arg;
@@ -591,6 +602,7 @@ static void *run_games(void *arg)
         pair_of(set, index, id);
         mancala_game *played;
         const double points = play_game(w, index, id, &forfeit, why, sizeof why, &played);
+        const uint64_t key = game_key(played);
         pthread_mutex_lock(&t->lock);
         /* One that ended after the SPRT's verdict too: not of its games. */
         if (isnan(points) || atomic_load(&sprt_decided)) {
@@ -611,6 +623,8 @@ static void *run_games(void *arg)
         }
         if (forfeit >= 0)
             t->of[id[forfeit]].faults++;
+        t->points[index] = points;
+        t->keys[index] = key;
         /* Two engines: "game 3: ENGINE1 as South: ENGINE2 wins"; more
          * name North too, "game 3: ENGINE1 as South, ENGINE3 as North: ...". */
         const int south = !first_is_south(set, index); /* the seat in id[] */
@@ -727,6 +741,53 @@ static int read_settings(int argc, char **argv, const char **engines, struct set
     return 0;
 }
 
+/* The number of distinct games among those counted (by their records:
+ * the same moves from the same start), and in *counted how many were. */
+static int distinct_games(const struct settings *set, const struct tally *t, int *counted)
+{
+    uint64_t *keys = malloc((size_t)set->total * sizeof *keys);
+    *counted = 0;
+    for (int i = 0; i < set->total; i++)
+        if (!isnan(t->points[i]) && keys)
+            keys[(*counted)++] = t->keys[i];
+    const int distinct = keys ? count_distinct(keys, *counted) : -1;
+    free(keys);
+    return distinct;
+}
+
+/* Two engines: the pairs of games (the same opening, each engine on each
+ * seat), each one outcome of ENGINE1's points in both, and the Elo from
+ * them (pentanomial); then the distinct games. */
+static void print_pairs(const struct settings *set, const struct tally *t)
+{
+    int counts[PAIR_OUTCOMES] = {0}, alone = 0, counted;
+    for (int i = 0; i < set->games; i += 2) {
+        const double a = t->points[i], b = i + 1 < set->games ? t->points[i + 1] : NAN;
+        if (!isnan(a) && !isnan(b))
+            counts[(int)lround(2 * (a + b))]++;
+        else
+            alone += !isnan(a) || !isnan(b);
+    }
+    struct pair_stats p;
+    pentanomial(counts, &p);
+    printf("Pairs: %d; ENGINE1 scored 0, 1/2, 1, 3/2, 2 points of 2 in %d, %d, %d, %d, %d "
+           "of them", p.pairs, counts[0], counts[1], counts[2], counts[3], counts[4]);
+    if (alone)
+        printf("; games without their pair, left out of the pairs: %d", alone);
+    printf(".\n");
+    if (!p.pairs)
+        printf("Elo difference from the pairs: none (no pair was played whole).\n");
+    else if (p.no_spread)
+        printf("Elo difference from the pairs: %+.0f; every pair scored %g of 2 points, so "
+               "the pairs' variance is 0 and gives no interval.\n", p.elo, 2 * p.score);
+    else
+        printf("Elo difference from the pairs (pentanomial): %+.0f, 95%% interval %+.0f to "
+               "%+.0f.\n", p.elo, p.lo, p.hi);
+    const int distinct = distinct_games(set, t, &counted);
+    if (distinct >= 0)
+        printf("Distinct games: %d of %d.\n", distinct, counted);
+}
+
 /* Two engines: ENGINE1's score, its Elo difference and the SPRT's verdict. */
 static void print_match(const struct settings *set, const struct tally *t)
 {
@@ -743,6 +804,7 @@ static void print_match(const struct settings *set, const struct tally *t)
         printf("; lost by a fault: ENGINE1 %d, ENGINE2 %d", first->faults, of[1].faults);
     printf(".\n");
     printf("Elo difference: %+.0f, 95%% interval %+.0f to %+.0f.\n", elo, lo, hi);
+    print_pairs(set, t);
     if (set->sprt) {
         const double llr = sprt_llr(set, first);
         double lower, upper;
@@ -796,12 +858,18 @@ static int run_tournament(const struct settings *set)
     struct tally tally;
     memset(&tally, 0, sizeof tally);
     tally.of = calloc((size_t)set->count, sizeof *tally.of);
+    tally.points = malloc((size_t)set->total * sizeof *tally.points);
+    tally.keys = malloc((size_t)set->total * sizeof *tally.keys);
     struct worker *workers = calloc((size_t)set->concurrency, sizeof *workers);
-    if (!tally.of || !workers) {
+    if (!tally.of || !tally.points || !tally.keys || !workers) {
         free(tally.of);
+        free(tally.points);
+        free(tally.keys);
         free(workers);
         return fail("tournament", "%s", mancala_strerror(MANCALA_E_NOMEM));
     }
+    for (int i = 0; i < set->total; i++)
+        tally.points[i] = NAN;
     pthread_mutex_init(&tally.lock, NULL);
     for (int e = 0; e < set->count; e++)
         printf("ENGINE%d: %s\n", e + 1, set->engines[e]);
@@ -824,6 +892,10 @@ static int run_tournament(const struct settings *set)
     catch_stop_signals(SIG_DFL);
     int status = set->count == 2 ? (print_match(set, &tally), EXIT_DONE)
                                  : print_standings(set, tally.of);
+    int counted;
+    const int distinct = set->count > 2 ? distinct_games(set, &tally, &counted) : -1;
+    if (distinct >= 0)
+        printf("Distinct games: %d of %d.\n", distinct, counted);
     if (stop_signal && status == EXIT_DONE) {
         int played = 0;
         for (int e = 0; e < set->count; e++)
@@ -836,6 +908,8 @@ static int run_tournament(const struct settings *set)
     }
     pthread_mutex_destroy(&tally.lock);
     free(tally.of);
+    free(tally.points);
+    free(tally.keys);
     return status;
 }
 
