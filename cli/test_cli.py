@@ -1499,6 +1499,8 @@ def test_tournament():
     tournament_of_three()
     tournament_answers()
     sprt_with_concurrency()
+    tournament_openings()
+    openings_refused()
 
 
 def tournament_answers():
@@ -1555,6 +1557,113 @@ def sprt_with_concurrency():
             "SPRT (elo0 0, elo1 400, alpha 0.05, beta 0.05): LLR -3.41 (bounds -2.94, 2.94): "
             "H0 accepted: ENGINE1 is not stronger by elo1."],
                "the verdict of the games counted")
+
+
+MODIAR_START = "modiar/7,7,7,7,7,7/S/0,0/0"
+
+
+def record_words(path):
+    """The start and the moves (and '|') of the match record in `path`,
+    its tags and options left out."""
+    with open(path) as f:
+        text = re.sub(r' [A-Za-z][\w-]*=(?:"(?:[^"\\]|\\.)*"|\S*)', "", f.read())
+    return text.split()
+
+
+def tournament_openings():
+    # Issue 50: --openings FILE plays each opening of the book as a pair of
+    # games, each engine on each seat; the pairs are scored as one outcome
+    # each (pentanomial) and the distinct games counted. Two copies of one
+    # deterministic engine play the same game from an opening on either
+    # seat: 3 openings, 6 games, 3 distinct, every pair 1 point of 2.
+    me = os.path.abspath(MANCALA)
+    engine = f"{me} engine"
+    with tempfile.TemporaryDirectory() as folder:
+        book = os.path.join(folder, "book.txt")
+        with open(book, "w") as f:
+            f.write(f"# three openings\n\n{MODIAR_START} 0 3\n"
+                    "  modiar/2,8,8,8,8,8/N/0,0/1 \r\n"
+                    f'{MODIAR_START} value="0" 1 4\n')
+        records = os.path.join(folder, "records")
+        os.mkdir(records)
+        status, out, err = run("tournament", engine, engine, "--depth", "1", "--openings", book,
+                               "--records", records)
+        expect((status, err), (0, ""), f"a book:\n{out}")
+        lines = out.splitlines()
+        expect(len([line for line in lines if line.startswith("game ")]), 6, f"the games:\n{out}")
+        expect(lines[-3:], [
+            "Pairs: 3; ENGINE1 scored 0, 1/2, 1, 3/2, 2 points of 2 in 0, 0, 3, 0, 0 of them.",
+            "Elo difference from the pairs: +0; every pair scored 1 of 2 points, so the pairs' "
+            "variance is 0 and gives no interval.",
+            "Distinct games: 3 of 6."], "the pairs")
+        games = {n: record_words(os.path.join(records, f"game-{n}.txt")) for n in range(1, 7)}
+        for n, start, opening in ((1, MODIAR_START, ["0", "3"]),
+                                  (3, "modiar/2,8,8,8,8,8/N/0,0/1", []),
+                                  (5, MODIAR_START, ["1", "4"])):
+            expect(games[n][:1 + len(opening)], [start] + opening, f"game {n}'s opening")
+            expect(games[n + 1], games[n], f"game {n + 1}, the same game with the seats exchanged")
+        # An odd number of games: the last has no pair; more games than the
+        # book has pairs go through it again.
+        status, out, err = run("tournament", engine, engine, "--depth", "1", "--openings", book,
+                               "--games", "9")
+        expect((status, err), (0, ""), f"9 games:\n{out}")
+        expect(out.splitlines()[-3:], [
+            "Pairs: 4; ENGINE1 scored 0, 1/2, 1, 3/2, 2 points of 2 in 0, 0, 4, 0, 0 of them; "
+            "games without their pair, left out of the pairs: 1.",
+            "Elo difference from the pairs: +0; every pair scored 1 of 2 points, so the pairs' "
+            "variance is 0 and gives no interval.",
+            "Distinct games: 3 of 9."], "9 games of 3 openings")
+        # Rio Kadalis: a position with closed pits and banks, and a match
+        # record in its second round (the engines are sent 'next').
+        rio = "rio-kadalis/x,4,4,4,4,4,x,4,4,4,4,4/S/0,0/0/4,4"
+        status, out, err = run("tournament", engine, engine, "--depth", "1", "--rules",
+                               "rio-kadalis", "--rounds", "2", "--games", "1", "--records",
+                               records)
+        expect((status, err), (0, ""), f"a Rio Kadalis match:\n{out}")
+        match = record_words(os.path.join(records, "game-1.txt"))
+        check("|" in match, f"a match of two rounds: {match}")
+        opening = match[:match.index("|") + 2]  # the first move of round 2 included
+        with open(book, "w") as f:
+            f.write(f"{rio}\n{' '.join(opening)}\n")
+        status, out, err = run("tournament", engine, engine, "--depth", "1", "--rules",
+                               "rio-kadalis", "--rounds", "2", "--openings", book, "--records",
+                               records)
+        expect((status, err), (0, ""), f"a Rio Kadalis book:\n{out}")
+        expect(out.splitlines()[-1], "Distinct games: 2 of 4.", f"Rio Kadalis:\n{out}")
+        for n, opening in ((1, [rio]), (3, opening)):
+            words = record_words(os.path.join(records, f"game-{n}.txt"))
+            expect(words[:len(opening)], opening, f"Rio Kadalis game {n}'s opening")
+        one_line_error(["tournament", engine, engine, "--rules", "rio-kadalis", "--rounds", "1",
+                        "--openings", book], 2,
+                       f"mancala: tournament: --openings '{book}': line 2: the opening is in "
+                       "round 2, after the last (--rounds 1)")
+
+
+def openings_refused():
+    # Issue 50: a bad line is refused with its number, and nothing is
+    # played; so is a book without an opening.
+    with tempfile.TemporaryDirectory() as folder:
+        book = os.path.join(folder, "book.txt")
+        for text, message in (
+                (f"{MODIAR_START} 0 3\n{MODIAR_START} 0 9\n",
+                 "line 2: word 3 (round 1, move 2): pit 9 is not on the board (0-5)"),
+                ("# nothing\n\n", "no opening in the file (one position or match record a line)"),
+                ("rio-kadalis/4,4,4,4,4,4,4,4,4,4,4,4/S/0,0/0/0,0\n",
+                 "line 1: a rio-kadalis opening; the tournament plays modiar (--rules)"),
+                (f"# a comment\n{MODIAR_START} repetition=0 0\n",
+                 "line 2: an opening sets no options: the games are played by the rules' "
+                 "defaults"),
+                (f"{MODIAR_START} 0 3\n{MODIAR_START} 1\n{MODIAR_START} event=\"x\" 0 3\n",
+                 "line 3: the same opening as line 1"),
+                ("modiar/1,1,0,0,0,1/S/20,19/30\n", "line 1: the game is over"),
+                (f"{MODIAR_START}\0 0\n", "line 1: a NUL byte in the line")):
+            with open(book, "w") as f:
+                f.write(text)
+            one_line_error(["tournament", "a", "b", "--openings", book], 2,
+                           f"mancala: tournament: --openings '{book}': {message}")
+        missing = os.path.join(folder, "missing.txt")
+        one_line_error(["tournament", "a", "b", "--openings", missing], 1,
+                       f"mancala: tournament: --openings '{missing}': No such file or directory")
 
 
 def sprt_on_faults():

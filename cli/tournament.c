@@ -36,6 +36,7 @@ int cmd_tournament(int argc, char **argv)
 #include <unistd.h>
 
 #include "core/random.h" /* lib/: the seeded generator of the openings */
+#include "openings.h"
 #include "stats.h"
 
 static const char tournament_help[] =
@@ -44,7 +45,7 @@ static const char tournament_help[] =
     "                          [--movetime MS | --depth D]\n"
     "                          [--sprt ELO0,ELO1,ALPHA,BETA] [--records DIR]\n"
     "                          [--seed S] [--rounds N] [--timeout MS]\n"
-
+    "                          [--openings FILE]\n"
     "\n"
     "Plays ENGINE1 against ENGINE2, each a command run by /bin/sh that speaks\n"
     "the text protocol of 'mancala engine' (doc/protocol.md), such as\n"
@@ -77,7 +78,11 @@ static const char tournament_help[] =
     "  --seed S          seed of the openings and of the engines' Seed option,\n"
     "                    a seed drawn from it for each game and engine\n"
     "  --rounds N        end a Rio Kadalis match after N rounds (default 3)\n"
-    "  --timeout MS      extra time before a silent engine loses (default 5000)\n";
+    "  --timeout MS      extra time before a silent engine loses (default 5000)\n"
+    "  --openings FILE   the openings of the pairs instead of random plies: one\n"
+    "                    position or match record a line ('#' comments), each\n"
+    "                    played by a pair of games (--games: by default two for\n"
+    "                    each opening; more go through the book again)\n";
 
 #define RECORD_MAX 1048576
 #define MAX_GAMES 1000000 /* of a tournament, over all pairs */
@@ -104,6 +109,7 @@ struct settings {
     uint64_t seed;
     int sprt;
     double elo0, elo1, alpha, beta;
+    struct book book; /* --openings; none: two random plies */
 };
 
 /* An engine's results. */
@@ -382,18 +388,21 @@ static double play_game(struct worker *w, int index, const int id[2], int *forfe
     *forfeit = -1;
     char *moves = malloc(RECORD_MAX);
     *played = NULL;
-    if (!moves || mancala_new(&g, set->rules) < 0) {
+    /* The pair's opening: the book's (in turn, from its start again
+     * after its last), or two random plies. */
+    const struct opening *book = set->book.count ? &set->book.of[k / 2 % set->book.count] : NULL;
+    if (!moves || (book ? mancala_clone(&g, book->game) : mancala_new(&g, set->rules)) < 0) {
         free(moves);
         snprintf(why, why_size, "out of memory");
         return 0.5;
     }
     if (rules_have_rounds(set->rules))
         mancala_set_option(g, MANCALA_OPT_MAX_ROUNDS, set->rounds);
-    size_t len = 0;
-    moves[0] = '\0';
-    /* The pair's opening: two random plies. */
+    const char *start = book ? book->start : set->rules;
+    size_t len = book ? strlen(book->moves) : 0;
+    memcpy(moves, book ? book->moves : "", len + 1);
     uint64_t rng = set->seed ^ (uint64_t)(k / 2) * 0x632be59bd9b4e019ULL;
-    for (int ply = 0; ply < 2 && !mancala_is_over(g); ply++) {
+    for (int ply = 0; ply < 2 && !book && !mancala_is_over(g); ply++) {
         int legal[MANCALA_MAX_PITS];
         const int count = mancala_legal_moves(g, legal, MANCALA_MAX_PITS);
         char token[16];
@@ -402,7 +411,8 @@ static double play_game(struct worker *w, int index, const int id[2], int *forfe
         snprintf(token, sizeof token, "%d", pit);
         append(moves, &len, token);
     }
-    char *command = malloc(RECORD_MAX + 64);
+    /* "position START moves ...": a start position is under 256 bytes. */
+    char *command = malloc(RECORD_MAX + 256);
     char go[64], option[64];
     if (set->depth)
         snprintf(go, sizeof go, "go depth %d", set->depth);
@@ -440,7 +450,7 @@ static double play_game(struct worker *w, int index, const int id[2], int *forfe
         const int side = mancala_to_move(g);
         const int e = (side == MANCALA_SOUTH) == first_south ? 0 : 1;
         struct proc *p = &w->engine[e];
-        snprintf(command, RECORD_MAX + 64, "position %s moves%s", set->rules, moves);
+        snprintf(command, RECORD_MAX + 256, "position %s moves%s", start, moves);
         const char *line;
         int got = proc_send(p, command) < 0 || proc_send(p, go) < 0
                       ? 0
@@ -689,12 +699,12 @@ static int read_settings(int argc, char **argv, const char **engines, struct set
     const char *cmd = "tournament";
     const char *rules = "modiar", *games = NULL, *concurrency = NULL, *movetime = NULL,
                *depth = NULL, *sprt = NULL, *records = NULL, *seed = NULL, *rounds = NULL,
-               *timeout = NULL;
+               *timeout = NULL, *openings = NULL;
     const struct option_spec options[] = {
         {"rules", &rules, NULL}, {"games", &games, NULL}, {"concurrency", &concurrency, NULL},
         {"movetime", &movetime, NULL}, {"depth", &depth, NULL}, {"sprt", &sprt, NULL},
         {"records", &records, NULL}, {"seed", &seed, NULL}, {"rounds", &rounds, NULL},
-        {"timeout", &timeout, NULL}, {0}};
+        {"timeout", &timeout, NULL}, {"openings", &openings, NULL}, {0}};
     static const char *const names[] = {"ENGINE1", "ENGINE2"};
     int status = parse_args(cmd, argc, argv, options, engines, 2, argc, names);
     if (status)
@@ -725,6 +735,10 @@ static int read_settings(int argc, char **argv, const char **engines, struct set
     NUMBER(timeout, "--timeout", 1, 3600000, set->timeout)
     NUMBER(seed, "--seed", 0, INT64_MAX, set->seed)
 #undef NUMBER
+    if (openings && (status = book_read(cmd, openings, rules, set->rounds, &set->book)))
+        return status;
+    if (openings && !games) /* each opening once from each seat */
+        set->games = set->book.count <= MAX_GAMES / 2 ? 2 * set->book.count : MAX_GAMES;
     const long long pairs = (long long)set->count * (set->count - 1) / 2;
     if (pairs > MAX_GAMES / set->games)
         return usage_error(cmd, "--games %d for each of the %lld pairs of %d engines is %lld "
@@ -918,12 +932,13 @@ int cmd_tournament(int argc, char **argv)
     const char **engines = calloc((size_t)argc + 1, sizeof *engines);
     if (!engines)
         return fail("tournament", "%s", mancala_strerror(MANCALA_E_NOMEM));
-    struct settings set;
+    struct settings set = {0};
     int status = read_settings(argc, argv, engines, &set);
     if (status < 0)
         status = (fputs(tournament_help, stdout), EXIT_DONE);
     else if (status == 0)
         status = run_tournament(&set);
+    book_free(&set.book);
     free(engines);
     return status;
 }
