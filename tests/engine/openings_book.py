@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""The committed books of openings (data/openings/) are what their
+generator writes from their seed, and the tournament plays them.
+
+Run by meson test as: openings_book.py MANCALA-OPENINGS MANCALA DATA-DIR
+Rio Kadalis's book is checked by making its first openings again (a
+search to depth 14 for each try: seconds); Modiar's needs the solved
+table, so only its header and that the tournament takes it are checked.
+"""
+import os
+import subprocess
+import sys
+
+COUNT = 5
+
+
+def openings(text):
+    return [line for line in text.splitlines() if line and not line.startswith("#")]
+
+
+def main():
+    generator, mancala, data = sys.argv[1:4]
+    with open(os.path.join(data, "rio-kadalis.txt")) as f:
+        book = f.read()
+    made = subprocess.run([generator, "rio-kadalis", "--count", str(COUNT)], capture_output=True,
+                          text=True, check=True).stdout
+    if openings(made) != openings(book)[:COUNT]:
+        sys.exit(f"rio-kadalis.txt does not begin with the generator's openings:\n{made}")
+    if len(openings(book)) != 50:
+        sys.exit(f"rio-kadalis.txt holds {len(openings(book))} openings, not 50")
+    with open(os.path.join(data, "modiar.txt")) as f:
+        modiar = f.read()
+    if not modiar.startswith("# Modiar openings") or len(openings(modiar)) != 100:
+        sys.exit("modiar.txt is not the generator's book of 100 openings")
+    # Each book is taken whole by the tournament (a bad line would be
+    # refused before the first game): its first pair is played.
+    engine = f"{mancala} engine"
+    for rules, name in (("modiar", "modiar.txt"), ("rio-kadalis", "rio-kadalis.txt")):
+        out = subprocess.run([mancala, "tournament", engine, engine, "--depth", "1", "--rules",
+                              rules, "--rounds", "1", "--games", "2", "--openings",
+                              os.path.join(data, name)], capture_output=True, text=True)
+        if out.returncode or out.stderr or "Distinct games: 1 of 2." not in out.stdout:
+            sys.exit(f"{name}: status {out.returncode}\n{out.stdout}{out.stderr}")
+
+
+if __name__ == "__main__":
+    main()
