@@ -92,7 +92,7 @@ int main(int argc, char **argv)
         return usage("the rules are modiar or rio-kadalis (6 holes)");
     long long count = modiar ? 100 : 50, seed = 1, depth = 14, margin = 2;
     long long plies_lo = 2, plies_hi = modiar ? 8 : 6;
-    for (int i = 2; i < argc; i++) {
+    for (int i = 2; i < argc; i += 2) { /* each option with its value */
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int bad = !v;
         if (!bad && !strcmp(a, "--table") && modiar)
@@ -124,7 +124,6 @@ int main(int argc, char **argv)
             snprintf(why, sizeof why, "bad value of %.40s: %.100s", a, v ? v : "(none)");
             return usage(why);
         }
-        i++;
     }
     if (modiar && !table_path)
         return usage("modiar needs --table FILE (mancala solve modiar writes it)");
@@ -134,6 +133,12 @@ int main(int argc, char **argv)
     int status;
     if (modiar && (status = mancala_table_open(&table, table_path)) < 0) {
         fprintf(stderr, "mancala-openings: %s: %s\n", table_path, mancala_strerror(status));
+        return 1;
+    }
+    if (modiar && strcmp(mancala_table_rules(table), "modiar")) {
+        fprintf(stderr, "mancala-openings: %s: a table of %s, not of modiar\n", table_path,
+                mancala_table_rules(table));
+        mancala_table_close(table);
         return 1;
     }
     if (!modiar) {
