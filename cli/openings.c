@@ -106,7 +106,7 @@ static int read_opening(const char *line, const mancala_game *fresh, int rounds,
     const int need = mancala_format_record(g, NULL, 0);
     char *record = need >= 0 && need < OPENING_MAX ? malloc((size_t)need + 1) : NULL;
     o->start = malloc((size_t)need + 1);
-    o->moves = malloc(2 * (size_t)need + 1);
+    o->moves = malloc(3 * (size_t)need + 1); /* " |" becomes " next" */
     if (!record || !o->start || !o->moves) {
         snprintf(why, why_size, "%s", need >= OPENING_MAX ? "longer than an opening may be"
                                                           : mancala_strerror(MANCALA_E_NOMEM));
