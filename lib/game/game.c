@@ -721,9 +721,12 @@ struct playout_seen {
     uint32_t count, slots;
 };
 
-/* Whether `s` (hash `hash`) is in `seen`; if not, *free is its slot. */
-static int playout_seen_has(const struct playout_seen *seen, const struct mc_state *s,
-                            uint32_t hash, uint32_t *free)
+/* Whether `s` (hash `hash`) is in `seen`; if not, *free is its slot.
+ * Inlined into the playout's loop, which looks up every ply: as a call,
+ * it cost more (doc/performance.md). */
+static MC_INLINE_NATIVE int playout_seen_has(const struct playout_seen *seen,
+                                             const struct mc_state *s, uint32_t hash,
+                                             uint32_t *free)
 {
     uint32_t slot = home_slot(hash, seen->slots);
     for (;; slot = (slot + 1) & (seen->slots - 1)) {
@@ -750,9 +753,11 @@ static void playout_seen_add(struct playout_seen *seen, const struct mc_state *s
         for (seen->count = 0; seen->count < count; seen->count++) {
             uint32_t slot;
             const struct mc_state *old = &seen->state[seen->count];
-            playout_seen_has(seen, old, position_hash(old), &slot);
-            seen->slot_of[seen->count] = (uint16_t)slot;
-            seen->slot[slot] = (uint16_t)(seen->count + 1);
+            /* (Found, never: a position that recurs ends the playout.) */
+            if (!playout_seen_has(seen, old, position_hash(old), &slot)) {
+                seen->slot_of[seen->count] = (uint16_t)slot;
+                seen->slot[slot] = (uint16_t)(seen->count + 1);
+            }
         }
         free = UINT32_MAX;
     }
