@@ -60,16 +60,21 @@ static void count_round_start(struct mancala_game *g)
         ++*count;
 }
 
-/* ---- the repetition rule: the set of positions (handle.h has the
- * lookup and the hash) ---- */
+/* ---- the repetition rule: the set of positions (posset.h has the set,
+ * handle.h its lookup) ---- */
 
 /* Puts history[i], whose position_hash() is `hash`, into the set (the
- * entries before it are there). */
+ * entries before it that are in the set are there). */
 static inline void insert_position(struct mancala_game *g, uint32_t i, uint32_t hash)
 {
-    uint32_t slot = home_slot(hash, g->seen_slots);
-    while (g->seen[slot])
-        slot = (slot + 1) & (g->seen_slots - 1);
+    uint32_t slot;
+    if (in_history(g, &g->history[i].state, hash, &slot)) {
+        /* Never: a position that recurs ends the round. Were it there,
+         * lookups would find it as they find this one. */
+        MC_INVARIANT(0);
+        g->history[i].slot = UINT32_MAX;
+        return;
+    }
     g->seen[slot] = i + 1;
     g->history[i].slot = slot;
 }
@@ -706,9 +711,9 @@ MANCALA_EXPORT uint64_t mancala_hash(const mancala_game *game)
 #define PLAYOUT_MAX_PLIES 1000000
 
 /* The positions a playout reached since its last capture, as a set for
- * the repetition rule like the handle's (see in_history()): slot s holds
- * i + 1 for position i while i < count and slot_of[i] == s, so that a
- * capture empties it by setting count to 0. It uses `slots` slots (a
+ * the repetition rule (posset.h): slot s holds i + 1 for position i
+ * while i < count and slot_of[i] == s, so that a capture empties it by
+ * setting count to 0. It uses `slots` slots (a
  * power of two, at least twice the positions), 1024 at first: few
  * enough to clear for each playout, and so many that a lookup almost
  * always meets an empty slot at once (a branch the processor predicts;
@@ -728,16 +733,8 @@ static MC_INLINE_NATIVE int playout_seen_has(const struct playout_seen *seen,
                                              const struct mc_state *s, uint32_t hash,
                                              uint32_t *free)
 {
-    uint32_t slot = home_slot(hash, seen->slots);
-    for (;; slot = (slot + 1) & (seen->slots - 1)) {
-        const uint32_t i = (uint32_t)seen->slot[slot] - 1;
-        if (i >= seen->count || seen->slot_of[i] != slot)
-            break;
-        if (same_position(&seen->state[i], s))
-            return 1;
-    }
-    *free = slot;
-    return 0;
+    return posset_find(seen->slot, sizeof *seen->slot, seen->slots, seen->slot_of, seen->count,
+                       seen->state, NULL, s, hash, free);
 }
 
 /* Puts `s` (hash `hash`) into `seen` (which has room for it), in slot

@@ -10,22 +10,7 @@
 #define MANCALA_HANDLE_H
 
 #include "game/game.h"
-
-/* history_entry.slot: the slot where the repetition rule's lookup of the
- * position ended, which is where the position is in the set; with this
- * bit set if a capture followed it, when it is not in the set (it never
- * recurs) and the slot is where it would go in; UINT32_MAX if no slot is
- * known. Slots are below 2^31. */
-#define OUT_OF_SET 0x80000000u
-
-/* A position of the history with its legal moves, so that mancala_undo()
- * restores both without generating the moves again. */
-struct history_entry {
-    struct mc_state state;
-    uint16_t legal;            /* moves.legal: the list is made again from it */
-    uint32_t slot;             /* its slot in the game's `seen`, see OUT_OF_SET */
-    uint32_t hash;             /* position_hash(&state) */
-};
+#include "game/posset.h"
 
 /* The most stones of any variant (Rio Kadalis): round-start states are
  * counted by South's stones, 0 ... MAX_STONES. */
@@ -92,40 +77,14 @@ void mancala__play_known(struct mancala_game *g, int i);
 /* ---- the repetition rule ---- */
 
 /* The history's positions that may recur (those not followed by a
- * capture; the others have OUT_OF_SET in their slot) also form a hash
- * set, so that the repetition rule costs the same however long the game:
- * `seen` has seen_slots slots, at least twice the positions (open
- * addressing, linear probing), each 0 or a history index + 1. Positions leave the
- * history in the reverse order they came in (mancala_undo() empties the
- * slot of the one it takes back; a new round empties them all), so no
- * later position's probe ever passed over the slot that is emptied: the
- * probe sequence of every position still in the set stays unbroken. */
-static inline uint32_t position_hash(const struct mc_state *s)
-{
-    /* Multiply-shift: the high bits of a sum of products by odd keys,
-     * each of which every bit of the position reaches; home_slot() takes
-     * the highest of them. */
-    uint64_t lo;
-    uint32_t hi;
-    memcpy(&lo, s->pit, sizeof lo);
-    memcpy(&hi, s->pit + sizeof lo, sizeof hi);
-    const uint64_t h = lo * 0x9e3779b97f4a7c15u + ((uint64_t)hi << 1 | s->to_move) * 0xbf58476d1ce4e5b9u;
-    return (uint32_t)(h >> 32);
-}
-
-/* The slot where the probe for a position of hash `hash` starts in a set
- * of `slots` slots (a power of two): the hash's highest bits. */
-static inline uint32_t home_slot(uint32_t hash, uint32_t slots)
-{
-    return (uint32_t)((uint64_t)hash * slots >> 32);
-}
-
-/* The entry of the history in `slot`, or NULL. */
-static inline const struct history_entry *slot_entry(const struct mancala_game *g, uint32_t slot)
-{
-    const uint32_t i = g->seen[slot];
-    return i ? &g->history[i - 1] : NULL;
-}
+ * capture; the others have OUT_OF_SET in their slot) also form a set
+ * (posset.h), so that the repetition rule costs the same however long
+ * the game: `seen` has seen_slots slots, each 0 or a history index + 1.
+ * Positions leave the history in the reverse order they came in
+ * (mancala_undo() empties the slot of the one it takes back; a new round
+ * empties them all), so no later position's probe ever passed over the
+ * slot that is emptied: the probe sequence of every position still in
+ * the set stays unbroken. */
 
 /* Puts `entry`, history[i] (its hash set), into the set if `quiet` (no
  * capture followed it; else it never recurs). The slot is the one the
@@ -147,13 +106,6 @@ static inline void remember_position(struct mancala_game *g, struct history_entr
     entry->slot = quiet ? slot : slot | OUT_OF_SET;
 }
 
-/* Whether two positions of the same round are the same (RULES.md: pits,
- * closed pits and player to move; the closed pits are the round's). */
-static inline int same_position(const struct mc_state *a, const struct mc_state *b)
-{
-    return a->to_move == b->to_move && memcmp(a->pit, b->pit, sizeof a->pit) == 0;
-}
-
 /* Whether no capture was made from `a` to `b`, a later position of the
  * same round (captures only grow within a round): one comparison of the
  * two counts as a pair. */
@@ -171,13 +123,8 @@ static inline int same_captures(const struct mc_state *a, const struct mc_state 
 static MC_ALWAYS_INLINE int in_history(const struct mancala_game *g, const struct mc_state *s,
                                         uint32_t hash, uint32_t *free)
 {
-    const struct history_entry *e;
-    uint32_t slot = home_slot(hash, g->seen_slots);
-    for (; (e = slot_entry(g, slot)); slot = (slot + 1) & (g->seen_slots - 1))
-        if (same_position(&e->state, s))
-            return 1;
-    *free = slot;
-    return 0;
+    return posset_find(g->seen, sizeof *g->seen, g->seen_slots, NULL, 0, NULL, &g->history, s,
+                       hash, free);
 }
 
 /* Whether the moves listed end the game. */
