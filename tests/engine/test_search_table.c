@@ -172,6 +172,115 @@ START_TEST(larger_endgames_agree_with_table)
 }
 END_TEST
 
+/* ---- a round of a match: closed pits and banks ---- */
+
+/*
+ * A round of a five-hole match where South holds 4 to 7 stones (pit 4
+ * open, a bank of 0 to 3) and North the rest (every pit open, a bank of
+ * 13 to 16), or the same with the seats exchanged (the table answers
+ * turned round): `stones` on the board at random over the open pits,
+ * the captures so far in fours.
+ */
+static mancala_game *random_round_position(int stones, int turned, uint64_t *rng)
+{
+    int pit[10] = {0};
+    const int open[6] = {4, 5, 6, 7, 8, 9};
+    for (int i = 0; i < stones; i++)
+        pit[(open[mc_random_next(rng) % 6] + 5 * turned) % 10]++;
+    const int bank = (int)(mc_random_next(rng) % 4), fours = (24 - stones) / 4;
+    const int few = 4 * (int)(mc_random_next(rng) % (uint64_t)(fours + 1));
+    char text[160];
+    int len = snprintf(text, sizeof text, "rio-kadalis-5/");
+    for (int p = 0; p < 10; p++) {
+        const int closed = turned ? p >= 5 && p < 9 : p < 4;
+        len += snprintf(text + len, sizeof text - (size_t)len, "%s", p ? "," : "");
+        len += closed ? snprintf(text + len, sizeof text - (size_t)len, "x")
+                      : snprintf(text + len, sizeof text - (size_t)len, "%d", pit[p]);
+    }
+    snprintf(text + len, sizeof text - (size_t)len, "/%c/%d,%d/%d/%d,%d",
+             mc_random_next(rng) % 2 ? 'N' : 'S', turned ? 4 * fours - few : few,
+             turned ? few : 4 * fours - few, 1 + (int)(mc_random_next(rng) % 9),
+             turned ? 16 - bank : bank, turned ? bank : 16 - bank);
+    return parse_ok(text);
+}
+
+/*
+ * In a round of a match the search scores the round's end by the
+ * players' scores, banks included (mancala_score()), and the table of the
+ * round's closed pits answers with the same difference (its value plus
+ * the captures and banks so far). So at the positions the table covers,
+ * without the repetition rule (where every node is covered soundly), the
+ * search must prove the table's exact value, turned round or not; and
+ * with the rule, wherever the search without a table proves a value (it
+ * saw every line to the end), the search with the table must prove the
+ * same one.
+ */
+START_TEST(match_round_agrees_with_round_table)
+{
+    char path[64];
+    snprintf(path, sizeof path, "test-search-round-%ld.table", (long)getpid());
+    const int closed = mancala_round_closed_pits("rio-kadalis-5", 1, 5);
+    ck_assert_int_eq(closed, 0xf);
+    ck_assert_int_eq(mancala_solve_rio_kadalis_config(path, "rio-kadalis-5", (unsigned)closed, 16,
+                                                      4, NULL, NULL),
+                     MANCALA_OK);
+    mancala_table *round;
+    ck_assert_int_eq(mancala_table_open(&round, path), MANCALA_OK);
+    remove(path);
+    mancala_search *with = new_search(round), *without = new_search(NULL);
+    ck_assert_int_eq(mancala_search_set_limit(with, MANCALA_LIMIT_NODES, 200000), MANCALA_OK);
+    ck_assert_int_eq(mancala_search_set_limit(without, MANCALA_LIMIT_NODES, 200000), MANCALA_OK);
+    uint64_t rng = 23;
+    int exact_checked = 0, both_proven = 0, banked = 0, searched = 0;
+    const long count = test_scaled(200);
+    for (long i = 0; i < count; i++) {
+        const int turned = (int)(i % 2);
+        mancala_game *g =
+            random_round_position(4 * (1 + (int)(mc_random_next(&rng) % 4)), turned, &rng);
+        if (mancala_is_over(g)) {
+            mancala_free(g);
+            continue;
+        }
+        int lo, hi;
+        ck_assert_int_eq(mancala_table_value(round, g, &lo, &hi), MANCALA_OK);
+        banked += mancala_bank(g, MANCALA_SOUTH) != mancala_bank(g, MANCALA_NORTH);
+        searched++;
+
+        ck_assert_int_eq(mancala_search_run(without, g), MANCALA_OK);
+        ck_assert_int_eq(mancala_search_run(with, g), MANCALA_OK);
+        if (mancala_search_exact(without)) {
+            expect(mancala_search_exact(with), "not exact with the table: %s", fmt(g));
+            expect(mancala_search_score(with) == mancala_search_score(without),
+                   "%s: search with the table %d, without %d", fmt(g),
+                   mancala_search_score(with), mancala_search_score(without));
+            expect(lo <= mancala_search_score(with) && mancala_search_score(with) <= hi,
+                   "%s: search %d outside [%d, %d]", fmt(g), mancala_search_score(with), lo, hi);
+            both_proven++;
+        }
+
+        mancala_game *off = parse_ok(fmt(g));
+        ck_assert_int_eq(mancala_set_option(off, MANCALA_OPT_REPETITION, 0), MANCALA_OK);
+        ck_assert_int_eq(mancala_search_run(with, off), MANCALA_OK);
+        if (lo == hi) {
+            expect(mancala_search_exact(with), "not exact: %s", fmt(off));
+            expect(mancala_search_score(with) == lo, "%s: search %d, table %d", fmt(off),
+                   mancala_search_score(with), lo);
+            exact_checked++;
+        }
+        mancala_free(off);
+        mancala_free(g);
+    }
+    ck_assert_int_eq(banked, searched);
+    if (test_full_scale()) {
+        ck_assert_int_gt(exact_checked, searched / 2);
+        ck_assert_int_gt(both_proven, searched / 4);
+    }
+    mancala_search_free(with);
+    mancala_search_free(without);
+    mancala_table_close(round);
+}
+END_TEST
+
 /* ---- where the table does not answer, and errors ---- */
 
 /* Searches `g` with and without the table: the same move, score, depth
@@ -238,6 +347,7 @@ static Suite *search_table_suite(void)
     tcase_add_unchecked_fixture(tc, solve_table, remove_table);
     tcase_add_test(tc, small_endgames_match_brute_force);
     tcase_add_test(tc, larger_endgames_agree_with_table);
+    tcase_add_test(tc, match_round_agrees_with_round_table);
     tcase_add_test(tc, table_of_other_positions_changes_nothing);
     tcase_add_test(tc, set_table_errors);
     suite_add_tcase(s, tc);
