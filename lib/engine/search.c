@@ -70,6 +70,9 @@ struct mancala_search {
     mancala_search_progress_fn progress; /* after each completed iteration */
     void *progress_opaque;
     const mancala_table *endgame; /* borrowed; NULL: none */
+    int table_stones;  /* of the run: the endgame's most stones, or -1 if it is of other rules */
+    int root_stones;   /* on the board at the root, and the stones captured there: a */
+    int root_captured; /* node's stones on the board follow from its captures */
     int score_all;     /* every root move gets an exact score (level.c) */
 
     /* State of the run under way. */
@@ -392,7 +395,13 @@ static int clamp(int v, int lo, int hi)
  */
 static int table_bound(struct mancala_search *s, int *lo, int *hi)
 {
-    return s->endgame && mancala_table_value(s->endgame, s->game, lo, hi) == MANCALA_OK;
+    /* Within a game or round only captures take stones off the board, so
+     * a subtraction tells most nodes of a search that the table is too
+     * small for them, where a lookup would read every pit first. */
+    if (s->table_stones < 0 ||
+        s->root_stones - (total_captured(s->game) - s->root_captured) > s->table_stones)
+        return 0;
+    return mancala_table_value(s->endgame, s->game, lo, hi) == MANCALA_OK;
 }
 
 /* The final stone difference for the player to move (rule 7 of each game). */
@@ -605,6 +614,12 @@ MANCALA_EXPORT int mancala_search_run(mancala_search *search, const mancala_game
     memset(s->history, 0, sizeof s->history);
     s->game = g;
     s->repetition = mancala_get_option(g, MANCALA_OPT_REPETITION) == 1;
+    s->table_stones = s->endgame && !strcmp(mancala_table_rules(s->endgame), mancala_rules(g))
+                          ? mancala_table_max_stones(s->endgame) : -1;
+    s->root_stones = 0;
+    for (int p = 0; p < mancala_num_pits(g); p++)
+        s->root_stones += mancala_pit(g, p);
+    s->root_captured = total_captured(g);
     s->nodes = 0;
     s->next_clock_check = 0;
     s->may_stop = 0;
