@@ -235,6 +235,36 @@ int open_table(const char *cmd, const char *path, int named, const char *rules,
  * the reason in @p why. */
 int table_covers(const mancala_table *table, const mancala_game *game, char *why, size_t size);
 
+/* ---- The tables of a playing search (endgames.c) ---- */
+
+/* The tables a search of 'engine' and 'play' uses, looked for in a folder
+ * by the names 'mancala solve' writes (RULES.table, modiar.table,
+ * RULES-open-KS-KN.table) and opened as positions need them. */
+struct endgames_slot {
+    char path[4096];
+    mancala_table *table;
+};
+struct endgames {
+    const char *dir;                /* where to look; NULL: nowhere */
+    struct endgames_slot slot[2];   /* every pit open; the last round's */
+};
+/* Looks in @p dir (NULL: uses none); nothing is opened yet. */
+void endgames_init(struct endgames *e, const char *dir);
+/* endgames_init() from the options --tables DIR and --no-tables (the
+ * current folder by default); returns 0 or EXIT_USAGE (message printed). */
+int endgames_option(const char *cmd, const char *tables, int no_tables, struct endgames *e);
+void endgames_close(struct endgames *e);
+/* The table of the round of @p game (its closed pits), opened at its first
+ * use (a file that cannot be used: a warning on stderr, once, for @p cmd);
+ * NULL if there is none. Valid until the next call or endgames_close(). */
+const mancala_table *endgames_for(struct endgames *e, const char *cmd, const mancala_game *game);
+/* The names of the tables of @p rules in the folder ("rio-kadalis.table,
+ * rio-kadalis-open-1-6.table") in @p buf; returns how many. */
+int endgames_found(const struct endgames *e, const char *rules, char *buf, size_t size);
+/* Whether a player uses them: the full-strength search (level 0) and
+ * level 20; the levels below keep the strength they were measured at. */
+#define ENDGAMES_LEVEL(level) ((level) == 0 || (level) == MANCALA_LEVEL_MAX)
+
 /* Makes a searcher limited to @p depth plies (and @p time_ms if > 0).
  * Returns 0 or a negative status. */
 int searcher_new(mancala_search **out, int depth, int64_t time_ms);

@@ -25,6 +25,7 @@
 
 static const char engine_help[] =
     "Usage: mancala engine [--level L] [--engine search|mcts] [--seed N]\n"
+    "                      [--tables DIR | --no-tables]\n"
     "\n"
     "Plays as an engine of a UCI-style text protocol: commands on standard\n"
     "input, answers on standard output, one a line (uci, isready, setoption,\n"
@@ -33,7 +34,12 @@ static const char engine_help[] =
     "  --level L    start with the option Level at L (1-20; 0: full strength\n"
     "               within the limits of go, the default)\n"
     "  --engine E   start with the option Engine at E (search or mcts)\n"
-    "  --seed N     start with the option Seed at N\n";
+    "  --seed N     start with the option Seed at N\n"
+    "  --tables DIR where the search at level 20 and at full strength looks\n"
+    "               for solved tables (default: the current folder): the\n"
+    "               files 'mancala solve' writes, RULES.table and\n"
+    "               RULES-open-KS-KN.table; an info line names those found\n"
+    "  --no-tables  use none\n";
 
 #define MAX_MOVES 100000
 #define MCTS_PLAYOUTS 1000 /* of a go without a limit MCTS has: the library's default */
@@ -57,6 +63,9 @@ struct engine {
     struct timespec started;
     int depth;                /* go's limits */
     int64_t nodes, movetime, playouts;
+    /* Solved tables, and the rules whose tables an info line has named. */
+    struct endgames endgames;
+    char announced[32];
 };
 
 static pthread_mutex_t output = PTHREAD_MUTEX_INITIALIZER;
@@ -271,6 +280,22 @@ static void cmd_position(struct engine *e, char *args)
     e->game = game;
 }
 
+/* Gives the search the table of the position's round where it uses tables
+ * (ENDGAMES_LEVEL()), having named the tables of its rules in an info line
+ * at the first such go. */
+static void choose_table(struct engine *e)
+{
+    const int use = e->level > 0 ? ENDGAMES_LEVEL(e->level) : e->kind == ENGINE_SEARCH;
+    const char *rules = mancala_rules(e->game);
+    char found[1024];
+    if (use && strcmp(e->announced, rules) != 0) {
+        snprintf(e->announced, sizeof e->announced, "%s", rules);
+        if (endgames_found(&e->endgames, rules, found, sizeof found))
+            say("info string tables for %s in %s: %s", rules, quote(e->endgames.dir), found);
+    }
+    mancala_search_set_table(e->search, use ? endgames_for(&e->endgames, "engine", e->game) : NULL);
+}
+
 /* go [depth D] [nodes N] [movetime MS] [playouts P] [infinite] */
 static void cmd_go(struct engine *e, char *args)
 {
@@ -338,6 +363,7 @@ static void cmd_go(struct engine *e, char *args)
         say("info string %s: %d playouts", ignored, MCTS_PLAYOUTS);
     e->nodes = nodes;
     e->movetime = movetime;
+    choose_table(e);
     clock_gettime(CLOCK_MONOTONIC, &e->started);
     atomic_store(&e->finished, 0);
     e->thinking = 1;
@@ -378,9 +404,11 @@ static long long read_line(FILE *in, char *buf, long long *nul)
 
 int cmd_engine(int argc, char **argv)
 {
-    const char *cmd = "engine", *level = NULL, *kind = NULL, *seed = NULL;
+    const char *cmd = "engine", *level = NULL, *kind = NULL, *seed = NULL, *tables = NULL;
+    int no_tables = 0;
     const struct option_spec options[] = {
-        {"level", &level, NULL}, {"engine", &kind, NULL}, {"seed", &seed, NULL}, {0}};
+        {"level", &level, NULL}, {"engine", &kind, NULL}, {"seed", &seed, NULL},
+        {"tables", &tables, NULL}, {"no-tables", NULL, &no_tables}, {0}};
     int status = parse_args(cmd, argc, argv, options, NULL, 0, 0, NULL);
     if (status < 0)
         return fputs(engine_help, stdout), EXIT_DONE;
@@ -399,6 +427,8 @@ int cmd_engine(int argc, char **argv)
     if (kind && strcmp(kind, "search") && strcmp(kind, "mcts"))
         return usage_error(cmd, "--engine must be search or mcts, not %s", quote(kind));
     e.kind = kind && !strcmp(kind, "mcts") ? ENGINE_MCTS : ENGINE_SEARCH;
+    if ((status = endgames_option(cmd, tables, no_tables, &e.endgames)))
+        return status;
     if ((status = searcher_new(&e.search, DEFAULT_DEPTH, 0)) < 0 ||
         (status = mancala_mcts_new(&e.tree)) < 0) {
         mancala_search_free(e.search);
@@ -464,6 +494,7 @@ int cmd_engine(int argc, char **argv)
     }
     stop_thinking(&e);
     free(line);
+    endgames_close(&e.endgames);
     mancala_free(e.game);
     mancala_search_free(e.search);
     mancala_mcts_free(e.tree);

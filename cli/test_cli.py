@@ -1160,9 +1160,9 @@ class EngineClient:
     """The reference client of the protocol (doc/protocol.md): starts
     'mancala engine', sends command lines, reads answer lines."""
 
-    def __init__(self, *args):
+    def __init__(self, *args, cwd=None):
         self.proc = subprocess.Popen([os.path.abspath(MANCALA), "engine", *args],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=cwd)
         self.buffer = b""
 
     def send(self, line):
@@ -1287,6 +1287,7 @@ def test_protocol():
     protocol_lines()
     protocol_limits()
     protocol_options()
+    protocol_tables()
 
 
 def protocol_lines():
@@ -1367,6 +1368,63 @@ def protocol_limits():
                       f"{engine}, {go}: {lines}")
     finally:
         e.close()
+
+
+def protocol_tables():
+    # Issue 50: the search at full strength and level 20 uses the solved
+    # tables it finds (the current folder, or --tables DIR), named in one
+    # info line: at depth 1 its score is then the table's value, not the
+    # evaluation's. A round of a match uses its round's table, also turned
+    # round (the seats exchanged); the levels below 20 use none.
+    with tempfile.TemporaryDirectory() as tmp:
+        ok("solve", "rio-kadalis", "--max-stones", "8", "-q", cwd=tmp)
+        ok("solve", "rio-kadalis-5", "--open", "1,5", "--step", "4", "--max-stones", "12", "-q",
+           cwd=tmp)
+        open_board = "rio-kadalis/2,0,3,0,0,0,0,1,0,2,0,0/S/20,20/7/0,0"
+        rounds = ("rio-kadalis-5/x,x,x,x,1,2,0,1,0,0/N/0,20/7/2,14",
+                  "rio-kadalis-5/1,2,0,1,0,x,x,x,x,0/S/20,0/7/14,2")
+        for position, table, value, evaluation in (
+                (open_board, "rio-kadalis.table", 8, 2),
+                (rounds[0], "rio-kadalis-5-open-1-5.table", 36, 34),
+                (rounds[1], "rio-kadalis-5-open-1-5.table", 36, 36)):
+            rows = analysis_rows(ok("analyze", position, "--table", os.path.join(tmp, table)))
+            expect(rows[0][1], value, f"the table's value of {position}")
+            for args, cwd, named, score in (([], tmp, "'.'", value),
+                                            (["--tables", tmp], None, repr(tmp), value),
+                                            (["--no-tables"], tmp, None, evaluation)):
+                e = EngineClient(*args) if cwd is None else EngineClient(*args, cwd=cwd)
+                try:
+                    e.send(f"position {position}")
+                    e.send("go depth 1")
+                    lines = e.until("bestmove")
+                    rules = position.split("/")[0]
+                    expect(lines[:-2], [f"info string tables for {rules} in {named}: {table}"]
+                           if named else [], f"{args} {position}: the tables named")
+                    check(re.fullmatch(rf"info depth 1 score {score} nodes \d+ time \d+ pv \d+",
+                                       lines[-2]), f"{args} {position}: {lines}")
+                    e.send("go depth 1")
+                    expect(len(e.until("bestmove")), 2, "the tables are named once")
+                finally:
+                    e.close()
+        # Level 20 names them too; the levels below do not use them.
+        for level, named in ((20, True), (19, False)):
+            e = EngineClient("--level", str(level), cwd=tmp)
+            try:
+                e.send(f"position {open_board}")
+                e.send("go")
+                lines = e.until("bestmove", timeout=60)
+                expect(lines[0].startswith("info string tables for rio-kadalis in '.'"), named,
+                       f"level {level}: {lines}")
+            finally:
+                e.close()
+        one_line_error(["engine", "--tables", os.path.join(tmp, "none")], 2,
+                       f"mancala: engine: --tables: '{os.path.join(tmp, 'none')}': No such file "
+                       "or directory")
+        one_line_error(["engine", "--tables", os.path.join(tmp, "rio-kadalis.table")], 2,
+                       f"mancala: engine: --tables: '{os.path.join(tmp, 'rio-kadalis.table')}' is "
+                       "not a folder")
+        one_line_error(["engine", "--tables", tmp, "--no-tables"], 2,
+                       "mancala: engine: give --tables or --no-tables, not both")
 
 
 def protocol_options():
