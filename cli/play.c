@@ -25,6 +25,7 @@
 static const char play_help[] =
     "Usage: mancala play RULES|POSITION [--south P] [--north P] [--seed N]\n"
     "                    [--rounds N] [--table FILE] [--save FILE] [--delay MS]\n"
+    "                    [--tables DIR | --no-tables]\n"
     "       mancala play --load FILE [OPTIONS]\n"
     "\n"
     "Plays a game from the start position of RULES (modiar, rio-kadalis,\n"
@@ -42,6 +43,11 @@ static const char play_help[] =
     "  --table FILE  the solved table of the perfect player and of hints\n"
     "                (default modiar.table or rio-kadalis.table, made by\n"
     "                'mancala solve RULES')\n"
+    "  --tables DIR  where the search players and level 20 look for the solved\n"
+    "                tables of each round (default: the current folder): the\n"
+    "                files 'mancala solve' writes, RULES.table and\n"
+    "                RULES-open-KS-KN.table; a line on stderr names those found\n"
+    "  --no-tables   the search players and level 20 use none\n"
     "  --save FILE   write the match record to FILE after every move (also on\n"
     "                q, Ctrl-C, SIGTERM and SIGHUP), to resume it with --load\n"
     "  --load FILE   resume the match recorded in FILE with its players, seed and\n"
@@ -95,6 +101,7 @@ struct session {
     int hint_status;         /* 0, or why hints are not available */
     int hint_suggested;      /* the solve command has been suggested */
     char note[96];           /* what the engine found, printed after its move */
+    struct endgames endgames; /* of the search players and level 20 */
 };
 
 static int parse_player(const char *side, const char *spec, struct player *p)
@@ -203,6 +210,22 @@ static const mancala_table *covering_table(struct session *s)
                                                                                    : NULL;
 }
 
+/* Whether the player's search uses the solved tables: search, level 20. */
+static int uses_tables(const struct player *p)
+{
+    return p->kind == SEARCH || (p->kind == LEVEL && ENDGAMES_LEVEL(p->budget));
+}
+
+/* Names the tables the search players will use, if any are found. */
+static void announce_tables(const struct session *s)
+{
+    const int use = uses_tables(&s->players[0]) || uses_tables(&s->players[1]);
+    char found[1024];
+    if (use && endgames_found(&s->endgames, mancala_rules(s->game), found, sizeof found))
+        fprintf(stderr, "mancala: play: the search uses the tables for %s in %s: %s\n",
+                mancala_rules(s->game), quote(s->endgames.dir), found);
+}
+
 /* The computer's move, or a negative status. Prints what the engine found. */
 static int computer_move(struct session *s, struct player *p)
 {
@@ -210,6 +233,10 @@ static int computer_move(struct session *s, struct player *p)
     const int count = mancala_legal_moves(s->game, moves, MANCALA_MAX_PITS);
     if (count <= 0)
         return count < 0 ? count : MANCALA_E_OVER;
+    /* The table of the round, for a search that never leaves it. */
+    if (uses_tables(p) &&
+        (status = mancala_search_set_table(p->search, endgames_for(&s->endgames, "play", s->game))) < 0)
+        return status;
     switch (p->kind) {
     case RANDOM:
         return moves[mc_random_next(&p->rng) % (uint64_t)count];
@@ -813,11 +840,13 @@ int cmd_play(int argc, char **argv)
 {
     const char *cmd = "play", *south = NULL, *north = NULL, *seed_arg = NULL;
     const char *rounds_arg = NULL, *table_arg = NULL, *start = NULL, *delay_arg = NULL;
-    const char *save_arg = NULL, *load_arg = NULL;
+    const char *save_arg = NULL, *load_arg = NULL, *tables_arg = NULL;
+    int no_tables = 0;
     const struct option_spec options[] = {
         {"south", &south, NULL}, {"north", &north, NULL}, {"seed", &seed_arg, NULL},
         {"rounds", &rounds_arg, NULL}, {"table", &table_arg, NULL},
-        {"save", &save_arg, NULL}, {"load", &load_arg, NULL}, {"delay", &delay_arg, NULL}, {0}};
+        {"save", &save_arg, NULL}, {"load", &load_arg, NULL}, {"delay", &delay_arg, NULL},
+        {"tables", &tables_arg, NULL}, {"no-tables", NULL, &no_tables}, {0}};
     static const char *const names[] = {"RULES or POSITION (or --load FILE)"};
     int status = parse_args(cmd, argc, argv, options, &start, 0, 1, names);
     if (status < 0)
@@ -839,6 +868,8 @@ int cmd_play(int argc, char **argv)
     if (!isatty(STDOUT_FILENO))
         s.delay_ms = 0;
     if (rounds_arg && (status = parse_number(cmd, "--rounds", rounds_arg, 1, 1000000, &max_rounds)))
+        return status;
+    if ((status = endgames_option(cmd, tables_arg, no_tables, &s.endgames)))
         return status;
     if ((status = load_arg ? load_match(load_arg, &s.game, &s.comments)
                            : open_position(cmd, start, &s.game)))
@@ -871,6 +902,7 @@ int cmd_play(int argc, char **argv)
         result = prepare_player(&s, &s.players[side], side ? "north" : "south", (uint64_t)seed);
     if (result)
         goto done;
+    announce_tables(&s);
 
     /* Saving once at the start finds an unwritable --save FILE before
      * anything is played. From here on, a signal ends the game as q
@@ -926,6 +958,7 @@ done:
     }
     mancala_table_close(s.table);
     mancala_table_close(s.round_table);
+    endgames_close(&s.endgames);
     mancala_search_free(s.hint);
     mancala_free(s.game);
     free(s.comments);

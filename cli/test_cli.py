@@ -548,6 +548,29 @@ def test_play():
            re.findall(r"^(?:South|North) plays .*$", auto, re.M), "the move reports")
     expect(ok("play", "modiar", "--south", "random", "--north", "random", "--seed", "3"), auto,
            "two computer players with a seed")
+    play_with_tables()
+
+
+def play_with_tables():
+    # Issue 50: the search players (and level 20) use the solved tables of
+    # the current folder or of --tables DIR, named in one line on stderr:
+    # at depth 1 the score is then the table's value (+8), not the
+    # evaluation's (+2); --no-tables uses none.
+    position = "rio-kadalis/2,0,3,0,0,0,0,1,0,2,0,0/S/20,20/7/0,0"
+    with tempfile.TemporaryDirectory() as tmp:
+        ok("solve", "rio-kadalis", "--max-stones", "8", "-q", cwd=tmp)
+        for args, cwd, named, score in (([], tmp, "'.'", "+8"),
+                                        (["--tables", tmp], None, repr(tmp), "+8"),
+                                        (["--no-tables"], tmp, None, "+2")):
+            status, out, err = run("play", position, "--south", "search:1", "--north", "level:1",
+                                   "--seed", "1", "--rounds", "1", *args, cwd=cwd)
+            expect((status, err), (0, f"mancala: play: the search uses the tables for rio-kadalis "
+                                      f"in {named}: rio-kadalis.table\n" if named else ""),
+                   f"play {args}: the tables named")
+            check(f"(search: depth 1, score {score})" in out, f"play {args}:\n{out}")
+        one_line_error(["play", position, "--tables", os.path.join(tmp, "rio-kadalis.table")], 2,
+                       f"mancala: play: --tables: '{os.path.join(tmp, 'rio-kadalis.table')}' is not "
+                       "a folder")
 
 
 # ---------------------------------------------------------------- match
