@@ -282,17 +282,27 @@ class Searcher(NativeHandle):
             nodes=lib.mancala_search_nodes(handle),
             pv=tuple(pv[:min(length, len(pv))]))
 
-    def level_move(self, game: Game, level: int, seed: int = 0) -> int:
+    def level_move(self, game: Game, level: int, seed: int = 0, *,
+                   table: Optional["Table"] = None) -> int:
         """The move of a computer opponent of strength ``level``, from 1
         (nearly random) to 20 (the strongest in about a second); see
-        :meth:`Game.level_move`."""
+        :meth:`Game.level_move`. With a solved ``table``, the level's
+        search uses it where it covers a position, as :meth:`run` does
+        (``mancala engine`` gives one to level 20 only: the levels below
+        were measured without)."""
         level = integer(level, "level", LEVEL_MIN, LEVEL_MAX, INT, error=OptionError)
         seed = _seed(seed)
+        if table is not None and not isinstance(table, Table):
+            raise TypeError(f"table must be a mancala.Table, not {type(table).__name__}")
         handle = self._h
-        with in_use(_game(game)):
-            return _available(_interruptible(
-                lambda: lib.mancala_search_level_move(handle, game._h, level, seed),
-                lambda: lib.mancala_search_cancel(handle)), "level_move")
+        with in_use(_game(game), *([table] if table is not None else [])):
+            check(lib.mancala_search_set_table(handle, None if table is None else table._h))
+            try:
+                return _available(_interruptible(
+                    lambda: lib.mancala_search_level_move(handle, game._h, level, seed),
+                    lambda: lib.mancala_search_cancel(handle)), "level_move")
+            finally:
+                lib.mancala_search_set_table(handle, None)  # the table may close next
 
     def cancel(self) -> bool:
         """Stops the search this searcher is running in another thread; it

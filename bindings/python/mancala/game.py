@@ -907,12 +907,14 @@ class Game(NativeHandle):
             return searcher.run(self, depth=depth, nodes=nodes, time_ms=time_ms,
                                 evaluate=evaluate, table=table, progress=progress)
 
-    def level_move(self, level: int, seed: int = 0) -> int:
+    def level_move(self, level: int, seed: int = 0, *, table=None) -> int:
         """The move a computer opponent of strength ``level`` plays here:
         level 1 is nearly random, level 20 the strongest the search plays
         in about a second; in between the look-ahead deepens and the choice
         among the moves grows less random (``mancala_search_level_move``).
         Deterministic for a position, history and seed below level 20.
+        With a solved ``table`` (:class:`Table`) the search uses it where
+        it covers a position.
 
         Raises:
             OptionError: a level outside 1 ... 20.
@@ -920,7 +922,7 @@ class Game(NativeHandle):
         """
         from . import engine
         with engine.Searcher(1 << 20) as searcher:
-            return searcher.level_move(self, level, seed)
+            return searcher.level_move(self, level, seed, table=table)
 
     def mcts(self, playouts: int = 1000, seed: int = 0) -> int:
         """Monte Carlo tree search (UCT with random playouts); returns the

@@ -585,6 +585,22 @@ class RioKadalisEndgames(unittest.TestCase):
                 checked += 1
         self.assertGreater(checked, 10)
 
+    def test_level_move_with_the_table(self):
+        # Issue 50: at depth 1 (level 4, T = 5 stones) each move is scored
+        # by the table (+8 for pit 0, 0 for pit 2): pit 2 weighs
+        # 0.82^8 = 0.2 against 1, so pit 0 is drawn in about 5 of 6 seeds
+        # (170 of 200); the evaluation rates the two alike (90 of 200).
+        game = mancala.Game.parse("rio-kadalis/2,0,3,0,0,0,0,1,0,2,0,0/S/20,20/7/0,0")
+        self.assertEqual(self.table.best_moves(game), (0,))
+        with_table = [game.level_move(4, seed, table=self.table) for seed in range(200)]
+        without = [game.level_move(4, seed) for seed in range(200)]
+        self.assertEqual(set(with_table), {0, 2})
+        self.assertGreater(with_table.count(0), 150)
+        self.assertLess(without.count(0), 120)
+        self.assertIn(game.level_move(20, table=self.table), (0,))
+        with self.assertRaises(TypeError):
+            game.level_move(4, table="rio-kadalis.table")
+
     def test_other_positions_are_not_covered(self):
         with self.assertRaises(mancala.MancalaError) as caught:
             self.table.value(mancala.Game("rio-kadalis"))   # 48 stones
