@@ -234,6 +234,24 @@ static void cmd_setoption(struct engine *e, char *args)
     }
 }
 
+/* Gives the search the table of the position's round where it uses tables
+ * (ENDGAMES_LEVEL()), having named the tables of its rules in an info line
+ * the first time. Called by position, so that a table is read before go
+ * (isready answers after it) and go starts thinking at once, and by go,
+ * as the options may have changed since. */
+static void choose_table(struct engine *e)
+{
+    const int use = e->level > 0 ? ENDGAMES_LEVEL(e->level) : e->kind == ENGINE_SEARCH;
+    const char *rules = mancala_rules(e->game);
+    char found[1024];
+    if (use && strcmp(e->announced, rules) != 0) {
+        snprintf(e->announced, sizeof e->announced, "%s", rules);
+        if (endgames_found(&e->endgames, rules, found, sizeof found))
+            say("info string tables for %s in %s: %s", rules, quote(e->endgames.dir), found);
+    }
+    mancala_search_set_table(e->search, use ? endgames_for(&e->endgames, "engine", e->game) : NULL);
+}
+
 /* position SPEC [moves M ... | next ...] */
 static void cmd_position(struct engine *e, char *args)
 {
@@ -278,22 +296,7 @@ static void cmd_position(struct engine *e, char *args)
     }
     mancala_free(e->game);
     e->game = game;
-}
-
-/* Gives the search the table of the position's round where it uses tables
- * (ENDGAMES_LEVEL()), having named the tables of its rules in an info line
- * at the first such go. */
-static void choose_table(struct engine *e)
-{
-    const int use = e->level > 0 ? ENDGAMES_LEVEL(e->level) : e->kind == ENGINE_SEARCH;
-    const char *rules = mancala_rules(e->game);
-    char found[1024];
-    if (use && strcmp(e->announced, rules) != 0) {
-        snprintf(e->announced, sizeof e->announced, "%s", rules);
-        if (endgames_found(&e->endgames, rules, found, sizeof found))
-            say("info string tables for %s in %s: %s", rules, quote(e->endgames.dir), found);
-    }
-    mancala_search_set_table(e->search, use ? endgames_for(&e->endgames, "engine", e->game) : NULL);
+    choose_table(e);
 }
 
 /* go [depth D] [nodes N] [movetime MS] [playouts P] [infinite] */
