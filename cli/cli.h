@@ -261,6 +261,12 @@ const mancala_table *endgames_for(struct endgames *e, const char *cmd, const man
 /* The names of the tables of @p rules in the folder ("rio-kadalis.table,
  * rio-kadalis-open-1-6.table") in @p buf; returns how many. */
 int endgames_found(const struct endgames *e, const char *rules, char *buf, size_t size);
+/* mancala_search_level_move() with @p table (NULL: none) given to the
+ * search, except where the table holds the position's exact value: there
+ * the search without the table chooses, and a move of its that gives
+ * value away by the table is replaced by the table's best move. */
+int endgames_level_move(mancala_search *search, const mancala_table *table,
+                        const mancala_game *game, int level, uint64_t seed);
 /* Whether a player uses them: the full-strength search (level 0) and
  * level 20; the levels below keep the strength they were measured at. */
 #define ENDGAMES_LEVEL(level) ((level) == 0 || (level) == MANCALA_LEVEL_MAX)

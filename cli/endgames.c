@@ -118,3 +118,42 @@ int endgames_found(const struct endgames *e, const char *rules, char *buf, size_
         }
     return found;
 }
+
+/* The table's value of the position after `move`, for the player making it. */
+static int value_after(const mancala_table *table, const mancala_game *game, int move, int *value)
+{
+    mancala_game *child;
+    int lo, hi, status = mancala_clone(&child, game);
+    if (status < 0)
+        return status;
+    if ((status = mancala_play(child, move)) >= 0 &&
+        (status = mancala_table_value(table, child, &lo, &hi)) >= 0)
+        *value = mancala_to_move(child) == mancala_to_move(game) ? lo : -hi;
+    mancala_free(child);
+    return status;
+}
+
+int endgames_level_move(mancala_search *search, const mancala_table *table,
+                        const mancala_game *game, int level, uint64_t seed)
+{
+    int lo, hi;
+    if (!table || mancala_table_value(table, game, &lo, &hi) != MANCALA_OK || lo != hi)
+        return mancala_search_level_move(search, game, level, seed);
+    /* The table decides: every move that keeps its value is as good as
+     * another, and the table's own choice among them (the first of its
+     * best moves) is a plain one that a fallible opponent answers well.
+     * The search without the table prefers, among them, the positions
+     * its evaluation likes, which gave the opponent more chances to err
+     * (doc/engine.md); so it chooses, and the table only overrules a
+     * move that gives value away. */
+    int move, value, moves[MANCALA_MAX_PITS];
+    int status = mancala_search_set_table(search, NULL);
+    move = status < 0 ? status : mancala_search_level_move(search, game, level, seed);
+    mancala_search_set_table(search, table);
+    if (move < 0 || (status = value_after(table, game, move, &value)) < 0)
+        return move < 0 ? move : status;
+    if (value >= lo)
+        return move;
+    status = mancala_table_best_moves(table, game, moves, MANCALA_MAX_PITS);
+    return status > 0 ? moves[0] : status < 0 ? status : move;
+}

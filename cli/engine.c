@@ -65,6 +65,7 @@ struct engine {
     int64_t nodes, movetime, playouts;
     /* Solved tables, and the rules whose tables an info line has named. */
     struct endgames endgames;
+    const mancala_table *table; /* the search's, of the position's round; NULL: none */
     char announced[32];
 };
 
@@ -118,7 +119,7 @@ static int think(struct engine *e)
     int pv[128], len = 0, move;
     char line[640];
     if (e->level > 0) {
-        move = mancala_search_level_move(e->search, e->game, e->level, e->seed + e->draws);
+        move = endgames_level_move(e->search, e->table, e->game, e->level, e->seed + e->draws);
         if (move >= 0)
             say("info level %d time %lld", e->level, elapsed_ms(&e->started));
     } else if (e->kind == ENGINE_MCTS) {
@@ -249,7 +250,8 @@ static void choose_table(struct engine *e)
         if (endgames_found(&e->endgames, rules, found, sizeof found))
             say("info string tables for %s in %s: %s", rules, quote(e->endgames.dir), found);
     }
-    mancala_search_set_table(e->search, use ? endgames_for(&e->endgames, "engine", e->game) : NULL);
+    e->table = use ? endgames_for(&e->endgames, "engine", e->game) : NULL;
+    mancala_search_set_table(e->search, e->table);
 }
 
 /* position SPEC [moves M ... | next ...] */

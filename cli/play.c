@@ -234,8 +234,9 @@ static int computer_move(struct session *s, struct player *p)
     if (count <= 0)
         return count < 0 ? count : MANCALA_E_OVER;
     /* The table of the round, for a search that never leaves it. */
-    if (uses_tables(p) &&
-        (status = mancala_search_set_table(p->search, endgames_for(&s->endgames, "play", s->game))) < 0)
+    const mancala_table *endgame =
+        uses_tables(p) ? endgames_for(&s->endgames, "play", s->game) : NULL;
+    if (uses_tables(p) && (status = mancala_search_set_table(p->search, endgame)) < 0)
         return status;
     switch (p->kind) {
     case RANDOM:
@@ -250,7 +251,8 @@ static int computer_move(struct session *s, struct player *p)
                      mancala_search_depth(p->search), mancala_search_score(p->search));
         return move;
     case LEVEL:
-        move = mancala_search_level_move(p->search, s->game, (int)p->budget, mc_random_next(&p->rng));
+        move = endgames_level_move(p->search, endgame, s->game, (int)p->budget,
+                                   mc_random_next(&p->rng));
         if (move >= 0)
             snprintf(s->note, sizeof s->note, "(level %lld)", p->budget);
         return move;

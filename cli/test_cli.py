@@ -1440,6 +1440,18 @@ def protocol_tables():
                        f"level {level}: {lines}")
             finally:
                 e.close()
+        # Where the table decides, level 20 plays a move that keeps the
+        # table's value (the search's choice among them, or the table's).
+        e = EngineClient("--level", "20", cwd=tmp)
+        try:
+            for position in (open_board, "rio-kadalis/0,1,2,1,1,0,2,0,0,0,0,1/S/20,20/7/0,0"):
+                rows = analysis_rows(ok("analyze", position, cwd=tmp))
+                keeping = {f"bestmove {row[0]}" for row in rows if row[1] == rows[0][1]}
+                e.send(f"position {position}")
+                e.send("go")
+                check(e.until("bestmove", timeout=60)[-1] in keeping, f"{position}: {keeping}")
+        finally:
+            e.close()
         one_line_error(["engine", "--tables", os.path.join(tmp, "none")], 2,
                        f"mancala: engine: --tables: '{os.path.join(tmp, 'none')}': No such file "
                        "or directory")
