@@ -290,48 +290,6 @@ void mancala__solve_expand(const struct mt_layout *lay, const struct mc_board *b
     }
 }
 
-struct mt_entry mancala__entry(const struct mt_layout *lay, const struct mc_board *board,
-                               const uint8_t *entries, uint64_t index, const struct mc_state *st)
-{
-    if (lay->version != MT_VERSION_LEAN)
-        return mt_entry_read(entries, index);
-    struct mt_entry e;
-    if (mt_lean_entry_read(entries, index, &e.lo, &e.distance)) {
-        e.hi = e.lo;
-        return e;
-    }
-    struct mc_state here;
-    if (st) {
-        here = *st;
-    } else {
-        int s = 0, side;
-        while (s < lay->max_stones && index >= lay->layer[s + 1])
-            s++;
-        uint8_t r[MT_MOST_PITS];
-        mt_layout_position(lay, s, index - lay->layer[s], &side, r);
-        memset(&here, 0, sizeof here);
-        for (int j = 0; j < lay->open_count; j++)
-            here.pit[lay->open[side][j]] = r[j];
-        here.to_move = (uint8_t)side;
-    }
-    here.ply = 1; /* the positions of the table, as mancala__solve_expand() */
-    struct mc_moves moves;
-    board->variant->rules->generate(board, &here, &moves, NULL);
-    const int mover = here.to_move, opponent = mover ^ 1;
-    e.hi = e.lo;
-    for (int m = 0; m < moves.count; m++) {
-        const struct mc_state *c = &moves.child[m];
-        const int gain = c->captured[mover] - here.captured[mover] -
-                         (c->captured[opponent] - here.captured[opponent]);
-        int lo;
-        unsigned distance;
-        mt_lean_entry_read(entries, mt_layout_state_index(lay, c), &lo, &distance);
-        if (gain - lo > e.hi)
-            e.hi = gain - lo;
-    }
-    return e;
-}
-
 /* The moves of position i of layer s (`side` to move, open pit counts r
  * seen from the mover). First pass (`list` 0): the best and worst exit,
  * the counters, and the number of predecessors of each child inside the

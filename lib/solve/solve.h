@@ -334,7 +334,7 @@ static inline void mt_layout_position(const struct mt_layout *l, int s, uint64_t
 /* Entry `index` of a table of layout `lay` on `board`, in either format.
  * `st` is its position (format 3 computes the hi of a position that is
  * not exact from its moves; a crafted file cannot make it fall below lo),
- * or NULL: then it is found from the index (solve.c). */
+ * or NULL: then it is found from the index (solve_table.c). */
 struct mt_entry mancala__entry(const struct mt_layout *lay, const struct mc_board *board,
                                const uint8_t *entries, uint64_t index, const struct mc_state *st);
 

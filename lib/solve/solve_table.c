@@ -277,6 +277,49 @@ static int read_position(const mancala_table *table, const mancala_game *game, s
                                                                                : MANCALA_OK;
 }
 
+/* Also what the solvers read of the layers below (solve.h). */
+struct mt_entry mancala__entry(const struct mt_layout *lay, const struct mc_board *board,
+                               const uint8_t *entries, uint64_t index, const struct mc_state *st)
+{
+    if (lay->version != MT_VERSION_LEAN)
+        return mt_entry_read(entries, index);
+    struct mt_entry e;
+    if (mt_lean_entry_read(entries, index, &e.lo, &e.distance)) {
+        e.hi = e.lo;
+        return e;
+    }
+    struct mc_state here;
+    if (st) {
+        here = *st;
+    } else {
+        int s = 0, side;
+        while (s < lay->max_stones && index >= lay->layer[s + 1])
+            s++;
+        uint8_t r[MT_MOST_PITS];
+        mt_layout_position(lay, s, index - lay->layer[s], &side, r);
+        memset(&here, 0, sizeof here);
+        for (int j = 0; j < lay->open_count; j++)
+            here.pit[lay->open[side][j]] = r[j];
+        here.to_move = (uint8_t)side;
+    }
+    here.ply = 1; /* the positions of the table, as mancala__solve_expand() */
+    struct mc_moves moves;
+    board->variant->rules->generate(board, &here, &moves, NULL);
+    const int mover = here.to_move, opponent = mover ^ 1;
+    e.hi = e.lo;
+    for (int m = 0; m < moves.count; m++) {
+        const struct mc_state *c = &moves.child[m];
+        const int gain = c->captured[mover] - here.captured[mover] -
+                         (c->captured[opponent] - here.captured[opponent]);
+        int lo;
+        unsigned distance;
+        mt_lean_entry_read(entries, mt_layout_state_index(lay, c), &lo, &distance);
+        if (gain - lo > e.hi)
+            e.hi = gain - lo;
+    }
+    return e;
+}
+
 static struct mt_entry lookup(const mancala_table *table, const struct mc_state *st)
 {
     return mancala__entry(&table->lay, &table->board, table->entries,
