@@ -9,6 +9,7 @@ classes; otherwise they are skipped, and test_rl.py checks the same
 contracts from the documentation."""
 
 import contextlib
+import copy
 import io
 import unittest
 import warnings
@@ -104,7 +105,10 @@ class GymnasiumVector(unittest.TestCase):
             done = (inner.terminations | inner.truncations) & playing
             final = inner.player_rewards[np.arange(inner.num_envs), mover]
             ended.append({int(i): (int(plies[i]), float(final[i])) for i in np.flatnonzero(done)})
-            results.append(result)
+            # Kept as returned: RecordEpisodeStatistics's infos["_episode"]
+            # is its own prev_dones array, which a partial reset clears
+            # in place.
+            results.append(copy.deepcopy(result))
         return results, ended
 
     def test_record_episode_statistics(self):
