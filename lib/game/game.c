@@ -98,6 +98,9 @@ static void refill_positions(struct mancala_game *g, uint32_t count)
  * wrote 64 cache lines for about 10 slots in use. */
 static void empty_set(struct mancala_game *g)
 {
+    window_from(g, 0);
+    if (g->windowed)
+        return; /* nothing is in its set */
     if (g->history_len > g->seen_slots / 16) {
         memset(g->seen, 0, g->seen_slots * sizeof *g->seen);
         return;
@@ -130,8 +133,27 @@ void mancala__play_known(struct mancala_game *g, int i)
 /* The history's limit after its capacity or its set's slots changed. */
 static void set_history_limit(struct mancala_game *g)
 {
-    const uint32_t half = g->seen_slots / 2;
+    const uint32_t half = g->windowed ? UINT32_MAX : g->seen_slots / 2;
     g->history_limit = g->history_cap < half ? g->history_cap : half;
+}
+
+/* The set of a windowed game's copy, which is not windowed: its
+ * positions that may recur (those not followed by a capture) put in,
+ * the set at most half full. */
+static void set_from_window(struct mancala_game *g)
+{
+    g->windowed = 0;
+    while (g->seen_slots < 2 * g->history_len)
+        g->seen_slots *= 2;
+    memset(g->seen, 0, g->seen_slots * sizeof *g->seen);
+    for (uint32_t i = 0; i < g->history_len; i++) {
+        const struct mc_state *next = i + 1 < g->history_len ? &g->history[i + 1].state : &g->cur;
+        g->history[i].slot = UINT32_MAX;
+        if (g->repetition && same_captures(&g->history[i].state, next))
+            insert_position(g, i, g->history[i].hash);
+    }
+    g->free_slot = UINT32_MAX;
+    set_history_limit(g);
 }
 
 #ifdef MANCALA_INVARIANTS
@@ -157,7 +179,10 @@ static inline void settle(struct mancala_game *g)
     g->board.variant->rules->list(&g->board, &g->cur, &g->moves);
     set_end(g);
     hash_position(g);
-    settle_repetition(g);
+    if (g->windowed)
+        settle_window(g);
+    else
+        settle_repetition(g);
 }
 
 /* ---- creation ---- */
@@ -379,7 +404,10 @@ MANCALA_EXPORT int mancala_clone(mancala_game **out, const mancala_game *game)
     g->tags.block = tags;
     use_first_history(g, game->history_cap);
     memcpy(g->history, game->history, game->history_len * sizeof *g->history);
-    memcpy(g->seen, game->seen, g->seen_slots * sizeof *g->seen);
+    if (game->windowed)
+        set_from_window(g);
+    else
+        memcpy(g->seen, game->seen, g->seen_slots * sizeof *g->seen);
     g->log = log;
     g->log_cap = game->log_len;
     *out = g;
@@ -472,10 +500,12 @@ int mancala__make_room(struct mancala_game *g)
         if (status)
             return status;
     }
-    if (g->history_len >= g->seen_slots / 2)
-        g->seen_slots *= 2;
-    refill_positions(g, g->history_len);
-    g->free_slot = UINT32_MAX; /* the lookup's slot was of the set before */
+    if (!g->windowed) {
+        if (g->history_len >= g->seen_slots / 2)
+            g->seen_slots *= 2;
+        refill_positions(g, g->history_len);
+        g->free_slot = UINT32_MAX; /* the lookup's slot was of the set before */
+    }
     set_history_limit(g);
     MC_INVARIANT(g->history_len < g->history_limit);
     return MANCALA_OK;
@@ -838,7 +868,8 @@ MANCALA_EXPORT int mancala_playout(const mancala_game *game, uint64_t seed, int 
             hash = position_hash(&g.cur);
             uint32_t handle_slot; /* unused: the handle's set is only read */
             if (playout_seen_has(&seen, &g.cur, hash, &free) ||
-                (in_handle && in_history(game, &g.cur, hash, &handle_slot))) {
+                (in_handle && (game->windowed ? in_window(game, &g.cur, hash)
+                                              : in_history(game, &g.cur, hash, &handle_slot)))) {
                 g.end = MANCALA_END_REPETITION;
                 break;
             }
@@ -1058,19 +1089,17 @@ void mancala__prefetch(const mancala_game *far, const mancala_game *near)
 {
     if (far) {
         /* The lines of what every move reads first (struct mancala_game):
-         * the position with its legal moves, and the board's first
-         * fields. */
+         * the position, the window's filter and the legal moves, and the
+         * board's first fields. */
         MC_PREFETCH(far, 0);
+        MC_PREFETCH(&far->window_filter, 0);
         MC_PREFETCH(&far->moves.pit[MANCALA_MAX_PITS - 1], 0);
         MC_PREFETCH(&far->board, 0);
         MC_PREFETCH(&far->board.shared, 0);
     }
     if (near) {
-        /* The history's entry the next move writes, and the slot of the
-         * set the position goes in (if known). */
+        /* The history's entry the next move writes. */
         MC_PREFETCH(&near->history[near->history_len], 1);
-        if (near->free_slot != UINT32_MAX)
-            MC_PREFETCH(&near->seen[near->free_slot], 1);
     }
 }
 
@@ -1085,8 +1114,15 @@ int mancala__play_begin(mancala_game *game, int action, uint64_t *rng, int *capt
 
 void mancala__play_end(mancala_game *game, struct mc_view *view)
 {
-    settle_repetition(game);
+    settle_window(game);
     view_of(game, view);
+}
+
+void mancala__window(mancala_game *game)
+{
+    MC_INVARIANT(game->history_len == 0);
+    game->windowed = 1;
+    set_history_limit(game);
 }
 
 int mancala__quiet_plies(const mancala_game *game)
@@ -1110,7 +1146,7 @@ int mancala__quiet_plies(const mancala_game *game)
  * (it was just changed). One copy for its three callers (the
  * WebAssembly module's size has a budget; a call an episode costs
  * nothing measurable). */
-static __attribute__((noinline)) void restart(mancala_game *game, uint32_t slots, int reuse)
+static __attribute__((noinline)) void restart(mancala_game *game, int reuse)
 {
     const int first_round = reuse && game->round == 1;
     /* The board changes only with the rounds of a match (and its lap
@@ -1126,25 +1162,15 @@ static __attribute__((noinline)) void restart(mancala_game *game, uint32_t slots
     if (game->board.variant->match && game->cur.ply == 0)
         count_round_start(game);
     empty_set(game);
-    /* Every slot of the set is 0 now, and the one past it: a smaller set
-     * may start here (the slots past a set are not all known to be 0, so
-     * a larger one may not). */
-    if (slots >= 2 && slots <= game->seen_slots) {
-        game->seen_slots = slots;
-        set_history_limit(game);
-    }
     game->log_len = 0;
     if (game->history_len && first_round) {
         /* The first round began here too: the first entry of the history
          * holds this position with its legal moves, which are not listed
          * again (a batch restarts its games often, and listing the start
-         * of Rio Kadalis sows most of its moves). Only the set of
-         * positions is looked up, to find the slot the position goes in
-         * (it is empty: the position is not found). */
+         * of Rio Kadalis sows most of its moves), nor looked up: nothing
+         * came before it. */
         restore_entry(game, &game->history[0]);
         game->free_slot = UINT32_MAX;
-        if (game->repetition)
-            in_history(game, &game->cur, game->hash, &game->free_slot);
         game->history_len = 0;
         return;
     }
@@ -1152,9 +1178,9 @@ static __attribute__((noinline)) void restart(mancala_game *game, uint32_t slots
     settle(game);
 }
 
-void mancala__restart(mancala_game *game, uint32_t slots)
+void mancala__restart(mancala_game *game)
 {
-    restart(game, slots, 1);
+    restart(game, 1);
 }
 
 /* The start of a handle (what mancala__restart() goes back to). */
@@ -1167,16 +1193,16 @@ static void set_start(mancala_game *game, const struct mc_state *s, uint16_t clo
     game->start_bank[1] = bank[1];
 }
 
-void mancala__restart_at(mancala_game *game, const struct mc_position *pos, uint32_t slots)
+void mancala__restart_at(mancala_game *game, const struct mc_position *pos)
 {
     set_start(game, &pos->state, pos->board.closed, pos->bank);
-    restart(game, slots, 0);
+    restart(game, 0);
 }
 
-void mancala__restart_like(mancala_game *game, const mancala_game *src, uint32_t slots)
+void mancala__restart_like(mancala_game *game, const mancala_game *src)
 {
     set_start(game, &src->cur, src->board.closed, src->bank);
-    restart(game, slots, 0);
+    restart(game, 0);
 }
 
 int mancala__reserve(mancala_game *game, uint32_t log_bytes)

@@ -34,10 +34,7 @@ int mancala__last_move_events(const mancala_game *game, mancala_event *events, s
  * of a handle's position; the plies since the last capture of the round
  * (or since the handle was created), the positions the repetition rule
  * remembers; restarting a handle at the position it was created at
- * (options, allocator and memory kept, nothing allocated), its set of
- * positions starting again at `slots` slots if that is no more than it
- * has (a power of two; it doubles as a round grows, as ever; 0 keeps the
- * size it has); and reserving
+ * (options, allocator and memory kept, nothing allocated); and reserving
  * room for `log_bytes` bytes of the match log, so that
  * mancala_next_round() does not allocate while they suffice. */
 struct mc_view {
@@ -55,8 +52,9 @@ struct mc_view {
 void mancala__view(const mancala_game *game, struct mc_view *view);
 /* mancala_play() in two halves, for a batch that moves another game in
  * between: the first plays the move and lists the next moves, the second
- * applies the repetition rule, whose lookup in the set of positions is
- * then under way, and writes the view of the position reached. Nothing
+ * applies the repetition rule (its lookup in the game's window, the
+ * game windowed: mancala__window()), and writes the view of the position
+ * reached. Nothing
  * else may use the handle in between. The first plays `action` (relative
  * to the mover: the mover's first pit is 0), which must be legal, or if
  * it is negative the k-th legal move, k drawn from `*rng` (uniform among
@@ -64,6 +62,11 @@ void mancala__view(const mancala_game *game, struct mc_view *view);
  * the action played, and *captured becomes 1 if the move captured. */
 int mancala__play_begin(mancala_game *game, int action, uint64_t *rng, int *captured);
 void mancala__play_end(mancala_game *game, struct mc_view *view);
+/* Makes a new handle (no move played yet) a batch's game: windowed (its
+ * positions that may recur kept as handle.h says), played by
+ * mancala__play_begin() and _end() and never undone. Its copies
+ * (mancala_clone()) are ordinary handles. */
+void mancala__window(mancala_game *game);
 /* Asks the processor to fetch the parts of handle `far` that a move reads
  * first, and the parts of the history of handle `near` that its next move
  * writes (found from the first parts: `near` is a handle whose first parts
@@ -73,13 +76,13 @@ void mancala__prefetch(const mancala_game *far, const mancala_game *near);
 /* The allocator of handles created without one (realloc() and free()). */
 void *mancala__default_alloc(void *opaque, void *ptr, size_t size);
 int mancala__quiet_plies(const mancala_game *game);
-void mancala__restart(mancala_game *game, uint32_t slots);
+void mancala__restart(mancala_game *game);
 /* The same from a new start, which later restarts go back to: a parsed
  * position, or the position `src` (of the same rules) is at, as
  * mancala_parse() of its mancala_format() would be (its history, round
  * and match not carried); options, allocator and memory kept. */
-void mancala__restart_at(mancala_game *game, const struct mc_position *pos, uint32_t slots);
-void mancala__restart_like(mancala_game *game, const mancala_game *src, uint32_t slots);
+void mancala__restart_at(mancala_game *game, const struct mc_position *pos);
+void mancala__restart_like(mancala_game *game, const mancala_game *src);
 /* A handle made in a block the caller provides, of mancala__handle_bytes()
  * (aligned for any type), at `pos`; its other blocks (a longer history,
  * the match log, tags) come from `alloc` (not NULL) as ever. A batch puts

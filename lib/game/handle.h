@@ -12,6 +12,11 @@
 #include "game/game.h"
 #include "game/posset.h"
 
+/* The words of a batch game's filter of positions (512 bits, a cache
+ * line): with two bits a position, it lets through about one lookup
+ * in 20 of a window of 30 positions. */
+#define WINDOW_WORDS 8
+
 /* The most stones of any variant (Rio Kadalis): round-start states are
  * counted by South's stones, 0 ... MAX_STONES. */
 #define MAX_STONES 48
@@ -42,6 +47,13 @@ struct mancala_game {
     struct history_entry *history; /* positions before each move of this round */
     uint32_t *seen;            /* the same positions as a set (see in_history()),
                                 * in the history's block, room for 4 * history_cap */
+    /* A batch's game (`windowed`, never undone) keeps no positions in
+     * `seen`: one that recurs is among those since the last capture
+     * (captures remove stones for good), history[window_start ..], and
+     * their hashes set two bits each of window_filter (window_holds()). */
+    uint64_t window_filter[WINDOW_WORDS];
+    uint32_t window_start;
+    uint8_t windowed;
     struct mc_moves moves;     /* legal moves of cur; count 0 once over;
                                 * no children known after an undo */
     struct mc_board board;
@@ -127,6 +139,48 @@ static MC_ALWAYS_INLINE int in_history(const struct mancala_game *g, const struc
                        hash, free);
 }
 
+/* The two bits of window_filter of a position of hash `hash`. */
+static inline void window_bits(uint32_t hash, uint32_t bit[2])
+{
+    bit[0] = hash & (64 * WINDOW_WORDS - 1);
+    bit[1] = hash >> 12 & (64 * WINDOW_WORDS - 1);
+}
+
+/* A windowed game's window: empty, starting at history[start]; and
+ * after a move from history[i], its last entry: with it if no capture
+ * followed it, else empty (it starts after it). */
+static inline void window_from(struct mancala_game *g, uint32_t start)
+{
+    memset(g->window_filter, 0, sizeof g->window_filter);
+    g->window_start = start;
+}
+
+static inline void window_add(struct mancala_game *g, uint32_t i, int quiet)
+{
+    if (!quiet) {
+        window_from(g, i + 1);
+        return;
+    }
+    uint32_t bit[2];
+    window_bits(g->history[i].hash, bit);
+    g->window_filter[bit[0] / 64] |= (uint64_t)1 << bit[0] % 64;
+    g->window_filter[bit[1] / 64] |= (uint64_t)1 << bit[1] % 64;
+}
+
+/* in_history() for a windowed game: whether `s` (hash `hash`) is in its
+ * window; the window's entries are read only if the filter may hold it. */
+static inline int in_window(const struct mancala_game *g, const struct mc_state *s, uint32_t hash)
+{
+    uint32_t bit[2];
+    window_bits(hash, bit);
+    if (!(g->window_filter[bit[0] / 64] >> bit[0] % 64 & g->window_filter[bit[1] / 64] >> bit[1] % 64 & 1))
+        return 0;
+    for (uint32_t i = g->window_start; i < g->history_len; i++)
+        if (g->history[i].hash == hash && same_position(&g->history[i].state, s))
+            return 1;
+    return 0;
+}
+
 /* Whether the moves listed end the game. */
 static inline void set_end(struct mancala_game *g)
 {
@@ -147,16 +201,26 @@ static inline void hash_position(struct mancala_game *g)
  * for good): the lookup also finds the slot where mancala_play() puts
  * it, and a branch on whether the move captured would be as good as
  * random. A position that did occur, which makes the list useless, is
- * rare. mancala_play()'s first half for a batch (mc_play_move() with `half`)
- * asks for the slot, and the batch looks it up after moving another game
- * (in a large batch, the set is seldom in a cache). */
+ * rare. (A batch's games look cur up in their windows instead,
+ * mancala__play_end().) */
+static inline void end_by_repetition(struct mancala_game *g)
+{
+    g->moves.count = 0;
+    g->moves.legal = 0;
+    g->end = MANCALA_END_REPETITION;
+}
+
 static inline void settle_repetition(struct mancala_game *g)
 {
-    if (g->repetition && in_history(g, &g->cur, g->hash, &g->free_slot)) {
-        g->moves.count = 0;
-        g->moves.legal = 0;
-        g->end = MANCALA_END_REPETITION;
-    }
+    if (g->repetition && in_history(g, &g->cur, g->hash, &g->free_slot))
+        end_by_repetition(g);
+}
+
+/* settle_repetition() for a windowed game. */
+static inline void settle_window(struct mancala_game *g)
+{
+    if (g->repetition && in_window(g, &g->cur, g->hash))
+        end_by_repetition(g);
 }
 
 /* Room in the history for one more position, and in its set, which then
@@ -171,8 +235,9 @@ typedef void mc_step_fn(const struct mc_board *b, const struct mc_state *s, int 
                         struct mc_state *out, struct mc_moves *moves);
 
 /* mancala_play() on `game` (not NULL), or (`half` 1) its first half for
- * a batch: all but the repetition rule (settle_repetition()), returning 1
- * if the move captured, else 0 (or the error). The play() and
+ * a batch's (windowed) game: all but the repetition rule, the position
+ * left put into the window, not the set, returning 1 if the move
+ * captured, else 0 (or the error). The play() and
  * play_half() of each rules file (struct mc_rules), with its step and
  * `half` constants (MC_DEFINE_PLAY). */
 static MC_ALWAYS_INLINE int mc_play_move(struct mancala_game *game, int pit, int half,
@@ -212,16 +277,19 @@ static MC_ALWAYS_INLINE int mc_play_move(struct mancala_game *game, int pit, int
     /* A position before a capture never recurs (captures remove stones for
      * good): only the others go into the set of positions. */
     const int quiet = same_captures(&entry->state, &game->cur);
+    if (half) {
+        /* A batch's game: windowed. */
+        entry->slot = UINT32_MAX;
+        window_add(game, game->history_len, quiet);
+        game->history_len++;
+        hash_position(game);
+        return !quiet;
+    }
     remember_position(game, entry, game->history_len, quiet);
     game->history_len++;
     hash_position(game);
-    if (!half) {
-        settle_repetition(game);
-        return MANCALA_OK;
-    }
-    if (game->repetition)
-        MC_PREFETCH(&game->seen[home_slot(game->hash, game->seen_slots)], 0);
-    return !quiet;
+    settle_repetition(game);
+    return MANCALA_OK;
 }
 
 /* Defines `name` and `name`_half, the play() and play_half() of a rules

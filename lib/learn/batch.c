@@ -107,25 +107,15 @@ static MC_ALWAYS_INLINE void write_rows(struct mancala_batch *b, int i, const st
     b->to_move[i] = v->state->to_move;
 }
 
-/* The slots of a game's set of positions (the repetition rule) when an
- * episode starts: 1 KiB, where a handle's own start with 4 KiB. A round
- * rarely needs more (the set doubles then), and a large batch reads one
- * line of each game's set at random at each step: the less memory the
- * sets take, the more of them the caches hold. Handles played on their
- * own keep 1,024 slots: with fewer, collisions mispredict more branches
- * (both measured: doc/performance.md, "Measurements once kept in the
- * code's comments"). */
-#define EPISODE_SLOTS 256
-
 /* Game i's next episode, from its own start or the rules'
  * (::MANCALA_BATCH_OPT_RESTART). */
 static void restart_game(struct mancala_batch *b, int i, struct mc_view *v)
 {
     if (b->placed[i] && b->active.restart == MANCALA_BATCH_RESTART_RULES) {
-        mancala__restart_at(b->games[i], &b->origin, EPISODE_SLOTS);
+        mancala__restart_at(b->games[i], &b->origin);
         b->placed[i] = 0;
     } else {
-        mancala__restart(b->games[i], EPISODE_SLOTS);
+        mancala__restart(b->games[i]);
     }
     mancala__view(b->games[i], v);
     b->plies[i] = b->quiet[i] = 0;
@@ -228,8 +218,9 @@ static void end_step(struct mancala_batch *b, int i)
 #define PREFETCH_AHEAD 4
 
 /* How many games later a game's second half comes: the repetition
- * rule's lookup, which in a large batch waits for memory, is then under
- * way while that many games move; 2 is faster than 1 and as fast as 3
+ * rule's lookup is then under way while that many games move. Chosen
+ * when the games kept sets of positions, which a large batch read from
+ * memory; since they keep windows (handle.h), 1 is as fast
  * (doc/performance.md). */
 #define PENDING 2
 
@@ -549,6 +540,7 @@ MANCALA_EXPORT int mancala_batch_new_with_allocator(mancala_batch **out, const c
         goto nomem;
     for (int i = 0; i < count; i++) {
         b->games[i] = mancala__new_in(base + i * games_stride(), &b->origin, alloc, opaque);
+        mancala__window(b->games[i]);
         if (mancala__reserve(b->games[i], log_reserve(DEFAULT_MAX_PLIES)))
             goto nomem;
     }
@@ -743,7 +735,7 @@ static int set_position(struct mancala_batch *b, int i, const char *position)
     pos.board.variant->rules->list(&pos.board, &pos.state, &moves);
     if (!moves.count)
         return fail(b, MANCALA_E_STATE, "position: the round is over (no legal move)");
-    mancala__restart_at(b->games[i], &pos, EPISODE_SLOTS);
+    mancala__restart_at(b->games[i], &pos);
     placed_game(b, i);
     return MANCALA_OK;
 }
@@ -772,7 +764,7 @@ static int set_game(struct mancala_batch *b, int i, const mancala_game *game)
     }
     if (mancala_is_over(game))
         return fail(b, MANCALA_E_STATE, "game: its round is over");
-    mancala__restart_like(b->games[i], game, EPISODE_SLOTS);
+    mancala__restart_like(b->games[i], game);
     placed_game(b, i);
     return MANCALA_OK;
 }

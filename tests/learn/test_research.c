@@ -1163,6 +1163,54 @@ static void *reentering_alloc(void *opaque, void *ptr, size_t size)
     return realloc(ptr, size);
 }
 
+/* A batch's games find the positions that recur without a set of them
+ * (handle.h, the window): R7's repetition (layout_round_and_returns)
+ * ends the batch's episode at the same ply as the single game's; a copy
+ * of the batch's game, an ordinary handle, finds it too, after an undo
+ * as well; and random playouts from the batch's game at every ply end as
+ * from the single game's. */
+START_TEST(batch_repetition_without_a_set)
+{
+    const char *start = "rio-kadalis/1,0,0,0,1,0,0,1,0,0,0,1/S/24,20/56/0,0";
+    const int moves[] = {0, 7, 4, 11, 0, 8, 2, 6, 4, 10};
+    mancala_batch *b = NULL;
+    char err[MANCALA_REASON_MAX];
+    ck_assert_int_eq(mancala_batch_new_from_positions(&b, "rio-kadalis", &start, 1, 1, err,
+                                                      sizeof err),
+                     MANCALA_OK);
+    mancala_game *single = parse_ok(start);
+    for (int i = 0; i < 10; i++) {
+        const mancala_game *game = mancala_batch_game(b, 0);
+        for (uint64_t seed = 0; seed < 200; seed++) {
+            int want[2], got[2];
+            const int plies = mancala_playout(single, seed, want);
+            ck_assert_int_eq(mancala_playout(game, seed, got), plies);
+            ck_assert(got[0] == want[0] && got[1] == want[1]);
+        }
+        if (i == 9) {
+            /* The last move repeats the start, in the copy too. */
+            mancala_game *copy = NULL;
+            ck_assert_int_eq(mancala_clone(&copy, game), MANCALA_OK);
+            ck_assert_int_eq(mancala_play(copy, moves[i]), MANCALA_OK);
+            ck_assert_int_eq(mancala_end_reason(copy), MANCALA_END_REPETITION);
+            ck_assert_int_eq(mancala_undo(copy), MANCALA_OK);
+            ck_assert_int_eq(mancala_end_reason(copy), MANCALA_END_NONE);
+            ck_assert_int_eq(mancala_play(copy, moves[i]), MANCALA_OK);
+            ck_assert_int_eq(mancala_end_reason(copy), MANCALA_END_REPETITION);
+            mancala_free(copy);
+        }
+        const int32_t action = moves[i] % 6;
+        ck_assert_int_eq(mancala_batch_step(b, &action, 1, NULL), MANCALA_OK);
+        ck_assert_int_eq(mancala_play(single, moves[i]), MANCALA_OK);
+        ck_assert_int_eq(mancala_batch_terminated(b)[0], i == 9);
+        ck_assert(same_position(mancala_batch_game(b, 0), single));
+    }
+    ck_assert_int_eq(mancala_end_reason(mancala_batch_game(b, 0)), MANCALA_END_REPETITION);
+    mancala_free(single);
+    mancala_batch_free(b);
+}
+END_TEST
+
 START_TEST(a_call_under_way_makes_others_busy)
 {
     struct reentering r = {NULL, 0, 0};
@@ -1312,6 +1360,7 @@ int main(void)
     tcase_add_test(tc, reset_games_by_mask);
     tcase_add_test(tc, ended_mask_option);
     tcase_add_test(tc, a_call_under_way_makes_others_busy);
+    tcase_add_test(tc, batch_repetition_without_a_set);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
