@@ -218,11 +218,11 @@ static void end_step(struct mancala_batch *b, int i)
 #define PREFETCH_AHEAD 4
 
 /* How many games later a game's second half comes: the repetition
- * rule's lookup is then under way while that many games move. Chosen
- * when the games kept sets of positions, which a large batch read from
- * memory; since they keep windows (handle.h), 1 is as fast
- * (doc/performance.md). */
-#define PENDING 2
+ * rule's lookup is then under way while that many games move. 2 while
+ * the games kept sets of positions, which a large batch read from
+ * memory; with windows (handle.h), 2 are no faster than 1 and take more
+ * instructions (doc/performance.md). */
+#define PENDING 1
 
 /* Steps the games of a share, each step's second half after the first
  * halves of the PENDING games that follow it. The games are independent,
