@@ -13,8 +13,8 @@
 #include "game/posset.h"
 
 /* The words of a batch game's filter of positions (512 bits, a cache
- * line): with two bits a position, it lets through about one lookup
- * in 20 of a window of 30 positions. */
+ * line): with two bits a position, it lets through about 1 % of the
+ * lookups of positions not in a window of 30 (10 % for 100). */
 #define WINDOW_WORDS 8
 
 /* The most stones of any variant (Rio Kadalis): round-start states are
@@ -50,7 +50,7 @@ struct mancala_game {
     /* A batch's game (`windowed`, never undone) keeps no positions in
      * `seen`: one that recurs is among those since the last capture
      * (captures remove stones for good), history[window_start ..], and
-     * their hashes set two bits each of window_filter (window_holds()). */
+     * their hashes set two bits each of window_filter (in_window()). */
     uint64_t window_filter[WINDOW_WORDS];
     uint32_t window_start;
     uint8_t windowed;
