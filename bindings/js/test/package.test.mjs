@@ -29,12 +29,16 @@ test("package version is the library's (meson.build)", () => {
 // it to 85 KB (42 KB) for the rules' facts, the round helpers and the
 // result in words (1,969 bytes: 86,498, 42,331 gzipped), then to 88 KB
 // (43 KB) for positions into batches, resets by mask, their two options
-// and the busy status (2,668 bytes: 89,166, 43,422 gzipped).
-test("size budget: .wasm <= 88 KB (gzip <= 43 KB), glue + wrapper <= 40 KB", () => {
+// and the busy status (2,668 bytes: 89,166, 43,422 gzipped), then to 89 KB
+// for reading tables of format 3 (two-byte entries, hi computed from the
+// moves), the one set of positions and the search's table reach (1,232
+// bytes: 90,459, 44,019 gzipped), and to 44 KB gzipped for a batch's
+// window of positions (369 bytes: 90,828, 44,210 gzipped).
+test("size budget: .wasm <= 89 KB (gzip <= 44 KB), glue + wrapper <= 40 KB", () => {
   const wasm = readFileSync(path.join(pkg, "dist/mancala.wasm"));
-  assert.ok(wasm.length <= 88 * 1024, `mancala.wasm is ${wasm.length} bytes`);
+  assert.ok(wasm.length <= 89 * 1024, `mancala.wasm is ${wasm.length} bytes`);
   const gzipped = gzipSync(wasm, { level: 9 }).length;
-  assert.ok(gzipped <= 43 * 1024, `mancala.wasm is ${gzipped} bytes gzipped`);
+  assert.ok(gzipped <= 44 * 1024, `mancala.wasm is ${gzipped} bytes gzipped`);
   const js = statSync(path.join(pkg, "dist/mancala.mjs")).size + statSync(path.join(pkg, "dist/index.js")).size;
   assert.ok(js <= 40 * 1024, `glue and wrapper are ${js} bytes`);
 });
