@@ -623,7 +623,7 @@ class VectorEnv(NativeHandle, _VectorBase):
 
     __slots__ = ("num_envs", "rules", "metadata", "_actions", "_actions_address", "_failed",
                  "_random_table", "_batch", "_n", "_size", "_autoreset", "_copy", "_out",
-                 "_spaces", "_movers", *_VIEWS)
+                 "_spaces", "_movers", "_seeds", *_VIEWS)
     _kind = "vector environment"
 
     def __init__(self, rules: str = "modiar", num_envs: int = 1024, *, seed: int = 0,
@@ -684,7 +684,20 @@ class VectorEnv(NativeHandle, _VectorBase):
         # Before a step: 2i + the mover of game i, the index of the
         # mover's reward among the rewards read as one flat array.
         self._movers = (np.arange(0, 2 * num_envs, 2, dtype=np.intp), np.zeros(num_envs, np.intp))
+        self._seeds = np.random.default_rng(seed)
         check(lib.mancala_batch_reset(self._handle, seed))
+
+    def _next_seed(self, seed) -> int:
+        """The seed of a reset: ``seed``, which also seeds again the stream
+        of seeds that a reset without one draws from, or with ``seed``
+        None the stream's next (Gymnasium's ``reset(seed=None)`` goes on
+        with the environment's generator; the stream starts from the
+        constructor's ``seed``)."""
+        if seed is None:
+            return int(self._seeds.integers(0, 2**64, dtype=_tensor.np.uint64))
+        seed = _seed(seed)
+        self._seeds = _tensor.np.random.default_rng(seed)
+        return seed
 
     def _option(self, option: int, value: int) -> None:
         status = lib.mancala_batch_set_option(self._handle, option, value)
@@ -772,7 +785,11 @@ class VectorEnv(NativeHandle, _VectorBase):
         None for a game that starts as the reset makes it), each game given
         a position starts its episode there (:meth:`set_position`), and by
         default its next episodes too. Returns ``(observations, infos)``.
-        ``seed`` (default 0) seeds :meth:`step_random`.
+        ``seed`` seeds :meth:`step_random`; without one (None) the games'
+        generators are seeded from the next of a stream of seeds that the
+        constructor's ``seed`` and the last reset given a seed fix, so that
+        episodes after ``reset()`` differ, as in Gymnasium (up to 1.3,
+        None meant 0).
 
         Raises:
             TypeError, ValueError: a mask that is not as above (the
@@ -783,13 +800,14 @@ class VectorEnv(NativeHandle, _VectorBase):
                 changed then.
             Busy: another call on the environment is under way.
         """
-        seed = _seed(seed)
         mask = (options or {}).get("reset_mask")
         positions = self._positions((options or {}).get("positions"))
-        if mask is None or self._reset_mask(mask).all():
+        full = mask is None or self._reset_mask(mask).all()
+        seed = self._next_seed(seed)
+        if full:
             _batch_check(self._handle, lib.mancala_batch_reset(self._h, seed))
         else:
-            self.reset_games(mask, seed=seed)
+            self._reset_games(mask, seed)
         for index, position in positions:
             self.set_position(index, position)
         return self._arrays(1)[0], {}
@@ -833,8 +851,9 @@ class VectorEnv(NativeHandle, _VectorBase):
         """Starts a new episode in the games where ``mask`` (``num_envs``
         booleans) is true, each from its own start
         (mancala_batch_reset_games()), its generator seeded again from
-        ``seed`` (default 0) as :meth:`reset` seeds it; the other games do
-        not change. Options wait for the next full reset.
+        ``seed`` as :meth:`reset` seeds it (None: the stream's next seed);
+        the other games do not change. Options wait for the next full
+        reset.
 
         Raises:
             InvalidArgument: ``mask`` is not ``num_envs`` booleans.
@@ -845,9 +864,13 @@ class VectorEnv(NativeHandle, _VectorBase):
         if mask.shape != (self.num_envs,) or mask.dtype.kind not in "bui":
             raise InvalidArgument(f"mask: shape {mask.shape} of {mask.dtype}, not "
                                   f"({self.num_envs},) booleans")
-        mask = np.ascontiguousarray(mask != 0, dtype=np.uint8)
+        self._reset_games(mask, self._next_seed(seed))
+
+    def _reset_games(self, mask, seed: int) -> None:
+        mask = _tensor.np.ascontiguousarray(_tensor.np.asarray(mask) != 0,
+                                            dtype=_tensor.np.uint8)
         _batch_check(self._handle, lib.mancala_batch_reset_games(self._h, mask.ctypes.data,
-                                                                 self.num_envs, _seed(seed)))
+                                                                 self.num_envs, seed))
 
     def set_position(self, index: int, position: str) -> None:
         """Puts a position string into game ``index``

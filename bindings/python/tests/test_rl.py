@@ -814,6 +814,37 @@ class Vector(unittest.TestCase):
         self.assertEqual([env.game(i).ply for i in range(4)], [0, 1, 0, 1])
         np.testing.assert_array_equal(observations, env.observations)
 
+    def test_reset_without_a_seed_goes_on(self):
+        # Gymnasium: reset(seed=None) does not seed again, so random
+        # episodes after it differ; a seed fixes what follows, resets
+        # without one included (up to 1.3, None meant 0: every episode
+        # of a game after reset() was the same).
+        def episodes(env, seeds):
+            plies = []
+            for seed in seeds:
+                env.reset(seed=seed)
+                for _ in range(30):
+                    env.step_random()
+                plies.append(env.game(0).history)
+            return plies
+
+        env = rl.VectorEnv("rio-kadalis", 2, autoreset_mode="Disabled", seed=7)
+        unseeded = episodes(env, [None] * 4)
+        self.assertEqual(len({tuple(p) for p in unseeded}), 4)
+        again = episodes(rl.VectorEnv("rio-kadalis", 2, autoreset_mode="Disabled", seed=7),
+                         [None] * 4)
+        self.assertEqual(again, unseeded)     # the constructor's seed fixes them
+        self.assertEqual(episodes(env, [3, None, 3, None]),
+                         2 * episodes(env, [3, None])[:2])
+        # A partial reset without a seed: the games reset differ each time.
+        env.reset(seed=1)
+        openings = set()
+        for _ in range(4):
+            env.reset(options={"reset_mask": np.array([True, False])})
+            env.step_random()
+            openings.add(env.game(0).history[0])
+        self.assertGreater(len(openings), 1)
+
     def test_spaces_are_made_once(self):
         try:
             import gymnasium  # noqa: F401
