@@ -7,23 +7,34 @@ For each position the table gives the value (the final stone difference
 the player to move can force) and the best moves. A player names its
 move and its value of the position for the player to move, scaled as
 the learning interface's returns with stones: the final stone difference
-divided by the 42 stones, in [-1, 1]. Two figures:
+divided by the 42 stones, in [-1, 1]. Three figures:
 
-- best-move share: the share of positions where the player's move is
-  one of the table's best moves (a player that names several moves picks
-  one of them at random, counted in expectation: random play is scored
-  exactly, without drawing);
+- best move as ranked: the share of positions where the player's move is
+  one of the table's best moves (mancala_table_best_moves(); a player
+  that names several moves picks one of them at random, counted in
+  expectation: random play is scored exactly, without drawing);
+- any move of optimal value: the same share, counting every move that
+  keeps the position's value (its child's value, for the mover, is the
+  table's lo). Where several moves keep it the table's ranking leaves out
+  those that would let the game turn in a cycle: in 421 of the 10,000
+  positions it leaves out a move of the optimal value;
 - value error: the mean absolute difference between the player's value
   and the table's, both divided by 42. Where the repetition rule leaves
   the table an interval [lo, hi] (a few positions with 36 or more stones
   on the board) the error is the distance to that interval.
 
+``score`` prints random play (the floor for the moves), the library's
+static evaluation without search (captured stones and own row, minus the
+opponent's, / 42: the floor for a value; its moves are random play's)
+and the search to the depths asked.
+
 The positions (data/modiar-10000.txt, made by the ``sample`` command,
-seeded) are distinct, not over, with at least two legal moves, from games
-between random and search players; a position is the same when its pits,
-player to move and captures are (the ply counts only for Modiar's first
-move). Positions only: the table is made with ``mancala solve modiar -o
-modiar.table`` (seconds, 49 MB).
+seeded) are distinct, not over, with at least two legal moves, from 4,000
+games where each seat is random play (one game in three) or the search
+at depth 1, 2, 4 or 8 playing a random move one time in ten; a position
+is the same when its pits, player to move and captures are (the ply
+counts only for Modiar's first move). Positions only: the table is made
+with ``mancala solve modiar -o modiar.table`` (seconds, 49 MB).
 
 Usage:
   modiar_yardstick.py score --table modiar.table [--positions FILE] [--depths 1 4 8]
@@ -39,7 +50,7 @@ import random
 import signal
 import sys
 from pathlib import Path
-from typing import Callable, NamedTuple, Sequence
+from typing import Callable, NamedTuple, Optional, Sequence
 
 import mancala
 
@@ -52,10 +63,19 @@ Player = Callable[[mancala.Game], tuple[Sequence[int], float]]
 
 
 class Score(NamedTuple):
-    positions: int      #: positions scored
-    best_share: float   #: share of positions where the move is a best one
-    value_error: float  #: mean |value - table's value|, both / 42
-    inexact: int        #: positions whose table value is an interval
+    positions: int        #: positions scored
+    best_share: float     #: share of positions where the move is a best one as ranked
+    optimal_share: float  #: share where the move is of the optimal value
+    value_error: float    #: mean |value - table's value|, both / 42
+    inexact: int          #: positions whose table value is an interval
+
+
+class Answer(NamedTuple):
+    """The table's answers for a position: pit numbers, ascending."""
+    best: tuple        #: the best moves as the table ranks them
+    optimal: tuple     #: every move of the optimal value (best among them)
+    lo: int            #: the value (stones, for the player to move) ...
+    hi: int            #: ... an interval where the repetition rule leaves one
 
 
 def read_positions(path=POSITIONS) -> list[str]:
@@ -70,27 +90,67 @@ def value_error(value: float, lo: int, hi: int) -> float:
     return max(lo / STONES - value, value - hi / STONES, 0.0)
 
 
-def score(table: mancala.Table, positions: Sequence[str], player: Player) -> Score:
-    """Scores ``player`` on ``positions`` against ``table``."""
-    hits = errors = 0.0
-    inexact = 0
+def answer(table: mancala.Table, game: mancala.Game) -> Answer:
+    """The table's answers for ``game``'s position (not over)."""
+    lo, hi = table.value(game)
+    optimal = []
+    for pit in game.legal_moves:
+        with game.copy() as child:
+            child.play(pit)
+            low, high = table.value(child)
+            if child.to_move != game.to_move:
+                low = -high
+        if low == lo:
+            optimal.append(pit)
+    return Answer(tuple(table.best_moves(game)), tuple(optimal), lo, hi)
+
+
+def answers(table: mancala.Table, positions: Sequence[str]) -> list[Answer]:
+    """The table's answers for each of ``positions``."""
+    result = []
     for text in positions:
         with mancala.Game.parse(text) as game:
-            best = set(table.best_moves(game))
-            lo, hi = table.value(game)
+            result.append(answer(table, game))
+    return result
+
+
+def score(table: mancala.Table, positions: Sequence[str], player: Player,
+          known: Optional[Sequence[Answer]] = None) -> Score:
+    """Scores ``player`` on ``positions`` against ``table`` (or against
+    ``known``, their answers() already found)."""
+    named = []
+    for i, text in enumerate(positions):
+        with mancala.Game.parse(text) as game:
             moves, value = player(game)
             if not moves or not set(moves) <= set(game.legal_moves):
                 raise ValueError(f"{text}: the player named {moves!r}, not legal moves")
-        hits += sum(pit in best for pit in moves) / len(moves)
-        errors += value_error(value, lo, hi)
-        inexact += lo != hi
-    count = len(positions)
-    return Score(count, hits / count, errors / count, inexact)
+            named.append((moves, value, known[i] if known else answer(table, game)))
+    return tally(named)
+
+
+def tally(named: Sequence[tuple[Sequence[int], float, Answer]]) -> Score:
+    """The score of moves and values named for positions with these
+    answers: (moves, value, answer) for each position."""
+    best = optimal = errors = 0.0
+    inexact = 0
+    for moves, value, known in named:
+        best += sum(pit in known.best for pit in moves) / len(moves)
+        optimal += sum(pit in known.optimal for pit in moves) / len(moves)
+        errors += value_error(value, known.lo, known.hi)
+        inexact += known.lo != known.hi
+    count = len(named)
+    return Score(count, best / count, optimal / count, errors / count, inexact)
 
 
 def random_player(game: mancala.Game) -> tuple[Sequence[int], float]:
     """Any legal move, and a value of 0 (no knowledge)."""
     return game.legal_moves, 0.0
+
+
+def static_player(game: mancala.Game) -> tuple[Sequence[int], float]:
+    """Random play's moves, and the library's static evaluation / 42 as
+    the value (no search: the floor for a value that knows anything)."""
+    return game.legal_moves, max(-1.0, min(1.0, game.evaluate() / STONES))
 
 
 def search_player(depth: int) -> Player:
@@ -104,12 +164,13 @@ def search_player(depth: int) -> Player:
 
 def report(name: str, result: Score) -> str:
     """One line of the results table."""
-    return (f"| {name} | {100 * result.best_share:.1f} % | {result.value_error:.3f} "
-            f"| {result.value_error * STONES:.2f} |")
+    return (f"| {name} | {100 * result.best_share:.1f} % | {100 * result.optimal_share:.1f} % "
+            f"| {result.value_error:.3f} | {result.value_error * STONES:.2f} |")
 
 
-HEADER = ("| player | best-move share | value error (/42) | value error (stones) |\n"
-          "|---|---:|---:|---:|")
+HEADER = ("| player | best move as ranked | any move of optimal value | value error (/42) "
+          "| value error (stones) |\n"
+          "|---|---:|---:|---:|---:|")
 
 
 def sample(count: int, games: int, seed: int) -> list[str]:
@@ -179,14 +240,19 @@ def run(argv=None) -> int:
 
     positions = read_positions(args.positions)
     with mancala.Table(args.table) as table:
-        baseline = score(table, positions, random_player)
+        known = answers(table, positions)
+        inexact = sum(a.lo != a.hi for a in known)
+        ties = sum(a.best != a.optimal for a in known)
         print(f"{len(positions)} positions of {Path(args.positions).name}, "
-              f"{baseline.inexact} with an interval for a value")
+              f"{inexact} with an interval for a value; in {ties} the table's ranking leaves "
+              "out a move of the optimal value")
         print(HEADER)
-        print(report("random", baseline), flush=True)
+        for name, player in (("random", random_player),
+                             ("static evaluation, no search", static_player)):
+            print(report(name, score(table, positions, player, known)), flush=True)
         for depth in args.depths:
-            print(report(f"search, depth {depth}", score(table, positions, search_player(depth))),
-                  flush=True)
+            print(report(f"search, depth {depth}",
+                         score(table, positions, search_player(depth), known)), flush=True)
     return 0
 
 

@@ -25,8 +25,16 @@ M3 = "modiar/12,2,11,11,2,4/S/0,0/4"     # RULES.md M3: legal 0 1 2
 NORTH = "modiar/2,4,13,13,0,0/N/10,0/5"  # after M3: North to move, legal 3
 
 
+def child(position, pit):
+    with mancala.Game.parse(position) as game:
+        game.play(pit)
+        return str(game)
+
+
 class FakeTable:
-    """Answers set by hand: position -> (best moves, (lo, hi))."""
+    """Answers set by hand: position -> (best moves, (lo, hi)); a
+    position's children not set are worth -99 to their mover, so that a
+    move is of the optimal value only where a test says so."""
 
     def __init__(self, answers):
         self.answers = answers
@@ -35,17 +43,26 @@ class FakeTable:
         return self.answers[str(game)][0]
 
     def value(self, game):
-        return mancala.TableValue(*self.answers[str(game)][1])
+        return mancala.TableValue(*self.answers.get(str(game), ((), (99, 99)))[1])
 
 
 class Scoring(unittest.TestCase):
     def test_share_and_error(self):
+        # Optimal values: START's pits 1 and 2 (North then forces 2, so
+        # South -2), M3's pit 1 (lo, -6; its pit 0 leads to NORTH, -5 for
+        # South), NORTH's 3; the table ranks START's pit 1 below pit 2 (a
+        # move that keeps a cycle open).
+        self.assertEqual(child(M3, 0), NORTH)
         table = FakeTable({START: ((2,), (-2, -2)), M3: ((0, 1), (-6, 8)),
-                           NORTH: ((3,), (5, 5))})
-        named = {START: ((2,), 0.5), M3: ((1, 2), 0.25), NORTH: ((3,), -1.0)}
+                           NORTH: ((3,), (5, 5)),
+                           child(START, 1): ((), (2, 2)), child(START, 2): ((), (2, 2)),
+                           child(M3, 1): ((), (-8, 6)), child(NORTH, 3): ((), (-5, -5))})
+        named = {START: ((1,), 0.5), M3: ((1, 2), 0.25), NORTH: ((3,), -1.0)}
         result = yardstick.score(table, [START, M3, NORTH], lambda game: named[str(game)])
-        # Hits 1, 1/2 (one of the two moves named is best), 1.
-        self.assertAlmostEqual(result.best_share, 2.5 / 3)
+        # Best as ranked: 0, 1/2 (one of the two moves named), 1; of the
+        # optimal value: 1, 1/2, 1.
+        self.assertAlmostEqual(result.best_share, 1.5 / 3)
+        self.assertAlmostEqual(result.optimal_share, 2.5 / 3)
         # 0.5 from -2/42; 0.25 from the interval [-6/42, 8/42]; -1 from 5/42.
         errors = (0.5 + 2 / 42) + (0.25 - 8 / 42) + (1 + 5 / 42)
         self.assertAlmostEqual(result.value_error, errors / 3)
@@ -86,7 +103,41 @@ class AgainstTheTable(ModiarTable, unittest.TestCase):
         # finds it one time in three and says 0, two stones off.
         result = yardstick.score(self.table, [START], yardstick.random_player)
         self.assertAlmostEqual(result.best_share, 1 / 3)
+        self.assertAlmostEqual(result.optimal_share, 1 / 3)
         self.assertAlmostEqual(result.value_error, 2 / 42)
+
+    def test_equally_good_moves_left_out(self):
+        # South forces 4 here by pit 0 or pit 1; the table ranks only pit 0
+        # best (pit 1 keeps a cycle open). Both measures are reported.
+        position = "modiar/2,3,0,0,1,2/S/18,16/24"
+        with mancala.Game.parse(position) as game:
+            self.assertEqual(self.table.best_moves(game), (0,))
+            self.assertEqual(self.table.value(game), (4, 4))
+            answer = yardstick.answer(self.table, game)
+        self.assertEqual((answer.best, answer.optimal), ((0,), (0, 1)))
+        result = yardstick.score(self.table, [position], lambda game: ((1,), 4 / 42))
+        self.assertEqual((result.best_share, result.optimal_share, result.value_error),
+                         (0.0, 1.0, 0.0))
+
+    def test_committed_positions_both_ways(self):
+        # In 421 of the 10,000 positions the table's ranking leaves out a
+        # move of the optimal value; the output gives both shares and the
+        # static evaluation's value error beside random play's.
+        answers = yardstick.answers(self.table, yardstick.read_positions())
+        self.assertEqual(sum(a.best != a.optimal for a in answers), 421)
+        self.assertTrue(all(set(a.best) <= set(a.optimal) for a in answers))
+        run = subprocess.run([sys.executable, str(Path(yardstick.__file__)), "score", "--table",
+                              self.table_path, "--depths"], text=True, capture_output=True,
+                             env=os.environ, timeout=120)
+        self.assertEqual((run.returncode, run.stderr), (0, ""))
+        self.assertEqual(run.stdout.splitlines()[:6], [
+            "10000 positions of modiar-10000.txt, 1 with an interval for a value; "
+            "in 421 the table's ranking leaves out a move of the optimal value",
+            "| player | best move as ranked | any move of optimal value | value error (/42) "
+            "| value error (stones) |",
+            "|---|---:|---:|---:|---:|",
+            "| random | 43.5 % | 45.1 % | 0.297 | 12.47 |",
+            "| static evaluation, no search | 43.5 % | 45.1 % | 0.203 | 8.54 |"])
 
     def test_exact_search_is_perfect(self):
         # Where the search sees every line to the end it plays a best move
@@ -112,8 +163,8 @@ class AgainstTheTable(ModiarTable, unittest.TestCase):
                                       "--depths", "64"], stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True, env=os.environ)
             try:
-                lines = [child.stdout.readline() for _ in range(4)]
-                self.assertTrue(lines[3].startswith("| random |"), lines)
+                lines = [child.stdout.readline() for _ in range(5)]
+                self.assertTrue(lines[4].startswith("| static evaluation, no search |"), lines)
                 time.sleep(0.3)   # well into the search row
                 sent = time.monotonic()
                 child.send_signal(signo)
