@@ -1,0 +1,82 @@
+# SPDX-License-Identifier: MIT
+"""examples/python/alphazero_modiar.py, AlphaZero-style self-play through
+BatchMCTS: a smoke run of a few seconds gives a scored result (not a
+strong one), its curve file is new and never overwritten, and a signal
+stops it with the network measured. Skipped without PyTorch."""
+
+import importlib.util
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+from pathlib import Path
+
+from test_engine import ModiarTable
+
+SCRIPT = Path(__file__).resolve().parents[3] / "examples" / "python" / "alphazero_modiar.py"
+ROW = r"\| {} \| \d+\.\d % \| \d+\.\d % \| \d\.\d{{3}} \| \d+\.\d\d \|"
+
+
+@unittest.skipUnless(importlib.util.find_spec("torch") and importlib.util.find_spec("numpy"),
+                     "needs PyTorch and numpy")
+class Smoke(ModiarTable, unittest.TestCase):
+    def run_script(self, *args, **kwargs):
+        return subprocess.run([sys.executable, str(SCRIPT), "train", "--table", self.table_path,
+                               "--quick", *args], text=True, capture_output=True,
+                              env=os.environ, timeout=300, **kwargs)
+
+    def test_quick_run_is_scored(self):
+        with tempfile.TemporaryDirectory() as directory:
+            curve = os.path.join(directory, "curve.csv")
+            run = self.run_script("--minutes", "0.05", "--every", "0.025", "--curve", curve)
+            self.assertEqual(run.returncode, 0, run.stderr)
+            lines = run.stdout.splitlines()
+            self.assertRegex(lines[0], r"\Atrained: \d+ s of CPU \(\d+ s more measuring\), ")
+            self.assertEqual(lines[1], "200 positions; search: 8 simulations, c_puct 0.5")
+            self.assertRegex(lines[4], ROW.format("network, greedy"))
+            self.assertRegex(lines[5], ROW.format("network \\+ search"))
+            self.assertEqual(len(lines), 6)
+            points = Path(curve).read_text().splitlines()
+            self.assertTrue(points[0].startswith("cpu_minutes,positions,games,greedy_best,"))
+            self.assertGreaterEqual(len(points), 3)   # at 0, 0.025 and 0.05 minutes
+            self.assertEqual(points[1].split(",")[:3], ["0.00", "0", "0"])
+
+            # An existing file is refused before any training, untouched.
+            before = Path(curve).read_bytes()
+            again = self.run_script("--minutes", "0.05", "--curve", curve)
+            self.assertEqual((again.returncode, again.stdout), (2, ""))
+            self.assertIn("File exists", again.stderr)
+            self.assertEqual(Path(curve).read_bytes(), before)
+
+    def test_stopped_by_a_signal(self):
+        with tempfile.TemporaryDirectory() as directory:
+            child = subprocess.Popen(
+                [sys.executable, str(SCRIPT), "train", "--table", self.table_path, "--quick",
+                 "--minutes", "10", "--every", "0.01", "--save",
+                 os.path.join(directory, "net.pt")],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ)
+            try:
+                first = child.stderr.readline()   # the untrained network's point
+                self.assertRegex(first, r"\A +0\.00 min CPU")
+                child.stderr.readline()           # a point after some training
+                sent = time.monotonic()
+                child.send_signal(signal.SIGTERM)
+                out, err = child.communicate(timeout=60)
+                seconds = time.monotonic() - sent
+            finally:
+                child.kill()
+                child.wait()
+            self.assertEqual(child.returncode, 1, err)
+            self.assertLess(seconds, 5.0)   # the step under way, then 200 positions scored
+            self.assertIn("alphazero_modiar.py: stopped by SIGTERM; the network as it stands "
+                          "is saved and measured\n", err)
+            self.assertRegex(out, ROW.format("network \\+ search"))
+            self.assertGreater(os.path.getsize(os.path.join(directory, "net.pt")), 10000)
+
+
+if __name__ == "__main__":
+    unittest.main()
