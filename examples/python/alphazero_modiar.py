@@ -37,7 +37,6 @@ Usage:
 
 import argparse
 import fcntl
-import os
 import signal
 import sys
 import time
@@ -171,10 +170,11 @@ class Yardstick:
         priors, values = evaluator(net)(self.observations, self.masks)
         return self._score(priors.argmax(1), values)
 
-    def mcts(self, net, stop=None) -> yardstick.Score:
-        """The search's most visited move and its root value; None if
-        stopped on the way."""
-        search, evaluate = self.search, evaluator(net)
+    def mcts(self, evaluate, stop=None) -> yardstick.Score:
+        """The search's most visited move and its root value, with
+        ``evaluate`` (a network's evaluator()); None if stopped on the
+        way."""
+        search = self.search
         for i, text in enumerate(self.positions):
             search.set_position(i, text)
         while search.select():
@@ -184,6 +184,29 @@ class Yardstick:
         count = len(self.positions)
         return self._score([search.choose(i) for i in range(count)],
                            [search.value(i) for i in range(count)])
+
+
+def table_evaluator(table: mancala.Table):
+    """The table's values in place of a network's, with uniform priors:
+    what the search makes of a perfect value. A Modiar observation holds
+    all the table needs: the pits and captures from the mover's side (the
+    board is the same turned round) and the first-move flag."""
+    known = {}
+
+    def value(observation) -> float:
+        pits = np.rint(observation[:2 * ACTIONS] * yardstick.STONES).astype(int)
+        mine, theirs = np.rint(observation[4 * ACTIONS:4 * ACTIONS + 2] * yardstick.STONES)
+        text = (f"modiar/{','.join(map(str, pits))}/S/{int(mine)},{int(theirs)}/"
+                f"{0 if observation[4 * ACTIONS + 4] else 1}")
+        if text not in known:
+            with mancala.Game.parse(text) as game:
+                known[text] = table.value(game).lo / yardstick.STONES
+        return known[text]
+
+    def evaluate(observations, masks):
+        return (np.ones(masks.shape, np.float32),
+                np.array([value(o) for o in observations], np.float32))
+    return evaluate
 
 
 def exclusive(path: str, mode: str):
@@ -215,7 +238,7 @@ def train(args, net, stick: Yardstick, curve, stop) -> None:
             began = time.process_time()
             net.eval()
             greedy = stick.greedy(net)
-            searched = stick.mcts(net, stop)
+            searched = stick.mcts(evaluator(net), stop)
             net.train()
             measured += time.process_time() - began
             if searched is None:
@@ -281,6 +304,24 @@ def plot(curve_path: str, output: str) -> None:
     figure.savefig(output)
 
 
+def table_search(args, parser) -> int:
+    if args.quick:
+        args.simulations = 8
+    try:
+        positions = yardstick.read_positions(args.positions)[::50 if args.quick else 1]
+        table = mancala.Table(args.table)
+    except (OSError, mancala.MancalaError) as error:
+        parser.error(str(error))
+    with table:
+        stick = Yardstick(table, positions, args.simulations, args.c_puct)
+        result = stick.mcts(table_evaluator(table))
+    print(f"{len(positions)} positions; search: {args.simulations} simulations, "
+          f"c_puct {args.c_puct}")
+    print(yardstick.HEADER)
+    print(yardstick.report("table's values + search", result))
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -308,6 +349,13 @@ def main(argv=None) -> int:
     training.add_argument("--batch", type=int, default=512)
     training.add_argument("--updates", type=int, default=1, help="per move of the batch")
     training.add_argument("--rate", type=float, default=1e-3)
+    oracle = commands.add_parser("table-search", help="score the search with the table's "
+                                 "values in place of a network's")
+    oracle.add_argument("--table", required=True, help="the solved Modiar table")
+    oracle.add_argument("--positions", default=yardstick.POSITIONS)
+    oracle.add_argument("--simulations", type=int, default=100)
+    oracle.add_argument("--c-puct", type=float, default=0.5)
+    oracle.add_argument("--quick", action="store_true", help="200 positions, 8 simulations")
     plotting = commands.add_parser("plot", help="draw a learning curve as a PNG")
     plotting.add_argument("curve")
     plotting.add_argument("-o", "--output", required=True)
@@ -316,6 +364,8 @@ def main(argv=None) -> int:
     if args.command == "plot":
         plot(args.curve, args.output)
         return 0
+    if args.command == "table-search":
+        return table_search(args, parser)
     if args.quick:
         args.games, args.simulations, args.eval_simulations = 16, 8, 8
     if not 0 < args.minutes <= 600 or args.every <= 0:
@@ -354,7 +404,7 @@ def main(argv=None) -> int:
           f"c_puct {args.c_puct}")
     print(yardstick.HEADER)
     print(yardstick.report("network, greedy", stick.greedy(net)))
-    print(yardstick.report("network + search", stick.mcts(net)), flush=True)
+    print(yardstick.report("network + search", stick.mcts(evaluator(net))), flush=True)
     for handle in (curve, saved):
         if handle:
             handle.close()

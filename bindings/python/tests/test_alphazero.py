@@ -2,11 +2,11 @@
 """examples/python/alphazero_modiar.py, AlphaZero-style self-play through
 BatchMCTS: a smoke run of a few seconds gives a scored result (not a
 strong one), its curve file is new and never overwritten, and a signal
-stops it with the network measured. Skipped without PyTorch."""
+stops it with the network measured (skipped without PyTorch); the
+search with the table's values in place of the network's."""
 
 import importlib.util
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -76,6 +76,20 @@ class Smoke(ModiarTable, unittest.TestCase):
                           "is saved and measured\n", err)
             self.assertRegex(out, ROW.format("network \\+ search"))
             self.assertGreater(os.path.getsize(os.path.join(directory, "net.pt")), 10000)
+
+
+@unittest.skipUnless(importlib.util.find_spec("numpy"), "needs numpy")
+class TableSearch(ModiarTable, unittest.TestCase):
+    def test_quick(self):
+        # The search with the table's values instead of a network's, on
+        # every 50th position: deterministic, so the figures are exact.
+        run = subprocess.run([sys.executable, str(SCRIPT), "table-search", "--table",
+                              self.table_path, "--quick"], text=True, capture_output=True,
+                             env=os.environ, timeout=300)
+        self.assertEqual((run.returncode, run.stderr), (0, ""))
+        self.assertEqual(run.stdout.splitlines()[0::3], [
+            "200 positions; search: 8 simulations, c_puct 0.5",
+            "| table's values + search | 84.5 % | 86.0 % | 0.127 | 5.35 |"])
 
 
 if __name__ == "__main__":
