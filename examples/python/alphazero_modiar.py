@@ -293,12 +293,12 @@ def plot(curve_path: str, output: str) -> None:
     axes.plot(minutes, 100 * data["greedy_best"], "s-", label="network, greedy")
     for (name, share), style in zip(BASELINES, (":", "--", "-.", "-")):
         axes.axhline(share, color="grey", linestyle=style, linewidth=1)
-        axes.annotate(f"{name} {share} %", (minutes.max(), share), xytext=(-4, 2),
-                      textcoords="offset points", ha="right", fontsize=8, color="grey")
+        axes.annotate(f"{name}: {share} %", (minutes.min(), share), xytext=(2, 2),
+                      textcoords="offset points", fontsize=8, color="grey")
     axes.set_xlabel("training, minutes of one core")
     axes.set_ylabel("best moves as the table ranks them, %")
     axes.set_title("AlphaZero-style self-play, Modiar: 10,000 positions", fontsize=10)
-    axes.set_ylim(40, 100)
+    axes.set_ylim(30, 100)
     axes.legend(loc="lower right", fontsize=8)
     figure.tight_layout()
     figure.savefig(output)

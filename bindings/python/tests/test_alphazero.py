@@ -78,6 +78,25 @@ class Smoke(ModiarTable, unittest.TestCase):
             self.assertGreater(os.path.getsize(os.path.join(directory, "net.pt")), 10000)
 
 
+@unittest.skipUnless(importlib.util.find_spec("matplotlib") and importlib.util.find_spec("numpy"),
+                     "needs matplotlib and numpy")
+class Plot(unittest.TestCase):
+    def test_curve_drawn(self):
+        with tempfile.TemporaryDirectory() as directory:
+            curve = Path(directory, "curve.csv")
+            curve.write_text("cpu_minutes,positions,games,greedy_best,greedy_optimal,"
+                             "greedy_value_error,mcts_best,mcts_optimal,mcts_value_error\n"
+                             "0.00,0,0,0.378,0.39,0.3,0.655,0.67,0.4\n"
+                             "1.50,396173,25563,0.694,0.712,0.156,0.819,0.841,0.342\n")
+            png = Path(directory, "curve.png")
+            run = subprocess.run([sys.executable, str(SCRIPT), "plot", str(curve), "-o", str(png)],
+                                 text=True, capture_output=True, env=os.environ, timeout=120)
+            self.assertEqual((run.returncode, run.stdout, run.stderr), (0, "", ""))
+            picture = png.read_bytes()
+            self.assertEqual(picture[:8], b"\x89PNG\r\n\x1a\n")
+            self.assertEqual(picture[16:24], (512).to_bytes(4, "big") + (320).to_bytes(4, "big"))
+
+
 @unittest.skipUnless(importlib.util.find_spec("numpy"), "needs numpy")
 class TableSearch(ModiarTable, unittest.TestCase):
     def test_quick(self):
