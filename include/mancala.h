@@ -1707,7 +1707,14 @@ enum mancala_batch_mcts_param {
     MANCALA_BATCH_MCTS_DIRICHLET_ALPHA = 2,
     /** The share of the noise in the roots' priors, 0 ... 1 (default
      *  0.25): prior = (1 - share) P + share eta. */
-    MANCALA_BATCH_MCTS_DIRICHLET_FRACTION = 3
+    MANCALA_BATCH_MCTS_DIRICHLET_FRACTION = 3,
+    /** How a game over at a leaf is valued, on the scale of the values
+     *  answered (-1 ... 1 for its player to move): 0 (default) by its
+     *  result, a win 1, a draw 0, a loss -1; 1 by the final stone
+     *  difference over all the stones of the game (a win by 2 of
+     *  Modiar's 42: 2 / 42), the scale of a value trained on the final
+     *  difference, which the two scales would otherwise mix. */
+    MANCALA_BATCH_MCTS_TERMINAL_STONES = 4
 };
 
 /**

@@ -66,6 +66,7 @@ struct mancala_batch_mcts {
     int32_t *leaf_tree;
     int leaves;                    /* waiting for an answer; 0: none */
     double c_puct, alpha, fraction;
+    int terminal_stones;           /* MANCALA_BATCH_MCTS_TERMINAL_STONES */
 };
 
 /* ---- one tree ---- */
@@ -194,7 +195,9 @@ static int descend(struct mancala_batch_mcts *m, struct bm_tree *t)
             return 1;
         }
         const int south = mancala_score(g, MANCALA_SOUTH), north = mancala_score(g, MANCALA_NORTH);
-        backup(t, node, south > north ? 1.0 : south == north ? 0.5 : 0.0);
+        backup(t, node, m->terminal_stones
+                            ? (1 + (double)(south - north) / mc_total_stones(m->variant)) / 2
+                            : south > north ? 1.0 : south == north ? 0.5 : 0.0);
         t->simulations++;
         back_to_root(t);
     }
@@ -327,6 +330,11 @@ MANCALA_EXPORT int mancala_batch_mcts_set_param(mancala_batch_mcts *m, int param
         if (!(value >= 0 && value <= 1))
             return MANCALA_E_OPTION;
         m->fraction = value;
+        return MANCALA_OK;
+    case MANCALA_BATCH_MCTS_TERMINAL_STONES:
+        if (value != 0 && value != 1)
+            return MANCALA_E_OPTION;
+        m->terminal_stones = value == 1;
         return MANCALA_OK;
     default:
         return MANCALA_E_OPTION;

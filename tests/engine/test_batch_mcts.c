@@ -400,6 +400,29 @@ START_TEST(leaves_over_are_not_handed_out)
 }
 END_TEST
 
+/* The same leaf valued by its stones (South 22, North 20: 2 of 42). */
+START_TEST(leaves_over_valued_by_stones)
+{
+    mancala_batch_mcts *m = new_ok("modiar", 1, 10, 1);
+    ck_assert_int_eq(mancala_batch_mcts_set_param(m, MANCALA_BATCH_MCTS_TERMINAL_STONES, 2),
+                     MANCALA_E_OPTION);
+    ck_assert_int_eq(mancala_batch_mcts_set_param(m, MANCALA_BATCH_MCTS_TERMINAL_STONES, 1),
+                     MANCALA_OK);
+    ck_assert_int_eq(mancala_batch_mcts_set_position(m, 0, "modiar/0,0,2,0,0,0/S/21,19/5"),
+                     MANCALA_OK);
+    ck_assert_int_eq(mancala_batch_mcts_select(m), 1);
+    const float priors[3] = {0, 0, 1}, value = -1;
+    ck_assert_int_eq(mancala_batch_mcts_answer(m, priors, &value, 1), MANCALA_OK);
+    ck_assert_int_eq(mancala_batch_mcts_select(m), 0);
+    uint32_t visits[3];
+    double root;
+    ck_assert_int_eq(mancala_batch_mcts_visits(m, 0, visits, 3, &root), 10);
+    /* the evaluation's -1, then nine of 2 / 42 */
+    ck_assert_double_eq_tol(root, (9 * 2.0 / 42 - 1) / 10, 1e-12);
+    mancala_batch_mcts_free(m);
+}
+END_TEST
+
 /* ---- bad arguments ---- */
 
 START_TEST(bad_arguments_change_nothing)
@@ -500,6 +523,7 @@ int main(void)
     tcase_add_test(tc, choices_follow_the_visits);
     tcase_add_loop_test(tc, searches_do_not_allocate, 0, 3);
     tcase_add_test(tc, leaves_over_are_not_handed_out);
+    tcase_add_test(tc, leaves_over_valued_by_stones);
     tcase_add_test(tc, bad_arguments_change_nothing);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

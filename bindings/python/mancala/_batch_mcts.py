@@ -10,7 +10,7 @@ from ctypes import byref, create_string_buffer
 from typing import Callable, Optional
 
 from . import _tensor
-from ._handle import INT, NativeHandle, integer
+from ._handle import INT, NativeHandle, flag, integer
 from ._native import REASON_MAX, batch_mcts_p, lib
 from .errors import InvalidArgument, check, shown
 from .game import Game, _parsed_text, _rules_name
@@ -21,6 +21,7 @@ __all__ = ["BatchMCTS"]
 _C_PUCT = 1
 _DIRICHLET_ALPHA = 2
 _DIRICHLET_FRACTION = 3
+_TERMINAL_STONES = 4
 
 
 def _real(value, name: str, low: float, high: float, low_open: bool = False) -> float:
@@ -79,6 +80,10 @@ class BatchMCTS(NativeHandle):
             above 0, at most 1e6.
         dirichlet_alpha: the root noise's concentration (0: no noise).
         dirichlet_fraction: its share of the roots' priors, 0 ... 1.
+        terminal_stones: value a game over at a leaf by its final stone
+            difference over the game's stones (a win by 2 in Modiar:
+            2 / 42), the scale of a value net trained on the difference,
+            instead of by its result (win 1, draw 0, loss -1).
 
     Raises:
         ImportError: numpy cannot be imported.
@@ -90,7 +95,7 @@ class BatchMCTS(NativeHandle):
 
     def __init__(self, rules: str = "modiar", num_games: int = 256, max_simulations: int = 100,
                  *, seed: int = 0, c_puct: float = 1.5, dirichlet_alpha: float = 0.0,
-                 dirichlet_fraction: float = 0.25):
+                 dirichlet_fraction: float = 0.25, terminal_stones: bool = False):
         np = _tensor.np
         if np is None:
             raise ImportError("mancala.rl.BatchMCTS needs numpy")
@@ -99,7 +104,8 @@ class BatchMCTS(NativeHandle):
         seed = 0 if seed is None else integer(seed, "seed", 0, 2**64 - 1, (0, 2**64 - 1))
         params = [(_C_PUCT, _real(c_puct, "c_puct", 0, 1e6, low_open=True)),
                   (_DIRICHLET_ALPHA, _real(dirichlet_alpha, "dirichlet_alpha", 0, 1e3)),
-                  (_DIRICHLET_FRACTION, _real(dirichlet_fraction, "dirichlet_fraction", 0, 1))]
+                  (_DIRICHLET_FRACTION, _real(dirichlet_fraction, "dirichlet_fraction", 0, 1)),
+                  (_TERMINAL_STONES, float(flag(terminal_stones, "terminal_stones")))]
         with Game(rules) as game:   # checks the name; n and the observation's size
             self.num_actions = game.num_distinct_actions()
             self.observation_size = len(game.observation_tensor())

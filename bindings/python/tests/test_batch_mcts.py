@@ -49,7 +49,8 @@ class Constants(unittest.TestCase):
     def test_params_are_the_headers(self):
         """The parameters' numbers copied into _batch_mcts.py are mancala.h's."""
         self.assertEqual({name[1:]: value for name, value in vars(_batch_mcts).items()
-                          if name in ("_C_PUCT", "_DIRICHLET_ALPHA", "_DIRICHLET_FRACTION")},
+                          if name in ("_C_PUCT", "_DIRICHLET_ALPHA", "_DIRICHLET_FRACTION",
+                                      "_TERMINAL_STONES")},
                          with_prefix("MANCALA_BATCH_MCTS_"))
 
 
@@ -120,6 +121,19 @@ class BatchMCTSTest(unittest.TestCase):
         self.assertEqual(visits(1, 0.3), visits(1, 0.3))
         self.assertNotEqual(visits(1, 0.3), visits(2, 0.3))
         self.assertNotEqual(visits(1, 0.3), visits(1, 0))
+
+    def test_leaves_over_by_result_or_by_stones(self):
+        """A game over at a leaf (South wins 22-20) is worth 1 by its
+        result, 2 / 42 with terminal_stones."""
+        roots = {}
+        for stones in (False, True):
+            search = rl.BatchMCTS("modiar", 1, 10, terminal_stones=stones)
+            search.set_position(0, "modiar/0,0,2,0,0,0/S/21,19/5")
+            search.run(lambda obs, masks: (masks.astype(np.float32), -np.ones(len(obs))))
+            self.assertEqual(search.visits(0).tolist(), [0, 0, 9])
+            roots[stones] = search.value(0)
+        self.assertAlmostEqual(roots[False], (9 - 1) / 10)
+        self.assertAlmostEqual(roots[True], (9 * 2 / 42 - 1) / 10)
 
     def test_numbers_are_checked(self):
         for bad in (0, 65537, -1):
