@@ -17,11 +17,12 @@ move / 42 (the value's target, the yardstick's scale). The network is
 learn_modiar.py's (two hidden layers, a policy and a value head),
 trained on minibatches drawn from the buffer between the moves.
 
-A note on the values: the search values a leaf where the game is over by
-its result (win 1, draw 1/2, loss 0), a leaf evaluated by the network by
-its stone difference; near the end of a game the first outweighs the
-second, and the search then prefers a sure win to the largest one (doc/
-research.md, "An AlphaZero-style learner").
+A note on the values: by default (--terminal stones) the search values a
+leaf where the game is over by its final stone difference / 42, the
+network's scale; with --terminal result, by its result (win 1, draw 0,
+loss -1), and near the end of a game that outweighs the network's values
+and the search prefers a sure win to the largest one (doc/research.md,
+"An AlphaZero-style learner").
 
 Needs PyTorch (Debian's python3-torch) and numpy, neither of which the
 library needs. Training stops after --minutes of CPU time on one thread
@@ -75,11 +76,11 @@ class SelfPlay:
     kept for the buffer; finished games come out of step()."""
 
     def __init__(self, games: int, simulations: int, seed: int, c_puct: float, alpha: float,
-                 openings: int, hot_plies: int):
+                 openings: int, hot_plies: int, terminal_stones: bool):
         self.env = rl.VectorEnv("modiar", games, seed=seed, autoreset_mode="SameStep",
                                 stones=True)
         self.search = rl.BatchMCTS("modiar", games, simulations, seed=seed, c_puct=c_puct,
-                                   dirichlet_alpha=alpha)
+                                   dirichlet_alpha=alpha, terminal_stones=terminal_stones)
         self.rng = np.random.default_rng(seed)
         self.openings, self.hot_plies = openings, hot_plies
         self.plies = np.zeros(games, dtype=np.int64)
@@ -150,7 +151,8 @@ class Yardstick:
     """The committed positions with the table's answers, to score the
     network's greedy move and its search's move quickly at any time."""
 
-    def __init__(self, table: mancala.Table, positions, simulations: int, c_puct: float):
+    def __init__(self, table: mancala.Table, positions, simulations: int, c_puct: float,
+                 terminal_stones: bool):
         self.positions = positions
         self.answers = yardstick.answers(table, positions)
         self.observations, self.masks, self.pits = [], [], []
@@ -160,7 +162,8 @@ class Yardstick:
                 self.masks.append(np.asarray(game.legal_actions_mask(), np.int8))
                 self.pits.append([game.action_to_pit(a) for a in range(ACTIONS)])
         self.observations, self.masks = np.array(self.observations), np.array(self.masks)
-        self.search = rl.BatchMCTS("modiar", len(positions), simulations, c_puct=c_puct)
+        self.search = rl.BatchMCTS("modiar", len(positions), simulations, c_puct=c_puct,
+                                   terminal_stones=terminal_stones)
 
     def _score(self, actions, values) -> yardstick.Score:
         return yardstick.tally([((pits[a],), float(v), known) for pits, a, v, known
@@ -223,7 +226,7 @@ def train(args, net, stick: Yardstick, curve, stop) -> None:
     optimiser = torch.optim.Adam(net.parameters(), lr=args.rate, weight_decay=1e-4)
     rng = np.random.default_rng(args.seed)
     play = SelfPlay(args.games, args.simulations, args.seed, args.c_puct, args.alpha,
-                    args.openings, args.hot_plies)
+                    args.openings, args.hot_plies, args.terminal == "stones")
     buffer = Buffer(args.buffer)
     budget = args.minutes * 60
     measured = 0.0                      # CPU seconds of the measurements
@@ -313,10 +316,11 @@ def table_search(args, parser) -> int:
     except (OSError, mancala.MancalaError) as error:
         parser.error(str(error))
     with table:
-        stick = Yardstick(table, positions, args.simulations, args.c_puct)
+        stick = Yardstick(table, positions, args.simulations, args.c_puct,
+                          args.terminal == "stones")
         result = stick.mcts(table_evaluator(table))
     print(f"{len(positions)} positions; search: {args.simulations} simulations, "
-          f"c_puct {args.c_puct}")
+          f"c_puct {args.c_puct}, games over valued by {args.terminal}")
     print(yardstick.HEADER)
     print(yardstick.report("table's values + search", result))
     return 0
@@ -341,6 +345,8 @@ def main(argv=None) -> int:
     training.add_argument("--eval-simulations", type=int, default=100,
                           help="of the search scored")
     training.add_argument("--c-puct", type=float, default=0.5)
+    training.add_argument("--terminal", choices=("stones", "result"), default="stones",
+                          help="how the search values a game over (default: stones)")
     training.add_argument("--alpha", type=float, default=1.0, help="of the roots' noise")
     training.add_argument("--openings", type=int, default=8, help="random plies at most")
     training.add_argument("--hot-plies", type=int, default=8,
@@ -355,6 +361,7 @@ def main(argv=None) -> int:
     oracle.add_argument("--positions", default=yardstick.POSITIONS)
     oracle.add_argument("--simulations", type=int, default=100)
     oracle.add_argument("--c-puct", type=float, default=0.5)
+    oracle.add_argument("--terminal", choices=("stones", "result"), default="stones")
     oracle.add_argument("--quick", action="store_true", help="200 positions, 8 simulations")
     plotting = commands.add_parser("plot", help="draw a learning curve as a PNG")
     plotting.add_argument("curve")
@@ -390,7 +397,8 @@ def main(argv=None) -> int:
     torch.manual_seed(args.seed)
     net = Net()
     with table:
-        stick = Yardstick(table, positions, args.eval_simulations, args.c_puct)
+        stick = Yardstick(table, positions, args.eval_simulations, args.c_puct,
+                          args.terminal == "stones")
     with Stop() as stop:
         train(args, net, stick, curve, stop)
     if stop.signal:
@@ -401,7 +409,7 @@ def main(argv=None) -> int:
         torch.save(net.state_dict(), saved)
     net.eval()
     print(f"{len(positions)} positions; search: {args.eval_simulations} simulations, "
-          f"c_puct {args.c_puct}")
+          f"c_puct {args.c_puct}, games over valued by {args.terminal}")
     print(yardstick.HEADER)
     print(yardstick.report("network, greedy", stick.greedy(net)))
     print(yardstick.report("network + search", stick.mcts(evaluator(net))), flush=True)

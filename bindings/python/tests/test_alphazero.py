@@ -36,7 +36,8 @@ class Smoke(ModiarTable, unittest.TestCase):
             self.assertEqual(run.returncode, 0, run.stderr)
             lines = run.stdout.splitlines()
             self.assertRegex(lines[0], r"\Atrained: \d+ s of CPU \(\d+ s more measuring\), ")
-            self.assertEqual(lines[1], "200 positions; search: 8 simulations, c_puct 0.5")
+            self.assertEqual(lines[1], "200 positions; search: 8 simulations, c_puct 0.5, "
+                                       "games over valued by stones")
             self.assertRegex(lines[4], ROW.format("network, greedy"))
             self.assertRegex(lines[5], ROW.format("network \\+ search"))
             self.assertEqual(len(lines), 6)
@@ -102,13 +103,18 @@ class TableSearch(ModiarTable, unittest.TestCase):
     def test_quick(self):
         # The search with the table's values instead of a network's, on
         # every 50th position: deterministic, so the figures are exact.
-        run = subprocess.run([sys.executable, str(SCRIPT), "table-search", "--table",
-                              self.table_path, "--quick"], text=True, capture_output=True,
-                             env=os.environ, timeout=300)
-        self.assertEqual((run.returncode, run.stderr), (0, ""))
-        self.assertEqual(run.stdout.splitlines()[0::3], [
-            "200 positions; search: 8 simulations, c_puct 0.5",
-            "| table's values + search | 84.5 % | 86.0 % | 0.127 | 5.35 |"])
+        # Games over valued by their stones (the default) or their result.
+        for terminal, row in (("stones", "| table's values + search | 87.5 % | 89.0 % | 0.078 | "
+                               "3.26 |"),
+                              ("result", "| table's values + search | 84.5 % | 86.0 % | 0.127 | "
+                               "5.35 |")):
+            run = subprocess.run([sys.executable, str(SCRIPT), "table-search", "--table",
+                                  self.table_path, "--quick", "--terminal", terminal], text=True,
+                                 capture_output=True, env=os.environ, timeout=300)
+            self.assertEqual((run.returncode, run.stderr), (0, ""))
+            self.assertEqual(run.stdout.splitlines()[0::3], [
+                "200 positions; search: 8 simulations, c_puct 0.5, games over valued by "
+                + terminal, row])
 
 
 if __name__ == "__main__":
