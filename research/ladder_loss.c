@@ -1,0 +1,197 @@
+/*
+ * The strength levels judged by the solved Modiar table: for each level,
+ * the stones of value its moves give away over a fixed set of positions.
+ *
+ *   mancala-ladder-loss --table FILE [--positions FILE] [--levels A-B]
+ *                       [--count N] [--seed S]
+ *
+ * The positions (by default examples/python/data/modiar-10000.txt, one a
+ * line) are spread evenly: N of them, every (lines / N)th. For each, the
+ * level chooses its move (seed S mixed with the position's line number)
+ * and the loss is the table's value of the position minus the value after
+ * the move, both for the player to move before it. Positions whose value
+ * before or after the move is not exact (the repetition rule leaves the
+ * table an interval: a few with 36 or more stones on the board) are
+ * skipped and counted. One line per level: moves judged, mean stones
+ * lost, the share of moves losing 2 or more and 6 or more, the share of
+ * the table's best moves, and the mean and longest wall-clock time of a
+ * move in milliseconds (the level's own search: one searcher of
+ * 16 MiB, as `mancala engine` has).
+ *
+ * Ctrl-C (SIGINT), SIGTERM or SIGHUP stops it within a second (a level
+ * move takes at most one): the level under way prints what it has judged,
+ * marked "stopped", and the exit status is 1.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, sigaction */
+
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <mancala.h>
+
+#define MAX_POSITIONS 100000
+#define LINE_MAX_LEN 256
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int signo)
+{
+    (void)signo;
+    stop = 1;
+}
+
+static uint64_t mix(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15u;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+    return x ^ (x >> 31);
+}
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* The exact value for the player to move, or 0 with *exact = 0. */
+static int exact_value(const mancala_table *table, const mancala_game *g, int *exact)
+{
+    int lo, hi;
+    *exact = mancala_table_value(table, g, &lo, &hi) == MANCALA_OK && lo == hi;
+    return lo;
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: mancala-ladder-loss --table FILE [--positions FILE] [--levels A-B] "
+                    "[--count N] [--seed S]\n");
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    const char *table_path = NULL;
+    const char *positions_path = "examples/python/data/modiar-10000.txt";
+    int first = MANCALA_LEVEL_MIN, last = MANCALA_LEVEL_MAX;
+    long count = 1000;
+    unsigned long long seed = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!v)
+            return usage();
+        if (!strcmp(argv[i], "--table"))
+            table_path = v;
+        else if (!strcmp(argv[i], "--positions"))
+            positions_path = v;
+        else if (!strcmp(argv[i], "--levels")) {
+            if (sscanf(v, "%d-%d", &first, &last) != 2 && sscanf(v, "%d", &first) == 1)
+                last = first;
+        } else if (!strcmp(argv[i], "--count"))
+            count = strtol(v, NULL, 10);
+        else if (!strcmp(argv[i], "--seed"))
+            seed = strtoull(v, NULL, 10);
+        else
+            return usage();
+        i++;
+    }
+    if (!table_path || first < MANCALA_LEVEL_MIN || last > MANCALA_LEVEL_MAX || first > last ||
+        count < 1)
+        return usage();
+
+    mancala_table *table;
+    int status = mancala_table_open(&table, table_path);
+    if (status != MANCALA_OK) {
+        fprintf(stderr, "%s: %s\n", table_path, mancala_strerror(status));
+        return 1;
+    }
+    FILE *in = fopen(positions_path, "r");
+    if (!in) {
+        perror(positions_path);
+        return 1;
+    }
+    static char lines[MAX_POSITIONS][LINE_MAX_LEN];
+    long total = 0;
+    char buf[LINE_MAX_LEN];
+    while (total < MAX_POSITIONS && fgets(buf, sizeof buf, in)) {
+        buf[strcspn(buf, "\r\n")] = 0;
+        if (buf[0] && buf[0] != '#')
+            memcpy(lines[total++], buf, sizeof buf);
+    }
+    fclose(in);
+    if (count > total)
+        count = total;
+
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+
+    mancala_search *search;
+    if (mancala_search_new(&search, 0) != MANCALA_OK)
+        return 1;
+    printf("# level moves skipped mean-lost lost>=2 lost>=6 best-move mean-ms max-ms\n");
+    for (int level = first; level <= last && !stop; level++) {
+        long judged = 0, skipped = 0, lost2 = 0, lost6 = 0, best = 0;
+        double lost = 0, ms = 0, max_ms = 0;
+        for (long k = 0; k < count && !stop; k++) {
+            const long line = k * (total / count);
+            mancala_game *g;
+            char err[MANCALA_REASON_MAX];
+            if (mancala_parse(&g, lines[line], err, sizeof err) != MANCALA_OK) {
+                fprintf(stderr, "line %ld: %s\n", line + 1, err);
+                return 1;
+            }
+            int exact, exact_after;
+            const int before = exact_value(table, g, &exact);
+            int best_moves[MANCALA_MAX_PITS];
+            const int nbest = mancala_table_best_moves(table, g, best_moves, MANCALA_MAX_PITS);
+            const int mover = mancala_to_move(g);
+            const double t0 = now_ms();
+            const int move = mancala_search_level_move(search, g, level, mix(seed ^ mix((uint64_t)line)));
+            const double t = now_ms() - t0;
+            if (move < 0 || mancala_play(g, move) != MANCALA_OK) {
+                fprintf(stderr, "line %ld: level %d: %s\n", line + 1, level, mancala_strerror(move));
+                return 1;
+            }
+            int after = exact_value(table, g, &exact_after);
+            if (mancala_to_move(g) != mover)
+                after = -after;
+            mancala_free(g);
+            ms += t;
+            if (t > max_ms)
+                max_ms = t;
+            if (!exact || !exact_after) {
+                skipped++;
+                continue;
+            }
+            judged++;
+            lost += before - after;
+            lost2 += before - after >= 2;
+            lost6 += before - after >= 6;
+            for (int i = 0; i < nbest; i++)
+                best += best_moves[i] == move;
+        }
+        const long moves = judged + skipped;
+        printf("%2d %5ld %3ld %6.3f %6.2f%% %6.2f%% %6.2f%% %8.2f %7.1f%s\n", level, judged, skipped,
+               judged ? lost / (double)judged : 0, judged ? 100.0 * (double)lost2 / (double)judged : 0,
+               judged ? 100.0 * (double)lost6 / (double)judged : 0,
+               judged ? 100.0 * (double)best / (double)judged : 0, moves ? ms / (double)moves : 0,
+               max_ms, stop ? " stopped" : "");
+        fflush(stdout);
+    }
+    mancala_search_free(search);
+    mancala_table_close(table);
+    if (stop)
+        fprintf(stderr, "stopped by a signal; the lines above are what was judged\n");
+    return stop ? 1 : 0;
+}
