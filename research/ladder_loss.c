@@ -2,17 +2,21 @@
  * The strength levels judged by the solved Modiar table: for each level,
  * the stones of value its moves give away over a fixed set of positions.
  *
- *   mancala-ladder-loss --table FILE [--positions FILE] [--levels A-B]
- *                       [--count N] [--seed S]
+ *   mancala-ladder-loss --table FILE [--positions FILE | --book FILE]
+ *                       [--levels A-B] [--count N] [--seed S]
  *
  * The positions (by default examples/python/data/modiar-10000.txt, one a
  * line) are spread evenly: N of them, every (lines / N)th. For each, the
  * level chooses its move (seed S mixed with the position's line number)
  * and the loss is the table's value of the position minus the value after
- * the move, both for the player to move before it. Positions whose value
+ * the move, both for the player to move before it (a move without a
+ * choice is not counted). Positions whose value
  * before or after the move is not exact (the repetition rule leaves the
  * table an interval: a few with 36 or more stones on the board) are
- * skipped and counted. One line per level: moves judged, mean stones
+ * skipped and counted. With --book (a book of openings, match records
+ * as data/openings/modiar.txt), the level instead plays each of N
+ * openings to the end against itself, and every move is judged: the
+ * positions the level's own games reach. One line per level: moves judged, mean stones
  * lost, the share of moves losing 2 or more and 6 or more, the share of
  * the table's best moves, and the mean and longest wall-clock time of a
  * move in milliseconds (the level's own search: one searcher of
@@ -80,6 +84,7 @@ int main(int argc, char **argv)
 {
     const char *table_path = NULL;
     const char *positions_path = "examples/python/data/modiar-10000.txt";
+    int book = 0;
     int first = MANCALA_LEVEL_MIN, last = MANCALA_LEVEL_MAX;
     long count = 1000;
     unsigned long long seed = 1;
@@ -91,7 +96,10 @@ int main(int argc, char **argv)
             table_path = v;
         else if (!strcmp(argv[i], "--positions"))
             positions_path = v;
-        else if (!strcmp(argv[i], "--levels")) {
+        else if (!strcmp(argv[i], "--book")) {
+            positions_path = v;
+            book = 1;
+        } else if (!strcmp(argv[i], "--levels")) {
             if (sscanf(v, "%d-%d", &first, &last) != 2 && sscanf(v, "%d", &first) == 1)
                 last = first;
         } else if (!strcmp(argv[i], "--count"))
@@ -147,39 +155,49 @@ int main(int argc, char **argv)
             const long line = k * (total / count);
             mancala_game *g;
             char err[MANCALA_REASON_MAX];
-            if (mancala_parse(&g, lines[line], err, sizeof err) != MANCALA_OK) {
+            if ((book ? mancala_parse_record(&g, lines[line], err, sizeof err)
+                      : mancala_parse(&g, lines[line], err, sizeof err)) != MANCALA_OK) {
                 fprintf(stderr, "line %ld: %s\n", line + 1, err);
                 return 1;
             }
-            int exact, exact_after;
-            const int before = exact_value(table, g, &exact);
-            int best_moves[MANCALA_MAX_PITS];
-            const int nbest = mancala_table_best_moves(table, g, best_moves, MANCALA_MAX_PITS);
-            const int mover = mancala_to_move(g);
-            const double t0 = now_ms();
-            const int move = mancala_search_level_move(search, g, level, mix(seed ^ mix((uint64_t)line)));
-            const double t = now_ms() - t0;
-            if (move < 0 || mancala_play(g, move) != MANCALA_OK) {
-                fprintf(stderr, "line %ld: level %d: %s\n", line + 1, level, mancala_strerror(move));
-                return 1;
+            /* One move of a position; every move of a book's game. */
+            for (uint64_t ply = 0; !stop && !mancala_is_over(g) && (book || ply == 0); ply++) {
+                int exact, exact_after;
+                const int before = exact_value(table, g, &exact);
+                int best_moves[MANCALA_MAX_PITS];
+                const int nbest = mancala_table_best_moves(table, g, best_moves, MANCALA_MAX_PITS);
+                const int mover = mancala_to_move(g);
+                /* A move without a choice says nothing of the level. */
+                int legal[MANCALA_MAX_PITS];
+                const int forced = mancala_legal_moves(g, legal, MANCALA_MAX_PITS) == 1;
+                const double t0 = now_ms();
+                const int move = mancala_search_level_move(search, g, level,
+                                                           mix(seed ^ mix((uint64_t)line) ^ ply));
+                const double t = now_ms() - t0;
+                if (move < 0 || mancala_play(g, move) != MANCALA_OK) {
+                    fprintf(stderr, "line %ld: level %d: %s\n", line + 1, level, mancala_strerror(move));
+                    return 1;
+                }
+                int after = exact_value(table, g, &exact_after);
+                if (mancala_to_move(g) != mover)
+                    after = -after;
+                ms += t;
+                if (t > max_ms)
+                    max_ms = t;
+                if (forced)
+                    continue;
+                if (!exact || !exact_after) {
+                    skipped++;
+                    continue;
+                }
+                judged++;
+                lost += before - after;
+                lost2 += before - after >= 2;
+                lost6 += before - after >= 6;
+                for (int i = 0; i < nbest; i++)
+                    best += best_moves[i] == move;
             }
-            int after = exact_value(table, g, &exact_after);
-            if (mancala_to_move(g) != mover)
-                after = -after;
             mancala_free(g);
-            ms += t;
-            if (t > max_ms)
-                max_ms = t;
-            if (!exact || !exact_after) {
-                skipped++;
-                continue;
-            }
-            judged++;
-            lost += before - after;
-            lost2 += before - after >= 2;
-            lost6 += before - after >= 6;
-            for (int i = 0; i < nbest; i++)
-                best += best_moves[i] == move;
         }
         const long moves = judged + skipped;
         printf("%2d %5ld %3ld %6.3f %6.2f%% %6.2f%% %6.2f%% %8.2f %7.1f%s\n", level, judged, skipped,
