@@ -23,7 +23,11 @@
  * In Modiar a temperature below about a stone changes nothing measurable
  * (presumably as the moves of a position seldom score within a stone),
  * so the cooler steps go from 3-5 stones to 1-2, the depths that
- * add little are left out, and the top levels differ by depth alone. In
+ * add little are left out, and the top levels differ by depth alone.
+ * Modiar's levels must also lose less value against the solved table
+ * than the one below (issue 50; mancala-ladder-loss in research/): at
+ * level 12 a hot draw at depth 7 lost as much as level 11, so 12-16
+ * are each a step deeper than the one below, at T = 1 to 1.5. In
  * Rio Kadalis a hot draw costs more than a ply or two (a deeper level
  * with T = 3 or 4 lost to the cooler level below), so there each level
  * from 7 up is one ply deeper than the one below at the same temperature
@@ -49,11 +53,11 @@ static const struct level ladders[MC_LADDERS][MANCALA_LEVEL_MAX + 1] = {
     {4, 0.513417, 8},         /*  9: T 1.5 */
     {5, 0.716531, 10},        /* 10: T 3 */
     {5, 0.367879, 6},         /* 11: T 1 */
-    {7, 0.716531, 10},        /* 12: T 3 */
-    {7, 0.606531, 8},         /* 13: T 2 */
-    {7, 0.367879, 6},         /* 14: T 1 */
-    {10, 0.606531, 8},        /* 15: T 2 */
-    {10, 0.367879, 5},        /* 16: T 1 */
+    {6, 0.367879, 6},         /* 12: T 1 */
+    {7, 0.367879, 6},         /* 13: T 1 */
+    {9, 0.513417, 7},         /* 14: T 1.5 */
+    {10, 0.513417, 7},        /* 15: T 1.5 */
+    {11, 0.367879, 5},        /* 16: T 1 */
     {12, 0.367879, 4},        /* 17: T 1 */
     {14, 0.135335, 3},        /* 18: T 0.5 */
     {18, 0.00673795, 1},      /* 19: T 0.2 */
