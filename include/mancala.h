@@ -1385,8 +1385,8 @@ int mancala_search_cancel(mancala_search *search);
  * One search (with the searcher's evaluation and solved table) gives
  * every legal move its exact score to a depth that grows with the level
  * (the move included): in Modiar 1 ply at levels 1-4, 2 at 5-6, 3 at
- * 7-8, 4 at 9, 5 at 10-11, 7 at 12-14, 10 at 15-16, then 12, 14 and 18
- * at 17-19; in Rio Kadalis 1 at levels 1-4, 2 at 5-6, 3 at 7-8, then one
+ * 7-8, 4 at 9, 5 at 10-11, then 6, 7, 9, 10, 11, 12, 14 and 18 at
+ * 12-19 (since 1.4; 1.3 searched 7 at 12-14 and 10 at 15-16); in Rio Kadalis 1 at levels 1-4, 2 at 5-6, 3 at 7-8, then one
  * more a level from 4 at level 9 to 13 at level 19 (7 at levels 12 and
  * 13); and as deep as the time allows at level 20. Then one move is
  * drawn among those whose score is at most a margin below the best (the
