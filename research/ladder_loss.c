@@ -100,13 +100,23 @@ int main(int argc, char **argv)
             positions_path = v;
             book = 1;
         } else if (!strcmp(argv[i], "--levels")) {
-            if (sscanf(v, "%d-%d", &first, &last) != 2 && sscanf(v, "%d", &first) == 1)
+            char end;
+            if (sscanf(v, "%d-%d%c", &first, &last, &end) != 2) {
+                if (sscanf(v, "%d%c", &first, &end) != 1)
+                    return usage();
                 last = first;
-        } else if (!strcmp(argv[i], "--count"))
-            count = strtol(v, NULL, 10);
-        else if (!strcmp(argv[i], "--seed"))
-            seed = strtoull(v, NULL, 10);
-        else
+            }
+        } else if (!strcmp(argv[i], "--count")) {
+            char *end;
+            count = strtol(v, &end, 10);
+            if (*end || end == v)
+                return usage();
+        } else if (!strcmp(argv[i], "--seed")) {
+            char *end;
+            seed = strtoull(v, &end, 10);
+            if (*end || end == v || *v == '-')
+                return usage();
+        } else
             return usage();
         i++;
     }
