@@ -88,7 +88,8 @@ int main(int argc, char **argv)
     int first = MANCALA_LEVEL_MIN, last = MANCALA_LEVEL_MAX;
     long count = 1000;
     unsigned long long seed = 1;
-    for (int i = 1; i < argc; i++) {
+    /* Every option takes a value. */
+    for (int i = 1; i < argc; i += 2) {
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!v)
             return usage();
@@ -118,7 +119,6 @@ int main(int argc, char **argv)
                 return usage();
         } else
             return usage();
-        i++;
     }
     if (!table_path || first < MANCALA_LEVEL_MIN || last > MANCALA_LEVEL_MAX || first > last ||
         count < 1)
