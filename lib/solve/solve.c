@@ -90,28 +90,9 @@
  * for a round of one player's two pits against six, 14 with every pit
  * open (E = 2.4n). The tables are the same as those of the solver that
  * kept all of this in arrays of its own (25 bytes a position). */
-enum { CODE_LOW = 60, CODE_ZERO = 112, CODE_HIGH = 199 };
-#define NO_OR_EXIT INT8_MIN  /* below any value */
-#define NO_AND_EXIT INT8_MAX /* above any value */
-_Static_assert(CODE_ZERO - CODE_LOW > (int)MT_MOST_STONES &&
-                   CODE_HIGH - CODE_ZERO > (int)MT_MOST_STONES &&
-                   CODE_LOW > (int)MT_MOST_STONES && CODE_HIGH < 256 - (int)MT_MOST_STONES,
-               "the codes of unsettled nodes are no value");
-
-static uint8_t code_of(int exit)
-{
-    return (uint8_t)(exit == NO_OR_EXIT ? CODE_LOW : exit == NO_AND_EXIT ? CODE_HIGH
-                                                                          : CODE_ZERO + exit);
-}
-
 static int unsettled(uint8_t b)
 {
     return b >= CODE_LOW && b <= CODE_HIGH;
-}
-
-static int exit_of(uint8_t code)
-{
-    return code == CODE_LOW ? NO_OR_EXIT : code == CODE_HIGH ? NO_AND_EXIT : code - CODE_ZERO;
 }
 
 /* Predecessor lists are kept per block of 64 children: where the block's
@@ -312,8 +293,8 @@ static void expand(struct solver *sv, int s, uint32_t base, uint32_t i, int side
         return;
     sv->pending[i] = (uint8_t)x.inside;
     uint8_t *e = entry(sv, base, i);
-    e[0] = code_of(x.best);
-    e[1] = code_of(x.worst);
+    e[0] = mt_exit_code(x.best);
+    e[1] = mt_exit_code(x.worst);
     exits[0][e[0]]++;
     exits[1][e[1]]++;
     e[2] = e[3] = 0;
@@ -516,7 +497,7 @@ static int settled(struct solver *sv, uint32_t base, uint32_t n, int v, uint32_t
                 continue;
             if (far > mt_get(e + 2, 2)) /* 0xffff: too far, E_RANGE */
                 mt_put(e + 2, far < 0xffffu ? far : 0xffffu, 2);
-            if (--sv->pending[p] == 0 && exit_of(e[1]) >= v) {
+            if (--sv->pending[p] == 0 && mt_code_exit(e[1]) >= v) {
                 if (settle_h(sv, e, v))
                     return MANCALA_E_RANGE;
                 if (push(sv, n + p, n, 0))
@@ -552,7 +533,7 @@ static int solve_layer(struct solver *sv, int s)
     /* The attractor, threshold by threshold from the top. */
     for (int b = 0; b < buckets; b++) {
         const int v = s - b;
-        const uint8_t seed = code_of(v);
+        const uint8_t seed = mt_exit_code(v);
         if (!sv->exits[0][seed] && !sv->exits[1][seed])
             continue; /* no node to start from: none settles at v */
         sv->head = sv->count = 0; /* the queue is empty between thresholds */

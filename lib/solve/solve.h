@@ -464,6 +464,29 @@ int mancala__table_best(const mancala_table *table, const struct mc_state *st,
  * write the same table. Additions to the interface above, nothing more.
  */
 
+/* A best or worst exit as a byte (the solvers keep them so while a layer
+ * is solved): a value (its magnitude below 49), or none, each coded
+ * CODE_LOW ... CODE_HIGH, so that neither a value of the table (an int8)
+ * nor 0xff is a code. */
+enum { CODE_LOW = 60, CODE_ZERO = 112, CODE_HIGH = 199 };
+#define NO_OR_EXIT INT8_MIN  /* below any value */
+#define NO_AND_EXIT INT8_MAX /* above any value */
+_Static_assert(CODE_ZERO - CODE_LOW > (int)MT_MOST_STONES &&
+                   CODE_HIGH - CODE_ZERO > (int)MT_MOST_STONES &&
+                   CODE_LOW > (int)MT_MOST_STONES && CODE_HIGH < 256 - (int)MT_MOST_STONES,
+               "the codes of unsettled nodes are no value");
+
+static inline uint8_t mt_exit_code(int exit)
+{
+    return (uint8_t)(exit == NO_OR_EXIT ? CODE_LOW : exit == NO_AND_EXIT ? CODE_HIGH
+                                                                          : CODE_ZERO + exit);
+}
+
+static inline int mt_code_exit(uint8_t code)
+{
+    return code == CODE_LOW ? NO_OR_EXIT : code == CODE_HIGH ? NO_AND_EXIT : code - CODE_ZERO;
+}
+
 /* The moves of one position of layer s (`side` to move, open pit counts r
  * seen from the mover), as the solver sees them: the best exit for the
  * mover and the worst for the opponent (or, without moves, the end's

@@ -15,7 +15,11 @@
  * and every bound read, old or new, lies between the start and the fixed
  * point, so the order of the updates changes the number of sweeps, never
  * the result: the threads take chunks of the layer as they come and read
- * whatever bound is there. A position already exact is skipped. While the
+ * whatever bound is there. A position already exact is skipped. The
+ * exits' part of a position (its best and worst exit) does not change
+ * while the layer is solved, and a finished child that is not exact costs
+ * its own moves to read (mancala__entry()): the first visit keeps it in
+ * the bytes the distances take later. While the
  * layer is solved its bounds are the two bytes of its entries (lo, hi);
  * once it is done they are rewritten in format 3 (solve.h), which the
  * layers above read.
@@ -27,7 +31,9 @@
  * of the H node of a child worth lo; an H node (the opponent forces hi)
  * at 0 without moves in the layer, else at 1 + the largest distance of
  * its children's L nodes. Sweep k settles exactly the nodes at k, reading
- * only distances below k; a sweep that settles nothing ends the layer.
+ * only distances below k (so only sweep 0 reads the exits: an L node
+ * whose best exit is worth lo is at 0); a sweep that settles nothing ends
+ * the layer.
  * The table keeps the H distances of exact positions, as solve.c's keeps
  * them all; an H node never settled is one the opponent cannot force
  * (MT_NO_DISTANCE). While a layer is solved its distances take a byte
@@ -101,6 +107,11 @@ static int load_bound(const struct lean *lv, uint64_t index, int which)
     return (int8_t)atomic_load_explicit(bound(lv, index, which), memory_order_relaxed);
 }
 
+static unsigned load_distance(_Atomic uint8_t *d, uint64_t i)
+{
+    return atomic_load_explicit(&d[i], memory_order_relaxed);
+}
+
 /* One position of a value sweep: its bounds from its moves. */
 static void sweep_values(struct lean *lv, uint64_t i, int side, const uint8_t *r)
 {
@@ -109,8 +120,18 @@ static void sweep_values(struct lean *lv, uint64_t i, int side, const uint8_t *r
     if (lo == hi)
         return;
     atomic_fetch_add_explicit(&lv->visits, 1, memory_order_relaxed);
+    /* The exits' best and worst, kept from the first visit. */
+    const unsigned known = load_distance(lv->dl, i);
     struct mt_expansion x;
-    mancala__solve_expand(&lv->lay, &lv->board, lv->entries, lv->s, side, r, &x);
+    mancala__solve_expand(&lv->lay, &lv->board, known == UNSETTLED ? lv->entries : NULL, lv->s,
+                          side, r, &x);
+    if (known != UNSETTLED) {
+        x.best = mt_code_exit((uint8_t)known);
+        x.worst = mt_code_exit((uint8_t)load_distance(lv->dh, i));
+    } else {
+        atomic_store_explicit(&lv->dl[i], mt_exit_code(x.best), memory_order_relaxed);
+        atomic_store_explicit(&lv->dh[i], mt_exit_code(x.worst), memory_order_relaxed);
+    }
     /* Without an exit, best and worst are beyond every value. */
     int new_lo = x.best, new_hi = -x.worst;
     for (int k = 0; k < x.inside; k++) {
@@ -127,11 +148,6 @@ static void sweep_values(struct lean *lv, uint64_t i, int side, const uint8_t *r
     }
 }
 
-static unsigned load_distance(_Atomic uint8_t *d, uint64_t i)
-{
-    return atomic_load_explicit(&d[i], memory_order_relaxed);
-}
-
 /* One position of a distance sweep at level k: its L and H nodes settle
  * at k if they can, from the nodes settled below k. */
 static void sweep_ranks(struct lean *lv, uint64_t i, int side, const uint8_t *r)
@@ -141,8 +157,10 @@ static void sweep_ranks(struct lean *lv, uint64_t i, int side, const uint8_t *r)
     if (dl != UNSETTLED && dh != UNSETTLED)
         return;
     atomic_fetch_add_explicit(&lv->visits, 1, memory_order_relaxed);
+    /* Only level 0 asks the exits (an exit worth lo): the layers below
+     * are read by the first sweep of each kind, not by every sweep. */
     struct mt_expansion x;
-    mancala__solve_expand(&lv->lay, &lv->board, lv->entries, lv->s, side, r, &x);
+    mancala__solve_expand(&lv->lay, &lv->board, k == 0 ? lv->entries : NULL, lv->s, side, r, &x);
     const int lo = load_bound(lv, lv->base + i, 0);
     if (dl == UNSETTLED) {
         if (x.inside + x.exits == 0 || x.best == lo) {
@@ -419,6 +437,15 @@ static int after_sweep(struct lean *lv, const struct record *r)
     return MANCALA_OK;
 }
 
+/* The distances start unsettled, where the value sweeps kept the exits. */
+static void forget_exits(struct lean *lv)
+{
+    for (uint64_t i = 0; i < lv->n; i++) {
+        atomic_store_explicit(&lv->dl[i], UNSETTLED, memory_order_relaxed);
+        atomic_store_explicit(&lv->dh[i], UNSETTLED, memory_order_relaxed);
+    }
+}
+
 /* Solves layer s; `first`: the first layer of this run, which may resume
  * from the partial file. */
 static int solve_layer(struct lean *lv, int s, struct mt_lean_stats *st, int first)
@@ -447,6 +474,8 @@ static int solve_layer(struct lean *lv, int s, struct mt_lean_stats *st, int fir
         changed = sweep(lv);
         r.value_sweeps += !atomic_load(&lv->stop);
         r.ranks = !changed && !atomic_load(&lv->stop);
+        if (r.ranks)
+            forget_exits(lv);
         const int status = after_sweep(lv, &r);
         if (status != MANCALA_OK)
             return status;
