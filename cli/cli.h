@@ -55,13 +55,8 @@ void print_safely(FILE *out, const char *text);
 
 /* ---- Stopping (common.c) ---- */
 
-/* Makes `handler` catch the signals that stop a long command: SIGINT
- * (Ctrl-C), SIGTERM and SIGHUP (a closed terminal; not on Windows),
- * without SA_RESTART, so that a blocked read returns at once. SIG_DFL
- * gives them back. */
-void catch_stop_signals(void (*handler)(int));
-
-/* "SIGINT", "SIGTERM" or "SIGHUP": the name of a signal of catch_stop_signals(). */
+/* "SIGINT", "SIGTERM" or "SIGHUP": the name of a signal of
+ * catch_stop_signals() (platform/port.h). */
 const char *signal_name(int signo);
 
 /* ---- Terminal styling (common.c) ---- */

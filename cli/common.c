@@ -19,19 +19,6 @@
 
 /* ---- stopping ---- */
 
-void catch_stop_signals(void (*handler)(int))
-{
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = handler;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
-#ifdef SIGHUP /* not on Windows */
-    sigaction(SIGHUP, &action, NULL);
-#endif
-}
-
 const char *signal_name(int signo)
 {
     return signo == SIGINT ? "SIGINT" : signo == SIGTERM ? "SIGTERM" : "SIGHUP";

@@ -51,6 +51,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "platform/port.h" /* catch_stop_signals() */
 #include "solve/solve.h"
 
 #define UNSETTLED INT8_MIN

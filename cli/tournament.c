@@ -36,6 +36,7 @@ int cmd_tournament(int argc, char **argv)
 #include <unistd.h>
 
 #include "core/random.h" /* lib/: the seeded generator of the openings */
+#include "platform/port.h" /* catch_stop_signals() */
 #include "openings.h"
 #include "stats.h"
 

@@ -39,6 +39,9 @@
 
 #include <mancala.h>
 
+#include "core/random.h"
+#include "platform/port.h"
+
 #define MAX_POSITIONS 100000
 #define LINE_MAX_LEN 256
 
@@ -50,12 +53,10 @@ static void on_signal(int signo)
     stop = 1;
 }
 
+/* SplitMix64's step and finaliser. */
 static uint64_t mix(uint64_t x)
 {
-    x += 0x9e3779b97f4a7c15u;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
-    return x ^ (x >> 31);
+    return mc_mix64(x + MC_RANDOM_GAMMA);
 }
 
 static double now_ms(void)
@@ -147,12 +148,7 @@ int main(int argc, char **argv)
     if (count > total)
         count = total;
 
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    catch_stop_signals(on_signal);
 
     mancala_search *search;
     if (mancala_search_new(&search, 0) != MANCALA_OK)

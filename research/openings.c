@@ -36,6 +36,7 @@
 #include <mancala.h>
 
 #include "core/random.h"
+#include "platform/port.h"
 
 /* Tries for each opening before the book is given up as impossible. */
 #define TRIES_PER_OPENING 10000
@@ -150,13 +151,7 @@ int main(int argc, char **argv)
         }
     }
     cancellable = search;
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = stop_on_signal;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
-    sigaction(SIGHUP, &action, NULL);
+    catch_stop_signals(stop_on_signal);
 
     if (modiar)
         printf("# Modiar openings: random plies from the start, each position new and\n"

@@ -4,8 +4,9 @@
  * that Windows (MinGW-w64) lacks or names
  * otherwise, so that the code using them is the same everywhere; the
  * Windows versions are in port_windows.c, built into the library and the
- * command. On POSIX systems this adds only MC_O_BINARY (0) and three
- * one-line functions. Include after the system headers.
+ * command. On POSIX systems this adds only MC_O_BINARY (0), three
+ * one-line functions and the handler of the signals that stop a command.
+ * Include after the system headers.
  *
  * SPDX-License-Identifier: MIT
  */
@@ -13,7 +14,9 @@
 #define MANCALA_PORT_H
 
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
@@ -106,5 +109,22 @@ static inline int mancala__vt_terminal(FILE *stream)
     return isatty(fileno(stream));
 }
 #endif
+
+/* Makes `handler` catch the signals that stop a long command (of cli/ or
+ * research/): SIGINT (Ctrl-C), SIGTERM and SIGHUP (a closed terminal; not
+ * on Windows), without SA_RESTART, so that a blocked read returns at
+ * once. SIG_DFL gives them back. */
+static inline void catch_stop_signals(void (*handler)(int))
+{
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+#ifdef SIGHUP
+    sigaction(SIGHUP, &action, NULL);
+#endif
+}
 
 #endif
