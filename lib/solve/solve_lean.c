@@ -43,8 +43,9 @@
  *
  * SPDX-License-Identifier: MIT
  */
-/* clock_gettime() is POSIX. */
+/* clock_gettime() is POSIX; MADV_HUGEPAGE is Linux's. */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE
 
 #include <errno.h>
 #include <pthread.h>
@@ -54,6 +55,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "platform/port.h"
 #include "solve/solve_lean.h"
@@ -89,6 +93,25 @@ struct lean {
     double pulse_seconds, checkpoint_seconds;
     atomic_int stop;
 };
+
+/* Memory for the table or a layer's distances, zeroed, freed with free().
+ * The sweeps read it at random, gigabytes of it, where pages of 4 KiB
+ * cost a walk of the page tables on most reads: on Linux it is aligned
+ * and advised onto huge pages (advice: without them the solve is the
+ * same, slower). */
+static void *table_alloc(size_t bytes)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    enum { HUGE_PAGE = 2 << 20 };
+    void *p;
+    if (posix_memalign(&p, HUGE_PAGE, bytes) != 0)
+        return NULL;
+    (void)madvise(p, bytes, MADV_HUGEPAGE);
+    return memset(p, 0, bytes);
+#else
+    return calloc(bytes, 1);
+#endif
+}
 
 static double lean_seconds(void)
 {
@@ -544,9 +567,9 @@ int mancala__solve_lean(const struct mt_solve_params *params)
         if (mt_layout_size(&lv->lay, s) > largest)
             largest = mt_layout_size(&lv->lay, s);
     if (status == MANCALA_OK) {
-        lv->entries = calloc((size_t)lv->lay.count * MT_ENTRY_SIZE_LEAN + 8, 1);
-        lv->dl = malloc((size_t)largest + 1);
-        lv->dh = malloc((size_t)largest + 1);
+        lv->entries = table_alloc((size_t)lv->lay.count * MT_ENTRY_SIZE_LEAN + 8);
+        lv->dl = table_alloc((size_t)largest + 1);
+        lv->dh = table_alloc((size_t)largest + 1);
         if (!lv->entries || !lv->dl || !lv->dh)
             status = MANCALA_E_NOMEM;
     }
