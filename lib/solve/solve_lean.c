@@ -31,9 +31,11 @@
  * of the H node of a child worth lo; an H node (the opponent forces hi)
  * at 0 without moves in the layer, else at 1 + the largest distance of
  * its children's L nodes. Sweep k settles exactly the nodes at k, reading
- * only distances below k (so only sweep 0 reads the exits: an L node
- * whose best exit is worth lo is at 0); a sweep that settles nothing ends
- * the layer.
+ * only distances below k; a sweep that settles nothing ends the layer.
+ * Only level 0 needs the exits (an L node whose best exit is worth lo is
+ * at 0): a pass between the values and the distances settles those from
+ * what the value sweeps kept, and level 0 reads the exits only when the
+ * run resumed after that pass.
  * The table keeps the H distances of exact positions, as solve.c's keeps
  * them all; an H node never settled is one the opponent cannot force
  * (MT_NO_DISTANCE). While a layer is solved its distances take a byte
@@ -76,7 +78,9 @@ struct lean {
     uint8_t *entries;          /* the table, format 3; lo, hi in the layer under way */
     _Atomic uint8_t *dl, *dh;  /* distances of the layer under way */
     /* The sweep under way. */
-    int s, ranks;              /* ranks: a sweep of distances */
+    int s;
+    enum { VALUES, EXITS, RANKS } pass; /* what a sweep does */
+    int exits_settled;         /* the EXITS pass settled the L nodes at 0 */
     unsigned level;
     uint64_t base, n, chunks;
     atomic_uint_fast64_t next_chunk, visits;
@@ -180,10 +184,12 @@ static void sweep_ranks(struct lean *lv, uint64_t i, int side, const uint8_t *r)
     if (dl != UNSETTLED && dh != UNSETTLED)
         return;
     atomic_fetch_add_explicit(&lv->visits, 1, memory_order_relaxed);
-    /* Only level 0 asks the exits (an exit worth lo): the layers below
-     * are read by the first sweep of each kind, not by every sweep. */
+    /* Only level 0 asks the exits (an exit worth lo), and not after the
+     * EXITS pass, which settled those L nodes from what the value sweeps
+     * kept. */
     struct mt_expansion x;
-    mancala__solve_expand(&lv->lay, &lv->board, k == 0 ? lv->entries : NULL, lv->s, side, r, &x);
+    mancala__solve_expand(&lv->lay, &lv->board, k == 0 && !lv->exits_settled ? lv->entries : NULL,
+                          lv->s, side, r, &x);
     const int lo = load_bound(lv, lv->base + i, 0);
     if (dl == UNSETTLED) {
         if (x.inside + x.exits == 0 || x.best == lo) {
@@ -211,6 +217,28 @@ static void sweep_ranks(struct lean *lv, uint64_t i, int side, const uint8_t *r)
             atomic_store_explicit(&lv->changed, 1, memory_order_relaxed);
         }
     }
+}
+
+/* One position of the EXITS pass, between the values and the distances:
+ * its L node at 0 if its best exit is worth lo (or it has no move: the
+ * end's value is its lo), from what the value sweeps kept of its exits,
+ * else from its moves (a position exact before it was first visited, as
+ * after a resume); its H node unsettled. */
+static void settle_exits(struct lean *lv, uint64_t i, int side, const uint8_t *r)
+{
+    const unsigned known = load_distance(lv->dl, i);
+    int best;
+    if (known != UNSETTLED) {
+        best = mt_code_exit((uint8_t)known);
+    } else {
+        atomic_fetch_add_explicit(&lv->visits, 1, memory_order_relaxed);
+        struct mt_expansion x;
+        mancala__solve_expand(&lv->lay, &lv->board, lv->entries, lv->s, side, r, &x);
+        best = x.inside + x.exits == 0 ? load_bound(lv, lv->base + i, 0) : x.best;
+    }
+    atomic_store_explicit(&lv->dl[i], best == load_bound(lv, lv->base + i, 0) ? 0 : UNSETTLED,
+                          memory_order_relaxed);
+    atomic_store_explicit(&lv->dh[i], UNSETTLED, memory_order_relaxed);
 }
 
 /* Calls the progress callback every PULSE_SECONDS: `fraction` of the
@@ -257,8 +285,10 @@ static void *sweep_thread(void *arg)
         int side;
         mt_layout_position(&lv->lay, lv->s, i, &side, r);
         for (;;) {
-            if (lv->ranks)
+            if (lv->pass == RANKS)
                 sweep_ranks(lv, i, side, r);
+            else if (lv->pass == EXITS)
+                settle_exits(lv, i, side, r);
             else
                 sweep_values(lv, i, side, r);
             if (++i == end)
@@ -460,15 +490,6 @@ static int after_sweep(struct lean *lv, const struct record *r)
     return MANCALA_OK;
 }
 
-/* The distances start unsettled, where the value sweeps kept the exits. */
-static void forget_exits(struct lean *lv)
-{
-    for (uint64_t i = 0; i < lv->n; i++) {
-        atomic_store_explicit(&lv->dl[i], UNSETTLED, memory_order_relaxed);
-        atomic_store_explicit(&lv->dh[i], UNSETTLED, memory_order_relaxed);
-    }
-}
-
 /* Solves layer s; `first`: the first layer of this run, which may resume
  * from the partial file. */
 static int solve_layer(struct lean *lv, int s, struct mt_lean_stats *st, int first)
@@ -493,12 +514,17 @@ static int solve_layer(struct lean *lv, int s, struct mt_lean_stats *st, int fir
      * settled already: the next level is swept even so. */
     int again = resumed && r.ranks;
     int changed;
-    for (lv->ranks = 0; !r.ranks;) {
+    lv->exits_settled = 0;
+    for (lv->pass = VALUES; !r.ranks;) {
         changed = sweep(lv);
         r.value_sweeps += !atomic_load(&lv->stop);
-        r.ranks = !changed && !atomic_load(&lv->stop);
-        if (r.ranks)
-            forget_exits(lv);
+        if (!changed && !atomic_load(&lv->stop)) {
+            /* The values are final: the distances start from the exits. */
+            lv->pass = EXITS;
+            sweep(lv);
+            lv->pass = VALUES;
+            r.ranks = lv->exits_settled = !atomic_load(&lv->stop);
+        }
         const int status = after_sweep(lv, &r);
         if (status != MANCALA_OK)
             return status;
@@ -506,7 +532,7 @@ static int solve_layer(struct lean *lv, int s, struct mt_lean_stats *st, int fir
             return MANCALA_E_CANCELLED;
     }
     st->value_visits[s] = atomic_load(&lv->visits);
-    for (lv->ranks = 1;; again = 0) {
+    for (lv->pass = RANKS;; again = 0) {
         /* What the sweep of level k settles is at k: it must fit. */
         if ((lv->level = r.rank_sweeps) >= MT_LEAN_NO_DISTANCE)
             return MANCALA_E_RANGE;

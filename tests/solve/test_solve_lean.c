@@ -286,8 +286,11 @@ static int stop_inside(void *opaque, int step, int steps, uint64_t done, uint64_
     return inside && ++s->calls == s->at;
 }
 
-/* `calls` (may be NULL) receives the calls made inside layers. */
-static int lean_stopped(const char *path, const struct config *c, int at, int *calls)
+/* `calls` (may be NULL) receives the calls made inside layers; a
+ * checkpoint after every sweep, or only where the solve stops
+ * (`checkpoints` 0). */
+static int lean_stopped_with(const char *path, const struct config *c, int at, int *calls,
+                             int checkpoints)
 {
     /* One thread: the sweeps a layer takes, and so the calls counted
      * here, are then the same in every run (with more, the values are,
@@ -296,10 +299,15 @@ static int lean_stopped(const char *path, const struct config *c, int at, int *c
     const int status = mancala__solve_lean(&(struct mt_solve_params){
         .path = path, .rules = c->rules, .closed = closed_pits(c), .max_stones = c->max_stones,
         .step = c->step, .threads = 1, .resumable = 1, .progress = stop_inside, .opaque = &s,
-        .pulse_seconds = -1, .checkpoint_seconds = -1});
+        .pulse_seconds = -1, .checkpoint_seconds = checkpoints ? -1 : 1e9});
     if (calls)
         *calls = s.calls;
     return status;
+}
+
+static int lean_stopped(const char *path, const struct config *c, int at, int *calls)
+{
+    return lean_stopped_with(path, c, at, calls, 1);
 }
 
 /* Stopped inside a layer, in its value sweeps and in its distance sweeps,
@@ -338,6 +346,40 @@ START_TEST(lean_solve_resumes_inside_a_layer)
     free(b);
     remove(whole);
     remove(stopped);
+}
+END_TEST
+
+/* Stopped at every point of a solve in turn (each chunk of each sweep:
+ * the values, the pass that settles the exits, the distances), once
+ * each, and resumed: the table of a solve never stopped. Some positions
+ * are not exact, so that the exits
+ * the value sweeps keep, and a child's hi computed from its moves,
+ * count: every pit open on five holes, every layer to 6 stones (8,008
+ * entries, 3,326 exact). */
+START_TEST(lean_solve_resumes_from_every_point)
+{
+    const struct config c = {"rio-kadalis-5", 5, 5, 6, 1};
+    char whole[64], stopped[64], partial[80];
+    temp_name(whole, sizeof whole, "whole-every");
+    temp_name(stopped, sizeof stopped, "stopped-every");
+    snprintf(partial, sizeof partial, "%s.partial", stopped);
+    int never, calls;
+    ck_assert_int_eq(lean_stopped(whole, &c, 1 << 30, &never), MANCALA_OK);
+    size_t n1, n2;
+    uint8_t *a = read_whole(whole, &n1);
+    ck_assert_int_gt(never, 100);
+    for (int at = 1; at <= never; at++) {
+        ck_assert_int_eq(lean_stopped_with(stopped, &c, at, &calls, 0), MANCALA_E_CANCELLED);
+        ck_assert_int_eq(access(partial, F_OK), 0);
+        ck_assert_int_eq(lean_stopped_with(stopped, &c, 1 << 30, &calls, 0), MANCALA_OK);
+        uint8_t *b = read_whole(stopped, &n2);
+        ck_assert_uint_eq(n1, n2);
+        ck_assert_msg(memcmp(a, b, n1) == 0, "stopped at call %d of %d", at, never);
+        free(b);
+        remove(stopped);
+    }
+    free(a);
+    remove(whole);
 }
 END_TEST
 
@@ -427,6 +469,7 @@ int main(void)
     tcase_add_test(tc, lean_table_is_the_same_for_any_thread_count);
     tcase_add_test(tc, lean_solve_resumes_where_it_stopped);
     tcase_add_test(tc, lean_solve_resumes_inside_a_layer);
+    tcase_add_test(tc, lean_solve_resumes_from_every_point);
     tcase_add_test(tc, lean_damaged_checkpoint_is_refused);
     tcase_add_test(tc, lean_solve_errors);
     tcase_add_test(tc, lean_entries_read_back);
