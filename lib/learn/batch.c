@@ -63,6 +63,7 @@ struct mancala_batch {
     uint8_t *masks, *terminated, *truncated;
     int32_t *to_move;
     float divisor;        /* S: counts of stones are written divided by it */
+    mc_observer *observe; /* writes a game's rows (mancala__observer()) */
     struct batch_options set, active;
     /* The job of the current step, read by the workers. */
     const int32_t *actions; /* NULL for random actions */
@@ -102,8 +103,8 @@ static void batch_release(const struct mancala_batch *b, void *ptr)
 static MC_ALWAYS_INLINE void write_rows(struct mancala_batch *b, int i, const struct mc_view *v,
                                         float *obs)
 {
-    mancala__observation(v, (int)b->quiet[i], b->divisor, &obs[(size_t)i * b->obs_size],
-                         &b->masks[(size_t)i * b->n]);
+    b->observe(v, (int)b->quiet[i], b->divisor, &obs[(size_t)i * b->obs_size],
+               &b->masks[(size_t)i * b->n]);
     b->to_move[i] = v->state->to_move;
 }
 
@@ -499,6 +500,7 @@ MANCALA_EXPORT int mancala_batch_new_with_allocator(mancala_batch **out, const c
     b->obs_size = MC_OBSERVATION_SIZE(v->n);
     b->threads = 1;
     b->divisor = (float)mc_total_stones(v);
+    b->observe = mancala__observer(v);
     b->workers[0].batch = b;
     b->workers[0].end = count;
     b->set = (struct batch_options){MANCALA_AUTORESET_NEXT_STEP, 0, 0, DEFAULT_MAX_PLIES, 1, 1, 0,

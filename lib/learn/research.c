@@ -94,21 +94,21 @@ static MC_ALWAYS_INLINE void rows_mover_first(uint64_t x[2], int swap, const int
  * a multiplication by 1 / S would round twice, and not always give the
  * same float. */
 static MC_ALWAYS_INLINE void observe(const struct mc_view *v, int quiet, float divisor,
-                                     float *buf, uint8_t *mask, const int n)
+                                     float *buf, uint8_t *mask, const int n, const int rounds)
 {
     const struct mc_state *s = v->state;
     const int me = s->to_move;
-    const unsigned row = (1u << n) - 1, closed = v->board->closed;
+    const unsigned row = (1u << n) - 1, closed = rounds ? v->board->closed : 0;
     /* Modiar rule 4: the first move's captures are forfeited. */
     const float first = (float)mc_forfeits_capture(v->board->variant, s);
-    const float round = (float)(v->round - 1);
+    const float round = rounds ? (float)(v->round - 1) : 0.0f;
     /* The counts: the mover's row, the other's, and from 12 on the
      * captures and banks (each pair turned round for North). The flags:
      * the rows' closed pits. */
     uint64_t pits[2] = {mc_load_le64(s->pit), mc_load_le64(s->pit + 4) >> 32};
     rows_mover_first(pits, me, n);
     const unsigned captured = s->captured[0] | (unsigned)s->captured[1] << 8;
-    const unsigned bank = v->bank[0] | (unsigned)v->bank[1] << 8;
+    const unsigned bank = rounds ? v->bank[0] | (unsigned)v->bank[1] << 8 : 0;
     const unsigned turn = 8 * (unsigned)me;
     const uint64_t ends = ((captured >> turn | captured << turn) & 0xffff) |
                           ((bank >> turn | bank << turn) & 0xffff) << 16;
@@ -139,40 +139,35 @@ static MC_ALWAYS_INLINE void observe(const struct mc_view *v, int quiet, float d
 /* One function for each row length, so that each is compiled for its
  * own (the registers of one case do not burden the others, nor the
  * choice between them: a case inlined there would make every call save
- * its registers). */
-static __attribute__((noinline)) void observe3(const struct mc_view *v, int quiet, float divisor,
-                                               float *buf, uint8_t *mask)
-{
-    observe(v, quiet, divisor, buf, mask, 3);
-}
+ * its registers); one for the rules sets without rounds (`rounds` 0: no
+ * closed pits, no banks, always the first round, variant.match 0), whose
+ * entries of those are constants. observe_any() serves every rules set. */
+#define OBSERVER(name, n, rounds)                                                                \
+    static __attribute__((noinline)) void name(const struct mc_view *v, int quiet, float divisor, \
+                                               float *buf, uint8_t *mask)                        \
+    {                                                                                            \
+        observe(v, quiet, divisor, buf, mask, n, rounds);                                        \
+    }
+OBSERVER(observe3_without_rounds, 3, 0)
+OBSERVER(observe5, 5, 1)
+OBSERVER(observe6, 6, 1)
+OBSERVER(observe_any, v->board->variant->n, 1)
 
-static __attribute__((noinline)) void observe5(const struct mc_view *v, int quiet, float divisor,
-                                               float *buf, uint8_t *mask)
+mc_observer *mancala__observer(const struct mc_variant *variant)
 {
-    observe(v, quiet, divisor, buf, mask, 5);
-}
-
-static __attribute__((noinline)) void observe6(const struct mc_view *v, int quiet, float divisor,
-                                               float *buf, uint8_t *mask)
-{
-    observe(v, quiet, divisor, buf, mask, 6);
-}
-
-static __attribute__((noinline)) void observe_any(const struct mc_view *v, int quiet,
-                                                  float divisor, float *buf, uint8_t *mask)
-{
-    observe(v, quiet, divisor, buf, mask, v->board->variant->n);
+    if (variant->n == 3 && !variant->match)
+        return observe3_without_rounds;
+    switch (variant->n) {
+    case 5: return observe5;
+    case 6: return observe6;
+    default: return observe_any;
+    }
 }
 
 void mancala__observation(const struct mc_view *v, int quiet, float divisor, float *buf,
                           uint8_t *mask)
 {
-    switch (v->board->variant->n) {
-    case 3: observe3(v, quiet, divisor, buf, mask); break;
-    case 5: observe5(v, quiet, divisor, buf, mask); break;
-    case 6: observe6(v, quiet, divisor, buf, mask); break;
-    default: observe_any(v, quiet, divisor, buf, mask); break;
-    }
+    mancala__observer(v->board->variant)(v, quiet, divisor, buf, mask);
 }
 
 /* The view of `game` for an observation into a buffer of `len` entries:

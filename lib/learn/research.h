@@ -24,6 +24,11 @@ int mancala__legal_mask(const struct mc_view *v, uint8_t *mask);
  * mancala__legal_mask() writes it (a batch writes both at once). */
 void mancala__observation(const struct mc_view *v, int quiet, float divisor, float *buf,
                           uint8_t *mask);
+/* The function that writes mancala__observation() for the views of a
+ * rules set, chosen once (a batch asks it once, not at each step). */
+typedef void mc_observer(const struct mc_view *v, int quiet, float divisor, float *buf,
+                         uint8_t *mask);
+mc_observer *mancala__observer(const struct mc_variant *variant);
 /* mancala_returns() on valid arguments. */
 int mancala__returns(const mancala_game *game, unsigned flags, float returns[2]);
 
