@@ -1067,55 +1067,9 @@ MANCALA_EXPORT int mancala_match_winner(const mancala_game *game)
 
 /* ---- for the learning interface (research.c, batch.c) ---- */
 
-static MC_ALWAYS_INLINE void view_of(const struct mancala_game *game, struct mc_view *view)
-{
-    view->board = &game->board;
-    view->state = &game->cur;
-    view->bank = game->bank;
-    view->legal = game->moves.count ? game->moves.legal : 0;
-    view->moves = game->moves.pit;
-    view->end = game->end;
-    view->round = game->round;
-    view->history_room = game->history_cap - game->history_len;
-    view->log_room = game->log_cap - game->log_len;
-}
-
 void mancala__view(const mancala_game *game, struct mc_view *view)
 {
-    view_of(game, view);
-}
-
-void mancala__prefetch(const mancala_game *far, const mancala_game *near)
-{
-    if (far) {
-        /* The lines of what every move reads first (struct mancala_game):
-         * the position, the window's filter and the legal moves, and the
-         * board's first fields. */
-        MC_PREFETCH(far, 0);
-        MC_PREFETCH(&far->window_filter, 0);
-        MC_PREFETCH(&far->moves.pit[MANCALA_MAX_PITS - 1], 0);
-        MC_PREFETCH(&far->board, 0);
-        MC_PREFETCH(&far->board.shared, 0);
-    }
-    if (near) {
-        /* The history's entry the next move writes. */
-        MC_PREFETCH(&near->history[near->history_len], 1);
-    }
-}
-
-int mancala__play_begin(mancala_game *game, int action, uint64_t *rng, int *captured)
-{
-    const int first = game->cur.to_move * game->board.variant->n;
-    if (action < 0)
-        action = game->moves.pit[mc_random_below(rng, (uint32_t)game->moves.count)] - first;
-    *captured = game->play_half(game, first + action) > 0;
-    return action;
-}
-
-void mancala__play_end(mancala_game *game, struct mc_view *view)
-{
-    settle_window(game);
-    view_of(game, view);
+    mc_view_of(game, view);
 }
 
 void mancala__window(mancala_game *game)

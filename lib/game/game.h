@@ -50,29 +50,11 @@ struct mc_view {
     uint32_t log_room;     /* bytes the match log takes without allocating */
 };
 void mancala__view(const mancala_game *game, struct mc_view *view);
-/* mancala_play() in two halves, for a batch that moves another game in
- * between: the first plays the move and lists the next moves, the second
- * applies the repetition rule (its lookup in the game's window, the
- * game windowed: mancala__window()), and writes the view of the position
- * reached. Nothing
- * else may use the handle in between. The first plays `action` (relative
- * to the mover: the mover's first pit is 0), which must be legal, or if
- * it is negative the k-th legal move, k drawn from `*rng` (uniform among
- * the legal moves, which the handle lists in ascending order); it returns
- * the action played, and *captured becomes 1 if the move captured. */
-int mancala__play_begin(mancala_game *game, int action, uint64_t *rng, int *captured);
-void mancala__play_end(mancala_game *game, struct mc_view *view);
 /* Makes a new handle (no move played yet) a batch's game: windowed (its
  * positions that may recur kept as handle.h says), played by
- * mancala__play_begin() and _end() and never undone. Its copies
+ * mc_play_begin() and mc_play_end() (handle.h) and never undone. Its copies
  * (mancala_clone()) are ordinary handles. */
 void mancala__window(mancala_game *game);
-/* Asks the processor to fetch the parts of handle `far` that a move reads
- * first, and the parts of the history of handle `near` that its next move
- * writes (found from the first parts: `near` is a handle whose first parts
- * were asked for earlier), for a batch that does so a few games ahead.
- * Either may be NULL. Changes nothing. */
-void mancala__prefetch(const mancala_game *far, const mancala_game *near);
 /* The allocator of handles created without one (realloc() and free()). */
 void *mancala__default_alloc(void *opaque, void *ptr, size_t size);
 int mancala__quiet_plies(const mancala_game *game);

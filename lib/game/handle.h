@@ -9,6 +9,7 @@
 #ifndef MANCALA_HANDLE_H
 #define MANCALA_HANDLE_H
 
+#include "core/random.h"
 #include "game/game.h"
 #include "game/posset.h"
 
@@ -290,6 +291,75 @@ static MC_ALWAYS_INLINE int mc_play_move(struct mancala_game *game, int pit, int
     hash_position(game);
     settle_repetition(game);
     return MANCALA_OK;
+}
+
+/* ---- a batch's game (learn/batch.c), inline in the batch's loop ---- */
+
+/* mancala__view() (game.h); inline, a batch's step computes only the
+ * fields it reads before it hands the view on. */
+static MC_ALWAYS_INLINE void mc_view_of(const struct mancala_game *game, struct mc_view *view)
+{
+    view->board = &game->board;
+    view->state = &game->cur;
+    view->bank = game->bank;
+    view->legal = game->moves.count ? game->moves.legal : 0;
+    view->moves = game->moves.pit;
+    view->end = game->end;
+    view->round = game->round;
+    view->history_room = game->history_cap - game->history_len;
+    view->log_room = game->log_cap - game->log_len;
+}
+
+/* mancala_play() in two halves, for a batch that moves another game in
+ * between: the first plays the move and lists the next moves, the second
+ * applies the repetition rule (its lookup in the game's window, the
+ * game windowed: mancala__window()), and writes the view of the position
+ * reached. Nothing else may use the handle in between. The first plays
+ * `action` (relative to the mover: the mover's first pit is 0), which
+ * must be legal, or if it is negative the k-th legal move, k drawn from
+ * `*rng` (uniform among the legal moves, which the handle lists in
+ * ascending order); it returns the action played, and *captured becomes
+ * 1 if the move captured. */
+static MC_ALWAYS_INLINE int mc_play_begin(struct mancala_game *game, int action, uint64_t *rng,
+                                          int *captured)
+{
+    const int first = game->cur.to_move * game->board.variant->n;
+    if (action < 0)
+        action = game->moves.pit[mc_random_below(rng, (uint32_t)game->moves.count)] - first;
+    *captured = game->play_half(game, first + action) > 0;
+    return action;
+}
+
+static MC_ALWAYS_INLINE void mc_play_end(struct mancala_game *game, struct mc_view *view)
+{
+    settle_window(game);
+    mc_view_of(game, view);
+}
+
+/* Asks the processor to fetch the parts of handle `far` that a move reads
+ * first, and the parts of the history of handle `near` that its next move
+ * writes (found from the first parts: `near` is a handle whose first parts
+ * were asked for earlier), for a batch that does so a few games ahead.
+ * Either may be NULL. Changes nothing. Always inlined: GCC takes a
+ * function of prefetches alone for one without effect, and drops its
+ * calls. */
+static MC_ALWAYS_INLINE void mc_prefetch(const struct mancala_game *far,
+                                         const struct mancala_game *near)
+{
+    if (far) {
+        /* The lines of what every move reads first (struct mancala_game):
+         * the position, the window's filter and the legal moves, and the
+         * board's first fields. */
+        MC_PREFETCH(far, 0);
+        MC_PREFETCH(&far->window_filter, 0);
+        MC_PREFETCH(&far->moves.pit[MANCALA_MAX_PITS - 1], 0);
+        MC_PREFETCH(&far->board, 0);
+        MC_PREFETCH(&far->board.shared, 0);
+    }
+    if (near) {
+        /* The history's entry the next move writes. */
+        MC_PREFETCH(&near->history[near->history_len], 1);
+    }
 }
 
 /* Defines `name` and `name`_half, the play() and play_half() of a rules

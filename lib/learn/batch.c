@@ -21,6 +21,7 @@
 
 #include "platform/port.h" /* mancala__online_cpus() */
 #include "core/random.h"
+#include "game/handle.h"
 #include "learn/research.h"
 
 #define MAX_GAMES (1 << 20)
@@ -183,7 +184,7 @@ static int begin_step(struct mancala_batch *b, int i, int action)
         return 0;
     }
     int captured;
-    action = mancala__play_begin(b->games[i], action, &b->rng[i], &captured);
+    action = mc_play_begin(b->games[i], action, &b->rng[i], &captured);
     if (b->chosen)
         b->chosen[i] = action;
     b->plies[i]++;
@@ -195,7 +196,7 @@ static int begin_step(struct mancala_batch *b, int i, int action)
 static void end_step(struct mancala_batch *b, int i)
 {
     struct mc_view v;
-    mancala__play_end(b->games[i], &v);
+    mc_play_end(b->games[i], &v);
     if (finish_move(b, i, &v)) {
         b->ended[i] = 1;
         if (b->active.autoreset == MANCALA_AUTORESET_SAME_STEP) {
@@ -213,7 +214,7 @@ static void end_step(struct mancala_batch *b, int i)
 }
 
 /* How many games ahead of the one being stepped the handles are asked
- * for (mancala__prefetch()), and half as many ahead the parts of their
+ * for (mc_prefetch()), and half as many ahead the parts of their
  * histories found from them: a large batch's step otherwise waits for
  * each line of each handle in turn, none of them in the caches. */
 #define PREFETCH_AHEAD 4
@@ -235,8 +236,7 @@ static void step_share(struct mancala_batch *b, const struct batch_worker *w)
         pending[k] = -1;
     for (int i = w->first; i < w->end; i++) {
         const int far = i + PREFETCH_AHEAD, near = i + PREFETCH_AHEAD / 2;
-        mancala__prefetch(far < w->end ? b->games[far] : NULL,
-                          near < w->end ? b->games[near] : NULL);
+        mc_prefetch(far < w->end ? b->games[far] : NULL, near < w->end ? b->games[near] : NULL);
         const int moved = begin_step(b, i, b->actions ? b->actions[i] : -1);
         if (pending[0] >= 0)
             end_step(b, pending[0]);
