@@ -182,6 +182,13 @@ static inline int in_window(const struct mancala_game *g, const struct mc_state 
     return 0;
 }
 
+/* A windowed game's plies since the last capture of its round, or since
+ * its start (mancala__quiet_plies()): its window's. */
+static inline int mc_window_plies(const struct mancala_game *g)
+{
+    return (int)(g->history_len - g->window_start);
+}
+
 /* Whether the moves listed end the game. */
 static inline void set_end(struct mancala_game *g)
 {
@@ -318,15 +325,13 @@ static MC_ALWAYS_INLINE void mc_view_of(const struct mancala_game *game, struct 
  * `action` (relative to the mover: the mover's first pit is 0), which
  * must be legal, or if it is negative the k-th legal move, k drawn from
  * `*rng` (uniform among the legal moves, which the handle lists in
- * ascending order); it returns the action played, and *captured becomes
- * 1 if the move captured. */
-static MC_ALWAYS_INLINE int mc_play_begin(struct mancala_game *game, int action, uint64_t *rng,
-                                          int *captured)
+ * ascending order); it returns the action played. */
+static MC_ALWAYS_INLINE int mc_play_begin(struct mancala_game *game, int action, uint64_t *rng)
 {
     const int first = game->cur.to_move * game->board.variant->n;
     if (action < 0)
         action = game->moves.pit[mc_random_below(rng, (uint32_t)game->moves.count)] - first;
-    *captured = game->play_half(game, first + action) > 0;
+    game->play_half(game, first + action);
     return action;
 }
 

@@ -57,7 +57,6 @@ struct mancala_batch {
     void *region;         /* the games' handles, side by side (batch_new) */
     uint64_t *rng;        /* each game's generator */
     uint32_t *plies;      /* plies of each game's episode */
-    uint32_t *quiet;      /* plies of each game since its last capture */
     uint8_t *ended;       /* the episode ended and the game was not reset */
     uint8_t *placed;      /* the game's start is not the rules' (set_position()) */
     float *obs, *final_obs, *rewards;
@@ -104,7 +103,7 @@ static void batch_release(const struct mancala_batch *b, void *ptr)
 static MC_ALWAYS_INLINE void write_rows(struct mancala_batch *b, int i, const struct mc_view *v,
                                         float *obs)
 {
-    b->observe(v, (int)b->quiet[i], b->divisor, &obs[(size_t)i * b->obs_size],
+    b->observe(v, mc_window_plies(b->games[i]), b->divisor, &obs[(size_t)i * b->obs_size],
                &b->masks[(size_t)i * b->n]);
     b->to_move[i] = v->state->to_move;
 }
@@ -120,7 +119,7 @@ static void restart_game(struct mancala_batch *b, int i, struct mc_view *v)
         mancala__restart(b->games[i]);
     }
     mancala__view(b->games[i], v);
-    b->plies[i] = b->quiet[i] = 0;
+    b->plies[i] = 0;
     b->ended[i] = 0;
 }
 
@@ -154,7 +153,6 @@ static int finish_move(struct mancala_batch *b, int i, struct mc_view *v)
         }
         mancala_next_round(g);
         mancala__view(g, v);
-        b->quiet[i] = 0;
     }
     if (b->plies[i] >= (uint32_t)b->active.max_plies || v->history_room == 0) {
         b->truncated[i] = 1;
@@ -183,12 +181,10 @@ static int begin_step(struct mancala_batch *b, int i, int action)
         write_rows(b, i, &v, b->obs);
         return 0;
     }
-    int captured;
-    action = mc_play_begin(b->games[i], action, &b->rng[i], &captured);
+    action = mc_play_begin(b->games[i], action, &b->rng[i]);
     if (b->chosen)
         b->chosen[i] = action;
     b->plies[i]++;
-    b->quiet[i] = captured ? 0 : b->quiet[i] + 1;
     b->terminated[i] = b->truncated[i] = 0;
     return 1;
 }
@@ -452,7 +448,7 @@ MANCALA_EXPORT void mancala_batch_free(mancala_batch *b)
     if (b->games)
         for (int i = 0; i < b->count && b->games[i]; i++)
             mancala__free_in(b->games[i]);
-    void *arrays[] = {b->region,  b->games,   b->rng,     b->plies,   b->quiet,      b->ended,
+    void *arrays[] = {b->region,  b->games,   b->rng,     b->plies,   b->ended,
                       b->placed,  b->obs,     b->final_obs, b->rewards,  b->masks,
                       b->terminated, b->truncated, b->to_move};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
@@ -521,7 +517,6 @@ MANCALA_EXPORT int mancala_batch_new_with_allocator(mancala_batch **out, const c
         memset(b->games, 0, games * sizeof *b->games);
     b->rng = batch_alloc(b, games * sizeof *b->rng);
     b->plies = batch_alloc(b, games * sizeof *b->plies);
-    b->quiet = batch_alloc(b, games * sizeof *b->quiet);
     b->ended = batch_alloc(b, games);
     b->placed = batch_alloc(b, games);
     b->obs = batch_alloc(b, obs * sizeof *b->obs);
@@ -531,7 +526,7 @@ MANCALA_EXPORT int mancala_batch_new_with_allocator(mancala_batch **out, const c
     b->terminated = batch_alloc(b, games);
     b->truncated = batch_alloc(b, games);
     b->to_move = batch_alloc(b, games * sizeof *b->to_move);
-    if (!b->games || !b->rng || !b->plies || !b->quiet || !b->ended || !b->placed || !b->obs ||
+    if (!b->games || !b->rng || !b->plies || !b->ended || !b->placed || !b->obs ||
         !b->final_obs ||
         !b->rewards || !b->masks || !b->terminated || !b->truncated || !b->to_move)
         goto nomem;
@@ -708,7 +703,7 @@ static void placed_game(struct mancala_batch *b, int i)
     struct mc_view v;
     mancala__view(b->games[i], &v);
     b->placed[i] = 1;
-    b->plies[i] = b->quiet[i] = 0;
+    b->plies[i] = 0;
     b->ended[i] = 0;
     start_rows(b, i, &v);
 }
