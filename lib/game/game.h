@@ -42,8 +42,6 @@ struct mc_view {
     const struct mc_state *state;
     const uint8_t *bank;
     uint16_t legal;        /* bit p: pit p is a legal move (0 once over) */
-    const uint8_t *moves;  /* the legal pits in ascending order, as many as
-                            * `legal` has bits */
     uint8_t end;           /* enum mancala_end */
     int round;
     uint32_t history_room; /* moves mancala_play() makes without allocating */

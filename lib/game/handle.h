@@ -310,7 +310,6 @@ static MC_ALWAYS_INLINE void mc_view_of(const struct mancala_game *game, struct 
     view->state = &game->cur;
     view->bank = game->bank;
     view->legal = game->moves.count ? game->moves.legal : 0;
-    view->moves = game->moves.pit;
     view->end = game->end;
     view->round = game->round;
     view->history_room = game->history_cap - game->history_len;
