@@ -18,6 +18,7 @@
 #include "cli.h"
 #include "platform/port.h"
 #include "platform/write_target.h"
+#include "solve/solve.h" /* the entries of a partial file, to count the exact ones */
 
 static const char solve_help[] =
     "Usage: mancala solve RULES [-o|--out FILE] [--max-stones K] [--open KS,KN]\n"
@@ -67,9 +68,10 @@ struct progress {
     double start, last_draw;
     int last_step;
     /* The exact share of the layers done, read back from the file that
-     * keeps them (a round configuration's FILE.partial), when there is one. */
+     * keeps them (a round configuration's FILE.partial), when there is one:
+     * its entries up to `finished`, where the layer under way starts. */
     const char *partial;
-    uint64_t counted, exact;
+    uint64_t counted, exact, finished;
     int exact_known;
     /* The rate counts the positions solved since the first call: a
      * resumed solve starts past the layers it read back. */
@@ -78,21 +80,28 @@ struct progress {
     int reached;       /* the step of the last call, -1 before the first */
 };
 
-/* Counts the exact entries (lo == hi) of the finished layers in the
- * partial file, up to entry `done`. */
+/* Counts the exact entries of the finished layers in the partial file,
+ * up to entry `done`: in format 2 (the table solver's) lo == hi, in format
+ * 3 (the lean solver's) the flag of an entry that is not exact clear. */
 static void count_exact(struct progress *p, uint64_t done)
 {
     if (!p->partial || done <= p->counted)
         return;
     FILE *f = fopen(p->partial, "rb");
-    enum { HEADER = 64, ENTRY = 4, CHUNK = 1 << 16 };
-    unsigned char *buf = malloc(CHUNK * ENTRY);
-    int ok = buf && f && fseeko(f, (off_t)(HEADER + p->counted * ENTRY), SEEK_SET) == 0;
+    enum { CHUNK = 1 << 16 };
+    uint8_t header[MT_HEADER_SIZE];
+    int ok = f && fread(header, sizeof header, 1, f) == 1;
+    const int lean = ok && mt_get(header + MT_OFF_VERSION, 4) == MT_VERSION_LEAN;
+    const size_t entry = lean ? MT_ENTRY_SIZE_LEAN : MT_ENTRY_SIZE;
+    uint8_t *buf = malloc(CHUNK * MT_ENTRY_SIZE);
+    ok = ok && buf && fseeko(f, (off_t)(MT_HEADER_SIZE + p->counted * entry), SEEK_SET) == 0;
     while (ok && p->counted < done) {
         const uint64_t want = done - p->counted < CHUNK ? done - p->counted : CHUNK;
-        ok = fread(buf, ENTRY, (size_t)want, f) == want;
-        for (uint64_t i = 0; ok && i < want; i++)
-            p->exact += buf[i * ENTRY] == buf[i * ENTRY + 1];
+        ok = fread(buf, entry, (size_t)want, f) == want;
+        for (uint64_t i = 0; ok && i < want; i++) {
+            const uint8_t *e = buf + i * entry;
+            p->exact += lean ? !(e[1] & MT_LEAN_WIDE) : e[0] == e[1];
+        }
         p->counted += ok ? want : 0;
     }
     if (f)
@@ -138,6 +147,10 @@ static int on_progress(void *opaque, int step, int steps, uint64_t done, uint64_
         p->first_done = done;
         p->first_time = now_seconds();
     }
+    /* A layer's first call comes as it starts: the layers before it are
+     * done, and kept in the partial file. */
+    if (step != p->reached)
+        p->finished = done;
     p->reached = step;
     if (interrupted)
         return 1;
@@ -154,7 +167,7 @@ static int on_progress(void *opaque, int step, int steps, uint64_t done, uint64_
     p->last_draw = now;
     p->last_step = step;
 
-    count_exact(p, done);
+    count_exact(p, p->finished);
     char done_text[32], total_text[32], rate_text[32], left_text[48], took_text[48];
     char exact_text[48] = "";
     if (p->exact_known && p->counted)
@@ -298,8 +311,10 @@ int cmd_solve(int argc, char **argv)
     }
     if (partial)
         sprintf(partial, "%s.partial", target);
-    struct progress progress = {quiet ? NULL : stderr, !quiet && mancala__vt_terminal(stderr),
-                                now_seconds(), 0, -1, partial, 0, 0, 0, 0, 0, -1};
+    struct progress progress = {.out = quiet ? NULL : stderr,
+                                .bar = !quiet && mancala__vt_terminal(stderr),
+                                .start = now_seconds(), .last_step = -1, .partial = partial,
+                                .reached = -1};
     /* Ctrl-C, kill and a closed terminal stop the solve within about a
      * second (the library asks on_progress inside a layer too); the
      * finished layers stay in the partial file. */

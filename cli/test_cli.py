@@ -2297,6 +2297,23 @@ def test_rounds():
         expect(shares[-1], f"{100 * exact / 1625:.1f}", f"the exact share at the end:\n{err}")
         expect(sorted(os.listdir(tmp)), ["progress.log", "rio-kadalis-open-2-2.table"],
                "the files after the solve")
+        # The lean solver's partial file, in format 3 (2 bytes an entry:
+        # exact where bit 7 of the second is clear): the same share.
+        lean = os.path.join(tmp, "lean.table")
+        with open(log, "w") as f:
+            proc = subprocess.run([os.path.abspath(MANCALA), "solve", "rio-kadalis", "--open", "2,2",
+                                   "--step", "4", "--lean", "-o", lean], stdout=subprocess.PIPE,
+                                  stderr=f, cwd=tmp, timeout=600)
+        expect(proc.returncode, 0, "solve --open 2,2 --lean into a file")
+        with open(log, "rb") as f:
+            err = f.read().decode()
+        with open(lean, "rb") as f:
+            data = f.read()[64:64 + 2 * 1625]
+        lean_exact = sum(not data[i + 1] & 0x80 for i in range(0, len(data), 2))
+        expect(lean_exact, exact, "the same exact entries")
+        shares = [re.fullmatch(LOG_LINE, line).group(5) for line in err.splitlines()]
+        expect(shares[-1], f"{100 * exact / 1625:.1f}", f"the lean exact share at the end:\n{err}")
+        os.remove(lean)
         # Every pit open, multiples of four: beyond 16 stones (refused
         # here for its folder, not for its count, before any solving).
         status, out, err = run("solve", "rio-kadalis", "--max-stones", "24", "--step", "4", "-q",
