@@ -33,6 +33,9 @@ usual, a line on stderr says so, and the exit status is 1.
 Usage:
   alphazero_modiar.py train --table modiar.table [--minutes 30] [--curve curve.csv]
                             [--save net.pt] [--quick]
+  alphazero_modiar.py score --table modiar.table --load net.pt [--simulations 100]
+                            [--c-puct 0.5]
+  alphazero_modiar.py table-search --table modiar.table [--simulations 100] [--c-puct 0.5]
   alphazero_modiar.py plot curve.csv -o curve.png
 """
 
@@ -326,6 +329,54 @@ def table_search(args, parser) -> int:
     return 0
 
 
+def measure(net, stick: Yardstick, count: int, simulations: int, args) -> None:
+    """Prints the network's greedy and search rows of the yardstick."""
+    print(f"{count} positions; search: {simulations} simulations, "
+          f"c_puct {args.c_puct}, games over valued by {args.terminal}")
+    print(yardstick.HEADER)
+    print(yardstick.report("network, greedy", stick.greedy(net)))
+    print(yardstick.report("network + search", stick.mcts(evaluator(net))), flush=True)
+
+
+def load(path: str):
+    """The network saved by --save at ``path``; ValueError if the file is
+    not one (torch.load's own errors run to many lines)."""
+    import pickle
+    import torch
+    from learn_modiar import Net
+    try:
+        weights = torch.load(path, weights_only=True)
+        net = Net(weights["policy.weight"].shape[1])
+        net.load_state_dict(weights)
+    except (pickle.UnpicklingError, RuntimeError, KeyError, TypeError, IndexError,
+            AttributeError, EOFError) as error:
+        raise ValueError(f"{path}: not a network saved by this example "
+                         f"({type(error).__name__})") from None
+    return net
+
+
+def score(args, parser) -> int:
+    """A saved network's greedy move and its search's, scored with the
+    search's settings given here rather than those of its training."""
+    import torch
+    torch.set_num_threads(1)
+    try:
+        positions = yardstick.read_positions(args.positions)[::50 if args.quick else 1]
+        net = load(args.load)
+        table = mancala.Table(args.table)
+    except (OSError, ValueError, mancala.MancalaError) as error:
+        parser.error(str(error))
+    net.eval()
+    with table:
+        try:
+            stick = Yardstick(table, positions, args.simulations, args.c_puct,
+                              args.terminal == "stones")
+        except mancala.MancalaError as error:   # --simulations, --c-puct
+            parser.error(str(error))
+    measure(net, stick, len(positions), args.simulations, args)
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -363,6 +414,15 @@ def main(argv=None) -> int:
     oracle.add_argument("--c-puct", type=float, default=0.5)
     oracle.add_argument("--terminal", choices=("stones", "result"), default="stones")
     oracle.add_argument("--quick", action="store_true", help="200 positions, 8 simulations")
+    scoring = commands.add_parser("score", help="score a saved network (--save) and its "
+                                  "search")
+    scoring.add_argument("--table", required=True, help="the solved Modiar table")
+    scoring.add_argument("--load", required=True, help="the network's weights")
+    scoring.add_argument("--positions", default=yardstick.POSITIONS)
+    scoring.add_argument("--simulations", type=int, default=100)
+    scoring.add_argument("--c-puct", type=float, default=0.5)
+    scoring.add_argument("--terminal", choices=("stones", "result"), default="stones")
+    scoring.add_argument("--quick", action="store_true", help="200 positions")
     plotting = commands.add_parser("plot", help="draw a learning curve as a PNG")
     plotting.add_argument("curve")
     plotting.add_argument("-o", "--output", required=True)
@@ -373,6 +433,8 @@ def main(argv=None) -> int:
         return 0
     if args.command == "table-search":
         return table_search(args, parser)
+    if args.command == "score":
+        return score(args, parser)
     if args.quick:
         args.games, args.simulations, args.eval_simulations = 16, 8, 8
     if not 0 < args.minutes <= 600 or args.every <= 0:
@@ -408,11 +470,7 @@ def main(argv=None) -> int:
     if saved:
         torch.save(net.state_dict(), saved)
     net.eval()
-    print(f"{len(positions)} positions; search: {args.eval_simulations} simulations, "
-          f"c_puct {args.c_puct}, games over valued by {args.terminal}")
-    print(yardstick.HEADER)
-    print(yardstick.report("network, greedy", stick.greedy(net)))
-    print(yardstick.report("network + search", stick.mcts(evaluator(net))), flush=True)
+    measure(net, stick, len(positions), args.eval_simulations, args)
     for handle in (curve, saved):
         if handle:
             handle.close()

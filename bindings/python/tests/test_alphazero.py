@@ -53,6 +53,36 @@ class Smoke(ModiarTable, unittest.TestCase):
             self.assertIn("File exists", again.stderr)
             self.assertEqual(Path(curve).read_bytes(), before)
 
+    def test_saved_network_scored_again(self):
+        # `score` loads the saved network: with the training's search
+        # settings it gives the training's rows exactly; with others, its
+        # own header; a file that is no network is refused in one line.
+        with tempfile.TemporaryDirectory() as directory:
+            net = os.path.join(directory, "net.pt")
+            run = self.run_script("--minutes", "0.02", "--save", net)
+            self.assertEqual(run.returncode, 0, run.stderr)
+
+            def score(*args):
+                return subprocess.run([sys.executable, str(SCRIPT), "score", "--table",
+                                       self.table_path, "--load", net, "--quick", *args],
+                                      text=True, capture_output=True, env=os.environ,
+                                      timeout=300)
+            again = score("--simulations", "8")
+            self.assertEqual((again.returncode, again.stderr), (0, ""))
+            self.assertEqual(again.stdout.splitlines(), run.stdout.splitlines()[1:])
+            other = score("--simulations", "16", "--c-puct", "0.3")
+            self.assertEqual(other.returncode, 0, other.stderr)
+            lines = other.stdout.splitlines()
+            self.assertEqual(lines[0], "200 positions; search: 16 simulations, c_puct 0.3, "
+                                       "games over valued by stones")
+            self.assertEqual(lines[3], run.stdout.splitlines()[4])   # the same greedy moves
+            self.assertRegex(lines[4], ROW.format("network \\+ search"))
+
+            Path(net).write_bytes(b"not a network")
+            bad = score()
+            self.assertEqual((bad.returncode, bad.stdout), (2, ""))
+            self.assertEqual(len(bad.stderr.splitlines()), 2, bad.stderr)   # usage, error
+
     def test_stopped_by_a_signal(self):
         with tempfile.TemporaryDirectory() as directory:
             child = subprocess.Popen(
