@@ -79,13 +79,14 @@ class SelfPlay:
     kept for the buffer; finished games come out of step()."""
 
     def __init__(self, games: int, simulations: int, seed: int, c_puct: float, alpha: float,
-                 openings: int, hot_plies: int, terminal_stones: bool):
+                 openings: int, hot_plies: int, terminal_stones: bool, explore: float = 0.0):
         self.env = rl.VectorEnv("modiar", games, seed=seed, autoreset_mode="SameStep",
                                 stones=True)
         self.search = rl.BatchMCTS("modiar", games, simulations, seed=seed, c_puct=c_puct,
                                    dirichlet_alpha=alpha, terminal_stones=terminal_stones)
         self.rng = np.random.default_rng(seed)
         self.openings, self.hot_plies = openings, hot_plies
+        self.explore = explore
         self.plies = np.zeros(games, dtype=np.int64)
         self.opening = self.rng.integers(0, openings + 1, games)
         self.moves = [[] for _ in range(games)]   # (observation, mask, visit shares, mover)
@@ -109,7 +110,8 @@ class SelfPlay:
         for i in searched:
             visits = search.visits(i)
             hot = self.plies[i] - self.opening[i] < self.hot_plies
-            actions[i] = search.choose(i, 1.0 if hot else 0.0)
+            if not (self.explore and self.rng.random() < self.explore):   # else at random
+                actions[i] = search.choose(i, 1.0 if hot else 0.0)
             self.moves[i].append((observations[i], masks[i], visits / visits.sum(), movers[i]))
         _, rewards, terminated, truncated, _ = env.step(actions)
         done = []
@@ -229,7 +231,7 @@ def train(args, net, stick: Yardstick, curve, stop) -> None:
     optimiser = torch.optim.Adam(net.parameters(), lr=args.rate, weight_decay=1e-4)
     rng = np.random.default_rng(args.seed)
     play = SelfPlay(args.games, args.simulations, args.seed, args.c_puct, args.alpha,
-                    args.openings, args.hot_plies, args.terminal == "stones")
+                    args.openings, args.hot_plies, args.terminal == "stones", args.explore)
     buffer = Buffer(args.buffer)
     budget = args.minutes * 60
     measured = 0.0                      # CPU seconds of the measurements
@@ -402,10 +404,13 @@ def main(argv=None) -> int:
     training.add_argument("--openings", type=int, default=8, help="random plies at most")
     training.add_argument("--hot-plies", type=int, default=8,
                           help="searched plies drawn at temperature 1")
+    training.add_argument("--explore", type=float, default=0.0,
+                          help="share of searched moves played at random instead")
     training.add_argument("--buffer", type=int, default=200000)
     training.add_argument("--batch", type=int, default=512)
     training.add_argument("--updates", type=int, default=1, help="per move of the batch")
     training.add_argument("--rate", type=float, default=1e-3)
+    training.add_argument("--hidden", type=int, default=128, help="units of each hidden layer")
     oracle = commands.add_parser("table-search", help="score the search with the table's "
                                  "values in place of a network's")
     oracle.add_argument("--table", required=True, help="the solved Modiar table")
@@ -457,7 +462,7 @@ def main(argv=None) -> int:
     from learn_modiar import Net, Stop
     torch.set_num_threads(1)
     torch.manual_seed(args.seed)
-    net = Net()
+    net = Net(args.hidden)
     with table:
         stick = Yardstick(table, positions, args.eval_simulations, args.c_puct,
                           args.terminal == "stones")
