@@ -14,8 +14,9 @@ samples rather than the few lines of one start. Each searched position
 goes into a replay buffer with its visit shares (the policy's target)
 and, once the game ends, the final stone difference for its player to
 move / 42 (the value's target, the yardstick's scale). The network is
-learn_modiar.py's (two hidden layers, a policy and a value head),
-trained on minibatches drawn from the buffer between the moves.
+learn_modiar.py's (two hidden layers, here of 256, a policy and a value
+head), trained on four minibatches drawn from the buffer after each move
+of the batch (doc/research.md: the recipe that measured best).
 
 A note on the values: by default (--terminal stones) the search values a
 leaf where the game is over by its final stone difference / 42, the
@@ -401,16 +402,16 @@ def main(argv=None) -> int:
     training.add_argument("--terminal", choices=("stones", "result"), default="stones",
                           help="how the search values a game over (default: stones)")
     training.add_argument("--alpha", type=float, default=1.0, help="of the roots' noise")
-    training.add_argument("--openings", type=int, default=8, help="random plies at most")
+    training.add_argument("--openings", type=int, default=20, help="random plies at most")
     training.add_argument("--hot-plies", type=int, default=8,
                           help="searched plies drawn at temperature 1")
     training.add_argument("--explore", type=float, default=0.0,
                           help="share of searched moves played at random instead")
     training.add_argument("--buffer", type=int, default=200000)
     training.add_argument("--batch", type=int, default=512)
-    training.add_argument("--updates", type=int, default=1, help="per move of the batch")
+    training.add_argument("--updates", type=int, default=4, help="per move of the batch")
     training.add_argument("--rate", type=float, default=1e-3)
-    training.add_argument("--hidden", type=int, default=128, help="units of each hidden layer")
+    training.add_argument("--hidden", type=int, default=256, help="units of each hidden layer")
     oracle = commands.add_parser("table-search", help="score the search with the table's "
                                  "values in place of a network's")
     oracle.add_argument("--table", required=True, help="the solved Modiar table")
