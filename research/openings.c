@@ -14,9 +14,9 @@
  * of that value, `value="-2"` or `score="0" depth="14"`, one a line after
  * '#' lines that say how the book was made.
  *
- * Defaults: 100 openings of 2 to 8 plies for Modiar; 50 of 2 to 6 plies,
- * depth 14 (about 0.1 s a position), margin 2 for Rio Kadalis; seed 1. The search runs to a fixed
- * depth in one thread with one table, so the same arguments write the
+ * Defaults: 100 openings of 2 to 8 plies for Modiar; 200 of 2 to 6 plies,
+ * depth 14 (about 0.1 s a position), margin 2 for Rio Kadalis; seed 1.
+ * The search runs to a fixed depth in one thread with one table, so the same arguments write the
  * same book on any machine. Ctrl-C (SIGINT), SIGTERM or SIGHUP stops it
  * within a second: the openings written so far stay, a line on stderr
  * says how many, and the exit status is 1.
@@ -91,7 +91,7 @@ int main(int argc, char **argv)
     const int modiar = !strcmp(rules, "modiar");
     if (!modiar && strcmp(rules, "rio-kadalis"))
         return usage("the rules are modiar or rio-kadalis (6 holes)");
-    long long count = modiar ? 100 : 50, seed = 1, depth = 14, margin = 2;
+    long long count = modiar ? 100 : 200, seed = 1, depth = 14, margin = 2;
     long long plies_lo = 2, plies_hi = modiar ? 8 : 6;
     for (int i = 2; i < argc; i += 2) { /* each option with its value */
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;

@@ -26,8 +26,8 @@ def main():
                           text=True, check=True).stdout
     if openings(made) != openings(book)[:COUNT]:
         sys.exit(f"rio-kadalis.txt does not begin with the generator's openings:\n{made}")
-    if len(openings(book)) != 50:
-        sys.exit(f"rio-kadalis.txt holds {len(openings(book))} openings, not 50")
+    if len(openings(book)) != 200:
+        sys.exit(f"rio-kadalis.txt holds {len(openings(book))} openings, not 200")
     with open(os.path.join(data, "modiar.txt")) as f:
         modiar = f.read()
     if not modiar.startswith("# Modiar openings") or len(openings(modiar)) != 100:
