@@ -2,14 +2,16 @@
  * Books of balanced openings for 'mancala tournament --openings FILE'
  * (doc/protocol.md, "Openings"), made reproducibly from a seed:
  *
- *   mancala-openings modiar --table modiar.table [--count N] [--seed S] [--plies A-B]
- *   mancala-openings rio-kadalis [--depth D] [--margin M] [--count N] [--seed S] [--plies A-B]
+ *   mancala-openings RULES --table RULES.table [--count N] [--seed S] [--plies A-B]
+ *   mancala-openings RULES [--depth D] [--margin M] [--count N] [--seed S] [--plies A-B]
  *
  * Each try plays a number of random plies (A to B, drawn evenly) from the
  * start position and keeps the position if it is new (by its position
- * string) and balanced: in Modiar, its value by the solved table is -2, 0
- * or +2 for the player to move (exact: lo == hi); in Rio Kadalis, the
- * search to depth D rates it within M stones of even. Each opening is
+ * string) and balanced: with a solved table (Modiar's always; the table
+ * of every pit open of a Rio Kadalis board, such as 'mancala solve
+ * rio-kadalis-5' writes), its value is -2, 0 or +2 for the player to move
+ * (exact: lo == hi); without one, the search to depth D rates it within
+ * M stones of even. Each opening is
  * written as a match record (the start and the random plies) with a tag
  * of that value, `value="-2"` or `score="0" depth="14"`, one a line after
  * '#' lines that say how the book was made.
@@ -57,9 +59,9 @@ static int usage(const char *why)
 {
     fprintf(stderr,
             "mancala-openings: %s\n"
-            "usage: mancala-openings modiar --table FILE [--count N] [--seed S] [--plies A-B]\n"
-            "       mancala-openings rio-kadalis [--depth D] [--margin M] [--count N] [--seed S]\n"
-            "                                    [--plies A-B]\n",
+            "usage: mancala-openings RULES --table FILE [--count N] [--seed S] [--plies A-B]\n"
+            "       mancala-openings RULES [--depth D] [--margin M] [--count N] [--seed S]\n"
+            "                              [--plies A-B]   (not modiar, which needs its table)\n",
             why);
     return 2;
 }
@@ -86,25 +88,26 @@ static int position_of(const mancala_game *g, char *buf, size_t size)
 int main(int argc, char **argv)
 {
     if (argc < 2)
-        return usage("give the rules: modiar or rio-kadalis");
+        return usage("give the rules: modiar, rio-kadalis, rio-kadalis-5 ...");
     const char *rules = argv[1], *table_path = NULL;
+    const char *title = mancala_rules_title(rules);
+    if (!title)
+        return usage("unknown rules");
     const int modiar = !strcmp(rules, "modiar");
-    if (!modiar && strcmp(rules, "rio-kadalis"))
-        return usage("the rules are modiar or rio-kadalis (6 holes)");
     long long count = modiar ? 100 : 200, seed = 1, depth = 14, margin = 2;
     long long plies_lo = 2, plies_hi = modiar ? 8 : 6;
     for (int i = 2; i < argc; i += 2) { /* each option with its value */
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int bad = !v;
-        if (!bad && !strcmp(a, "--table") && modiar)
+        if (!bad && !strcmp(a, "--table"))
             table_path = v;
         else if (!bad && !strcmp(a, "--count"))
             bad = number(v, 1, MAX_COUNT, &count);
         else if (!bad && !strcmp(a, "--seed"))
             bad = number(v, 0, INT64_MAX, &seed);
-        else if (!bad && !strcmp(a, "--depth") && !modiar)
+        else if (!bad && !strcmp(a, "--depth"))
             bad = number(v, 1, 64, &depth);
-        else if (!bad && !strcmp(a, "--margin") && !modiar)
+        else if (!bad && !strcmp(a, "--margin"))
             bad = number(v, 0, 48, &margin);
         else if (!bad && !strcmp(a, "--plies")) {
             char lo[24], hi[24];
@@ -132,17 +135,17 @@ int main(int argc, char **argv)
     mancala_table *table = NULL;
     mancala_search *search = NULL;
     int status;
-    if (modiar && (status = mancala_table_open(&table, table_path)) < 0) {
+    if (table_path && (status = mancala_table_open(&table, table_path)) < 0) {
         fprintf(stderr, "mancala-openings: %s: %s\n", table_path, mancala_strerror(status));
         return 1;
     }
-    if (modiar && strcmp(mancala_table_rules(table), "modiar")) {
-        fprintf(stderr, "mancala-openings: %s: a table of %s, not of modiar\n", table_path,
-                mancala_table_rules(table));
+    if (table && strcmp(mancala_table_rules(table), rules)) {
+        fprintf(stderr, "mancala-openings: %s: a table of %s, not of %s\n", table_path,
+                mancala_table_rules(table), rules);
         mancala_table_close(table);
         return 1;
     }
-    if (!modiar) {
+    if (!table) {
         if ((status = mancala_search_new(&search, 0)) < 0 ||
             (status = mancala_search_set_limit(search, MANCALA_LIMIT_DEPTH, depth)) < 0) {
             fprintf(stderr, "mancala-openings: %s\n", mancala_strerror(status));
@@ -153,18 +156,18 @@ int main(int argc, char **argv)
     cancellable = search;
     catch_stop_signals(stop_on_signal);
 
-    if (modiar)
-        printf("# Modiar openings: random plies from the start, each position new and\n"
+    if (table)
+        printf("# %s openings: random plies from the start, each position new and\n"
                "# worth -2, 0 or +2 stones to the player to move by the solved table (its\n"
-               "# value tag). Made by: mancala-openings modiar --table modiar.table --count %lld\n"
+               "# value tag). Made by: mancala-openings %s --table %s.table --count %lld\n"
                "#   --seed %lld --plies %lld-%lld\n",
-               count, seed, plies_lo, plies_hi);
+               title, rules, rules, count, seed, plies_lo, plies_hi);
     else
-        printf("# Rio Kadalis openings: random plies from the start, each position new and\n"
+        printf("# %s openings: random plies from the start, each position new and\n"
                "# rated within %lld stones of even for the player to move by a search to\n"
-               "# depth %lld (its score tag). Made by: mancala-openings rio-kadalis --depth %lld\n"
+               "# depth %lld (its score tag). Made by: mancala-openings %s --depth %lld\n"
                "#   --margin %lld --count %lld --seed %lld --plies %lld-%lld\n",
-               margin, depth, depth, margin, count, seed, plies_lo, plies_hi);
+               title, margin, depth, rules, depth, margin, count, seed, plies_lo, plies_hi);
     char (*seen)[128] = calloc((size_t)count, sizeof *seen);
     int found = 0;
     status = seen ? 0 : MANCALA_E_NOMEM;
@@ -189,7 +192,7 @@ int main(int argc, char **argv)
         int keep = !mancala_is_over(g) && position_of(g, position, sizeof position) == 0;
         for (int i = 0; keep && i < found; i++)
             keep = strcmp(seen[i], position) != 0;
-        if (keep && modiar) {
+        if (keep && table) {
             int lo, hi;
             keep = mancala_table_value(table, g, &lo, &hi) == MANCALA_OK && lo == hi &&
                    (lo == -2 || lo == 0 || lo == 2);

@@ -4,8 +4,9 @@ generator writes from their seed, and the tournament plays them.
 
 Run by meson test as: openings_book.py MANCALA-OPENINGS MANCALA DATA-DIR
 Rio Kadalis's book is checked by making its first openings again (a
-search to depth 14 for each try: seconds); Modiar's needs the solved
-table, so only its header and that the tournament takes it are checked.
+search to depth 14 for each try: seconds); Modiar's and the five-hole
+book need solved tables, so only their headers and counts, and that the
+tournament takes them, are checked.
 """
 import os
 import subprocess
@@ -32,10 +33,16 @@ def main():
         modiar = f.read()
     if not modiar.startswith("# Modiar openings") or len(openings(modiar)) != 100:
         sys.exit("modiar.txt is not the generator's book of 100 openings")
+    with open(os.path.join(data, "rio-kadalis-5.txt")) as f:
+        five = f.read()
+    if ("mancala-openings rio-kadalis-5 --table" not in five or len(openings(five)) != 200
+            or not all(o.startswith("rio-kadalis-5/") and 'value="0"' in o for o in openings(five))):
+        sys.exit("rio-kadalis-5.txt is not the generator's book of 200 drawn openings")
     # Each book is taken whole by the tournament (a bad line would be
     # refused before the first game): its first pair is played.
     engine = f"{mancala} engine"
-    for rules, name in (("modiar", "modiar.txt"), ("rio-kadalis", "rio-kadalis.txt")):
+    for rules, name in (("modiar", "modiar.txt"), ("rio-kadalis", "rio-kadalis.txt"),
+                        ("rio-kadalis-5", "rio-kadalis-5.txt")):
         out = subprocess.run([mancala, "tournament", engine, engine, "--depth", "1", "--rules",
                               rules, "--rounds", "1", "--games", "2", "--openings",
                               os.path.join(data, name)], capture_output=True, text=True)
