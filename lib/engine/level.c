@@ -32,7 +32,9 @@
  * with T = 3 or 4 lost to the cooler level below), so there each level
  * from 7 up is one ply deeper than the one below at the same temperature
  * or as deep and cooler, and the depth stops at 13 plies, as its relay
- * sowing makes a deep search slow.
+ * sowing makes a deep search slow. Its levels 2-5 are cooler than
+ * Modiar's: with Modiar's, level 2 was no measurable step above level 1
+ * from the book of openings, and a hot depth 2 lost to a cool depth 1.
  */
 struct level {
     uint8_t depth;
@@ -66,10 +68,10 @@ static const struct level ladders[MC_LADDERS][MANCALA_LEVEL_MAX + 1] = {
 [MC_LADDER_RIO_KADALIS] = {
     {0, 0, 0},
     {1, 0.999, 99},           /*  1: T 1000 */
-    {1, 0.951229, 40},        /*  2: T 20 */
-    {1, 0.904837, 30},        /*  3: T 10 */
-    {1, 0.818731, 20},        /*  4: T 5 */
-    {2, 0.818731, 16},        /*  5: T 5 */
+    {1, 0.866878, 24},        /*  2: T 7 */
+    {1, 0.751477, 16},        /*  3: T 3.5 */
+    {1, 0.606531, 10},        /*  4: T 2 */
+    {2, 0.670320, 12},        /*  5: T 2.5 */
     {2, 0.606531, 10},        /*  6: T 2 */
     {3, 0.606531, 10},        /*  7: T 2 */
     {3, 0.367879, 6},         /*  8: T 1 */
