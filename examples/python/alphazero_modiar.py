@@ -313,6 +313,15 @@ def plot(curve_path: str, output: str) -> None:
     figure.savefig(output)
 
 
+def add_search_options(parser) -> None:
+    """The options of the search scored by table-search and score."""
+    parser.add_argument("--table", required=True, help="the solved Modiar table")
+    parser.add_argument("--positions", default=yardstick.POSITIONS)
+    parser.add_argument("--simulations", type=int, default=100)
+    parser.add_argument("--c-puct", type=float, default=0.5)
+    parser.add_argument("--terminal", choices=("stones", "result"), default="stones")
+
+
 def table_search(args, parser) -> int:
     if args.quick:
         args.simulations = 8
@@ -414,20 +423,12 @@ def main(argv=None) -> int:
     training.add_argument("--hidden", type=int, default=256, help="units of each hidden layer")
     oracle = commands.add_parser("table-search", help="score the search with the table's "
                                  "values in place of a network's")
-    oracle.add_argument("--table", required=True, help="the solved Modiar table")
-    oracle.add_argument("--positions", default=yardstick.POSITIONS)
-    oracle.add_argument("--simulations", type=int, default=100)
-    oracle.add_argument("--c-puct", type=float, default=0.5)
-    oracle.add_argument("--terminal", choices=("stones", "result"), default="stones")
+    add_search_options(oracle)
     oracle.add_argument("--quick", action="store_true", help="200 positions, 8 simulations")
     scoring = commands.add_parser("score", help="score a saved network (--save) and its "
                                   "search")
-    scoring.add_argument("--table", required=True, help="the solved Modiar table")
+    add_search_options(scoring)
     scoring.add_argument("--load", required=True, help="the network's weights")
-    scoring.add_argument("--positions", default=yardstick.POSITIONS)
-    scoring.add_argument("--simulations", type=int, default=100)
-    scoring.add_argument("--c-puct", type=float, default=0.5)
-    scoring.add_argument("--terminal", choices=("stones", "result"), default="stones")
     scoring.add_argument("--quick", action="store_true", help="200 positions")
     plotting = commands.add_parser("plot", help="draw a learning curve as a PNG")
     plotting.add_argument("curve")
