@@ -159,6 +159,9 @@ class Yardstick:
 
     def __init__(self, table: mancala.Table, positions, simulations: int, c_puct: float,
                  terminal_stones: bool):
+        # The search first: it checks its numbers before the slow part.
+        self.search = rl.BatchMCTS("modiar", len(positions), simulations, c_puct=c_puct,
+                                   terminal_stones=terminal_stones)
         self.positions = positions
         self.answers = yardstick.answers(table, positions)
         self.observations, self.masks, self.pits = [], [], []
@@ -168,8 +171,6 @@ class Yardstick:
                 self.masks.append(np.asarray(game.legal_actions_mask(), np.int8))
                 self.pits.append([game.action_to_pit(a) for a in range(ACTIONS)])
         self.observations, self.masks = np.array(self.observations), np.array(self.masks)
-        self.search = rl.BatchMCTS("modiar", len(positions), simulations, c_puct=c_puct,
-                                   terminal_stones=terminal_stones)
 
     def _score(self, actions, values) -> yardstick.Score:
         return yardstick.tally([((pits[a],), float(v), known) for pits, a, v, known
@@ -322,6 +323,21 @@ def add_search_options(parser) -> None:
     parser.add_argument("--terminal", choices=("stones", "result"), default="stones")
 
 
+def scored_search(args, parser, table: mancala.Table, positions) -> Yardstick:
+    """The yardstick with the search of the options (train's
+    --eval-simulations, the others' --simulations; --c-puct, --terminal).
+    Numbers the search refuses (0, negative, nan) are refused as any bad
+    option is: one line, exit status 2."""
+    if args.command == "train":
+        option, simulations = "--eval-simulations", args.eval_simulations
+    else:
+        option, simulations = "--simulations", args.simulations
+    try:
+        return Yardstick(table, positions, simulations, args.c_puct, args.terminal == "stones")
+    except mancala.MancalaError as error:
+        parser.error(f"{option} {simulations}, --c-puct {args.c_puct}: {error}")
+
+
 def table_search(args, parser) -> int:
     if args.quick:
         args.simulations = 8
@@ -331,8 +347,7 @@ def table_search(args, parser) -> int:
     except (OSError, mancala.MancalaError) as error:
         parser.error(str(error))
     with table:
-        stick = Yardstick(table, positions, args.simulations, args.c_puct,
-                          args.terminal == "stones")
+        stick = scored_search(args, parser, table, positions)
         result = stick.mcts(table_evaluator(table))
     print(f"{len(positions)} positions; search: {args.simulations} simulations, "
           f"c_puct {args.c_puct}, games over valued by {args.terminal}")
@@ -380,11 +395,7 @@ def score(args, parser) -> int:
         parser.error(str(error))
     net.eval()
     with table:
-        try:
-            stick = Yardstick(table, positions, args.simulations, args.c_puct,
-                              args.terminal == "stones")
-        except mancala.MancalaError as error:   # --simulations, --c-puct
-            parser.error(str(error))
+        stick = scored_search(args, parser, table, positions)
     measure(net, stick, len(positions), args.simulations, args)
     return 0
 
@@ -446,13 +457,20 @@ def main(argv=None) -> int:
         args.games, args.simulations, args.eval_simulations = 16, 8, 8
     if not 0 < args.minutes <= 600 or args.every <= 0:
         parser.error("--minutes: more than 0, at most 600; --every: more than 0")
-    curve = saved = None
-    try:   # files and table are checked before the training, not after it
+    # Everything is checked before the training, not after it; the new
+    # files last, so that a refusal leaves none behind.
+    try:
         positions = yardstick.read_positions(args.positions)[::50 if args.quick else 1]
         table = mancala.Table(args.table)
+    except (OSError, mancala.MancalaError) as error:
+        parser.error(str(error))
+    with table:
+        stick = scored_search(args, parser, table, positions)
+    curve = saved = None
+    try:
         curve = exclusive(args.curve, "w") if args.curve else None
         saved = exclusive(args.save, "wb") if args.save else None
-    except (OSError, mancala.MancalaError) as error:
+    except OSError as error:
         for handle in (curve, saved):
             if handle:
                 handle.close()
@@ -465,9 +483,6 @@ def main(argv=None) -> int:
     torch.set_num_threads(1)
     torch.manual_seed(args.seed)
     net = Net(args.hidden)
-    with table:
-        stick = Yardstick(table, positions, args.eval_simulations, args.c_puct,
-                          args.terminal == "stones")
     with Stop() as stop:
         train(args, net, stick, curve, stop)
     if stop.signal:

@@ -83,6 +83,24 @@ class Smoke(ModiarTable, unittest.TestCase):
             self.assertEqual((bad.returncode, bad.stdout), (2, ""))
             self.assertEqual(len(bad.stderr.splitlines()), 2, bad.stderr)   # usage, error
 
+    def test_bad_search_refused_before_any_file(self):
+        # The search scored refuses its numbers before anything is
+        # trained or written: one line, exit status 2, no curve file.
+        with tempfile.TemporaryDirectory() as directory:
+            curve = os.path.join(directory, "curve.csv")
+            for args, error in ((("--eval-simulations", "0"), "--eval-simulations 0, --c-puct 0.5: "
+                                 "max_simulations must be from 1 to 100000, not 0"),
+                                (("--c-puct", "nan"), "--eval-simulations 100, --c-puct nan: "
+                                 "c_puct must be above 0 and at most 1000000.0, not nan")):
+                run = subprocess.run([sys.executable, str(SCRIPT), "train", "--table",
+                                      self.table_path, "--minutes", "0.05", "--curve", curve,
+                                      *args], text=True, capture_output=True, env=os.environ,
+                                     timeout=300)
+                self.assertEqual((run.returncode, run.stdout), (2, ""))
+                self.assertEqual(run.stderr.splitlines()[1:], ["alphazero_modiar.py: error: "
+                                                               + error])
+            self.assertEqual(os.listdir(directory), [])
+
     def test_stopped_by_a_signal(self):
         with tempfile.TemporaryDirectory() as directory:
             child = subprocess.Popen(
@@ -145,6 +163,24 @@ class TableSearch(ModiarTable, unittest.TestCase):
             self.assertEqual(run.stdout.splitlines()[0::3], [
                 "200 positions; search: 8 simulations, c_puct 0.5, games over valued by "
                 + terminal, row])
+
+
+    def test_bad_search_refused(self):
+        # Numbers the search refuses are bad options, as in `score`: one
+        # line after the usage, exit status 2, not a traceback.
+        for args, error in ((("--simulations", "0"), "--simulations 0, --c-puct 0.5: "
+                             "max_simulations must be from 1 to 100000, not 0"),
+                            (("--c-puct", "0"), "--simulations 100, --c-puct 0.0: "
+                             "c_puct must be above 0 and at most 1000000.0, not 0.0"),
+                            (("--c-puct", "-1"), "--simulations 100, --c-puct -1.0: "
+                             "c_puct must be above 0 and at most 1000000.0, not -1.0"),
+                            (("--c-puct", "nan"), "--simulations 100, --c-puct nan: "
+                             "c_puct must be above 0 and at most 1000000.0, not nan")):
+            run = subprocess.run([sys.executable, str(SCRIPT), "table-search", "--table",
+                                  self.table_path, *args], text=True, capture_output=True,
+                                 env=os.environ, timeout=300)
+            self.assertEqual((run.returncode, run.stdout), (2, ""))
+            self.assertEqual(run.stderr.splitlines()[1:], ["alphazero_modiar.py: error: " + error])
 
 
 if __name__ == "__main__":
