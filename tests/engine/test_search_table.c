@@ -69,7 +69,7 @@ static mancala_search *new_search(const mancala_table *t)
  * cannot go further), without history and after random moves that give
  * them one: the search with the table must prove the brute-force value,
  * and its best move must be worth it. The table must also save nodes
- * somewhere, or it was not used.
+ * somewhere, or it was not used (at full scale).
  */
 START_TEST(small_endgames_match_brute_force)
 {
@@ -101,9 +101,16 @@ START_TEST(small_endgames_match_brute_force)
         expect_int_eq(-brute_value(c), value);
         mancala_free(c);
 
-        ck_assert_int_eq(mancala_search_run(without, g), MANCALA_OK);
-        expect_int_eq(mancala_search_score(without), value);
-        saved += mancala_search_nodes(with) < mancala_search_nodes(without);
+        /* The same search without the table: whether the table saved
+         * nodes. The slow test setups leave it out: they do not check
+         * that count, `search` checks the search without a table against
+         * brute force under them, and here it takes millions of nodes on
+         * a few of these boards (95 % of the test under the sanitizers). */
+        if (test_full_scale()) {
+            ck_assert_int_eq(mancala_search_run(without, g), MANCALA_OK);
+            expect_int_eq(mancala_search_score(without), value);
+            saved += mancala_search_nodes(with) < mancala_search_nodes(without);
+        }
         with_history += mancala_history_length(g) > 0;
         checked++;
         mancala_free(g);
