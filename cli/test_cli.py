@@ -1575,6 +1575,8 @@ def test_tournament():
                                    # long enough for a Python engine to start on a
                                    # loaded machine (the grace covers its handshake too)
                                    "--timeout", "2000",
+                                   # the hanging games wait out their timeouts together
+                                   "--concurrency", "4" if mode == "hang" else "1",
                                    "--records", os.path.join(folder, "records"))
             expect((status, err), (0, ""), f"{mode}:\n{out}")
             check(out.count(f"(engine 1 {fault})") == 4, out)
