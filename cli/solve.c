@@ -78,6 +78,10 @@ struct progress {
     uint64_t first_done;
     double first_time;
     int reached;       /* the step of the last call, -1 before the first */
+    /* The lean solver writes the layer under way when stopped, which
+     * takes seconds on a large table: said at once, once. */
+    const char *stopping;
+    int said_stopping;
 };
 
 /* Counts the exact entries of the finished layers in the partial file,
@@ -152,8 +156,16 @@ static int on_progress(void *opaque, int step, int steps, uint64_t done, uint64_
     if (step != p->reached)
         p->finished = done;
     p->reached = step;
-    if (interrupted)
+    if (interrupted) {
+        if (p->stopping && !p->said_stopping) {
+            if (p->bar && p->last_step >= 0)
+                fputc('\n', p->out); /* below the bar, which stays as it was */
+            p->said_stopping = 1;
+            fail("solve", "stopping: writing the layer under way to %s ...", p->stopping);
+            fflush(stderr);
+        }
         return 1;
+    }
     if (!p->out)
         return 0;
     const double now = now_seconds(), elapsed = now - p->start;
@@ -314,7 +326,7 @@ int cmd_solve(int argc, char **argv)
     struct progress progress = {.out = quiet ? NULL : stderr,
                                 .bar = !quiet && mancala__vt_terminal(stderr),
                                 .start = now_seconds(), .last_step = -1, .partial = partial,
-                                .reached = -1};
+                                .reached = -1, .stopping = a.lean ? partial : NULL};
     /* Ctrl-C, kill and a closed terminal stop the solve within about a
      * second (the library asks on_progress inside a layer too); the
      * finished layers stay in the partial file. */
@@ -331,7 +343,7 @@ int cmd_solve(int argc, char **argv)
                                                   on_progress, &progress);
     const int error = errno; /* why, after MANCALA_E_IO */
     catch_stop_signals(SIG_DFL);
-    if (progress.out && progress.bar && progress.last_step >= 0)
+    if (progress.out && progress.bar && progress.last_step >= 0 && !progress.said_stopping)
         fputc('\n', stderr);
     if (status < 0) {
         /* The lean solver keeps the layer under way too. */

@@ -2443,6 +2443,13 @@ def test_stopped_solves():
         check(proc.returncode == 1 and f"mancala: solve: interrupted; {lean} is as it was (the "
               f"same command goes on from where it stopped, kept in {lean}.partial)" in err,
               f"the lean solve stopped: {proc.returncode} {err!r}")
+        # Writing the layer under way takes seconds on a large table: a
+        # line says so the moment the stop is noticed, before the last one.
+        expect(err.splitlines()[-2:],
+               [f"mancala: solve: stopping: writing the layer under way to {lean}.partial ...",
+                f"mancala: solve: interrupted; {lean} is as it was (the same command goes on "
+                f"from where it stopped, kept in {lean}.partial)"],
+               "the lean solve says it is stopping, then that it stopped")
         ok(*args, "--lean", "-q", "-o", lean)
         with open(lean_ref, "rb") as a, open(lean, "rb") as b:
             check(a.read() == b.read(), "the resumed lean table is the uninterrupted one")
