@@ -52,7 +52,7 @@
 
 #include "cli.h"
 #include "platform/port.h" /* catch_stop_signals() */
-#include "solve/solve.h"
+#include "solve_mpi.h"
 
 #define UNSETTLED INT8_MIN
 
@@ -61,13 +61,7 @@
  * the message buffers. */
 enum { EXPAND_CHUNK = 1 << 16, WINDOW = 1 << 18 };
 
-/* A growing byte buffer. */
-struct vec {
-    char *data;
-    size_t len, cap;
-};
-
-static void *vec_add(struct vec *v, size_t bytes)
+void *vec_add(struct vec *v, size_t bytes)
 {
     if (v->len + bytes > v->cap) {
         size_t cap = v->cap ? v->cap : 4096;
@@ -86,7 +80,7 @@ static void *vec_add(struct vec *v, size_t bytes)
     return at;
 }
 
-static void *xmalloc(size_t bytes)
+void *xmalloc(size_t bytes)
 {
     void *p = malloc(bytes ? bytes : 1);
     if (!p) {
@@ -124,53 +118,12 @@ struct key {
     uint32_t p;
 };
 
-/* What the bytes exchanged are for (the figures the program prints). */
-enum phase { PHASE_EDGES, PHASE_ATTRACTOR, PHASE_RANKS, PHASE_EXITS };
-
-struct dist {
-    int rank, size;
-    struct mt_layout lay;
-    struct mc_board board;
-    /* This rank's slice of every layer: layer s's entries lo_s ... hi_s
-     * (slice_lo()) from entry local_at[s] on. */
-    uint8_t *table;
-    uint64_t local_at[MT_MOST_STONES + 2];
-    MPI_Datatype entry_type;
-    /* The layer under way: s stones, entries base ... base + n, this
-     * rank's slice [lo, hi) of m positions; bounds[r] starts rank r's. */
-    int s;
-    uint32_t base, n, lo, hi, m;
-    uint32_t *bounds;
-    uint8_t *pending;
-    int8_t *or_exit, *and_exit;
-    uint16_t *farthest, *l_distance;
-    uint32_t *pred_start, *pred;
-    struct vec *out, in;    /* per destination; received */
-    int *send_counts, *recv_counts, *send_displs, *recv_displs;
-    /* Figures. */
-    struct mt_stats stats;
-    uint64_t bytes_sent, exchanges, generations;
-    int reported; /* rank 0 said what failed */
-    char why[MPI_MAX_ERROR_STRING + 64]; /* rank 0: why a file could not be written */
-    uint64_t edges, last_edges, last_positions; /* moves inside layers; of the last layer */
-    int phase;                       /* what the bytes go to: enum phase */
-    uint64_t phase_bytes[4];
-    int range_error;
-    /* EXPAND_CHUNK and WINDOW; the test hook MANCALA_SOLVE_MPI_SMALL=1
-     * makes them tiny, so that small tables go through many rounds and
-     * windows too. */
-    uint32_t chunk, window;
-};
-
-/* The partition: rank r owns positions [n r / N, n (r + 1) / N) of each
- * layer of n positions (rounded down); the owner of position p is the
- * largest r with n r / N <= p. */
-static uint64_t slice_lo(const struct dist *d, int s, int r)
+uint64_t slice_lo(const struct dist *d, int s, int r)
 {
     return mt_layout_size(&d->lay, s) * (uint64_t)r / (uint64_t)d->size;
 }
 
-static int owner_of(uint64_t n, int size, uint64_t p)
+int owner_of(uint64_t n, int size, uint64_t p)
 {
     return (int)(((p + 1) * (uint64_t)size + n - 1) / n - 1);
 }
@@ -180,8 +133,7 @@ static int owner(const struct dist *d, uint32_t p)
     return owner_of(d->n, d->size, p);
 }
 
-/* The layer of table entry ci. */
-static int layer_of(const struct dist *d, uint64_t ci)
+int layer_of(const struct dist *d, uint64_t ci)
 {
     int s = d->lay.max_stones;
     while (d->lay.layer[s] > ci)
@@ -192,13 +144,10 @@ static int layer_of(const struct dist *d, uint64_t ci)
 /* Entry p of the layer under way (owned by this rank). */
 static uint8_t *entry(const struct dist *d, uint32_t p)
 {
-    return d->table + (d->local_at[d->s] + p - d->lo) * MT_ENTRY_SIZE;
+    return d->table + (d->local_at[d->s] + p - d->lo) * MT_ENTRY_SIZE; /* format 2 */
 }
 
-/* Sends d->out[r] to each rank r (elements of `elem` bytes), receives
- * into d->in, with d->recv_counts[r] elements from rank r (in rank
- * order). Empties d->out. */
-static void exchange(struct dist *d, size_t elem)
+void exchange(struct dist *d, size_t elem)
 {
     for (int r = 0; r < d->size; r++) {
         const size_t bytes = d->out[r].len;
@@ -348,8 +297,7 @@ static void on_interrupt(int signo)
     interrupted = 1;
 }
 
-/* Whether any rank was interrupted (collective). */
-static int stop_asked(void)
+int stop_asked(void)
 {
     int mine = interrupted, any = 0;
     MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
@@ -560,9 +508,9 @@ static uint64_t rank_generation(struct dist *d, struct gnode *next, size_t count
     return sum;
 }
 
-/* Test hook: MANCALA_SOLVE_MPI_KILL=RANK,STONES kills that rank in the
- * middle of that layer (its predecessor lists built), as a crash would. */
-static void maybe_die(const struct dist *d)
+/* The test hook MANCALA_SOLVE_MPI_KILL kills the rank once its
+ * predecessor lists are built (the lean solver: after a value sweep). */
+void maybe_die(const struct dist *d)
 {
     const char *spec = getenv("MANCALA_SOLVE_MPI_KILL");
     int rank, stones;
@@ -784,8 +732,8 @@ static int checkpoint_open(struct dist *d, struct checkpoint *cp, const char *ta
         int got = -1;
         ok = MPI_File_read_at_all(cp->file,
                                   (MPI_Offset)(MT_HEADER_SIZE + (d->lay.layer[s] + lo) *
-                                                                    MT_ENTRY_SIZE),
-                                  d->table + d->local_at[s] * MT_ENTRY_SIZE, (int)(hi - lo),
+                                                                    (uint64_t)d->lay.entry_size),
+                                  d->table + d->local_at[s] * d->lay.entry_size, (int)(hi - lo),
                                   d->entry_type, &status) == MPI_SUCCESS &&
              MPI_Get_count(&status, d->entry_type, &got) == MPI_SUCCESS && got == (int)(hi - lo);
     }
@@ -837,14 +785,17 @@ static int checkpoint_layer(struct dist *d, struct checkpoint *cp, int s)
 {
     MPI_Status st;
     int written = -1, failure = MPI_SUCCESS;
-    const uint64_t at = (uint64_t)d->base + d->lo;
+    const uint64_t lo = slice_lo(d, s, d->rank), m = slice_lo(d, s, d->rank + 1) - lo;
+    const uint64_t at = d->lay.layer[s] + lo;
     errno = 0;
     /* Independent writes: Open MPI's collective ones hang the other ranks
      * when one fails (a full disk, 3 processes or more). */
-    int ok = io_ok(MPI_File_write_at(cp->file, (MPI_Offset)(MT_HEADER_SIZE + at * MT_ENTRY_SIZE),
-                                     entry(d, d->lo), (int)d->m, d->entry_type, &st),
+    int ok = io_ok(MPI_File_write_at(cp->file,
+                                     (MPI_Offset)(MT_HEADER_SIZE + at * (uint64_t)d->lay.entry_size),
+                                     d->table + d->local_at[s] * d->lay.entry_size, (int)m,
+                                     d->entry_type, &st),
                    &failure) &&
-             MPI_Get_count(&st, d->entry_type, &written) == MPI_SUCCESS && written == (int)d->m;
+             MPI_Get_count(&st, d->entry_type, &written) == MPI_SUCCESS && written == (int)m;
     /* Every rank's data visible to rank 0 (MPI's sync-barrier-sync). */
     ok &= io_ok(MPI_File_sync(cp->file), &failure);
     MPI_Barrier(MPI_COMM_WORLD);
@@ -898,7 +849,7 @@ static int write_table(struct dist *d, struct mt_output *out)
         memcpy(temp, mancala__output_temp(out), (size_t)length);
     MPI_Bcast(temp, length, MPI_CHAR, 0, MPI_COMM_WORLD);
 
-    const size_t size = (size_t)d->lay.count * MT_ENTRY_SIZE;
+    const size_t size = (size_t)d->lay.count * (size_t)d->lay.entry_size;
     const size_t padded = (size + 7) / 8 * 8;
     MPI_File file;
     int failure = MPI_SUCCESS;
@@ -916,9 +867,9 @@ static int write_table(struct dist *d, struct mt_output *out)
             int written = -1;
             /* Independent writes, as for the checkpoints. */
             ok &= io_ok(MPI_File_write_at(file,
-                                          (MPI_Offset)(MT_HEADER_SIZE +
-                                                       (d->lay.layer[s] + lo) * MT_ENTRY_SIZE),
-                                          d->table + d->local_at[s] * MT_ENTRY_SIZE,
+                                          (MPI_Offset)(MT_HEADER_SIZE + (d->lay.layer[s] + lo) *
+                                                       (uint64_t)d->lay.entry_size),
+                                          d->table + d->local_at[s] * d->lay.entry_size,
                                           (int)(hi - lo), d->entry_type, &status),
                         &failure) &&
                   MPI_Get_count(&status, d->entry_type, &written) == MPI_SUCCESS &&
@@ -1034,11 +985,12 @@ static void partial_problem(struct dist *d, const char *path, const char *partia
 static int solve(struct dist *d, const struct solve_args *q, double *seconds)
 {
     const struct mc_variant *variant = mancala__variant_find(q->rules, strlen(q->rules));
-    if (!variant || !mt_layout_init(&d->lay, variant->n, (uint16_t)q->closed, q->max_stones,
-                                    q->step))
+    if (!variant || !mt_layout_init_format(&d->lay, variant->n, (uint16_t)q->closed,
+                                           q->max_stones, q->step,
+                                           q->lean ? MT_VERSION_LEAN : MT_VERSION))
         return MANCALA_E_INVALID;
     mancala__board_init(&d->board, variant, (uint16_t)q->closed);
-    MPI_Type_contiguous(MT_ENTRY_SIZE, MPI_BYTE, &d->entry_type);
+    MPI_Type_contiguous(d->lay.entry_size, MPI_BYTE, &d->entry_type);
     MPI_Type_commit(&d->entry_type);
     d->bounds = xmalloc(((size_t)d->size + 1) * sizeof *d->bounds);
     d->out = calloc((size_t)d->size, sizeof *d->out);
@@ -1052,7 +1004,7 @@ static int solve(struct dist *d, const struct solve_args *q, double *seconds)
         if (mt_layout_covers(&d->lay, s))
             mine += slice_lo(d, s, d->rank + 1) - slice_lo(d, s, d->rank);
     }
-    d->table = calloc((size_t)mine * MT_ENTRY_SIZE + 8, 1);
+    d->table = calloc((size_t)mine * (size_t)d->lay.entry_size + 8, 1);
     if (!d->out || !d->table) {
         fprintf(stderr, "mancala-solve-mpi: out of memory\n");
         MPI_Abort(MPI_COMM_WORLD, EXIT_FAILED);
@@ -1073,14 +1025,23 @@ static int solve(struct dist *d, const struct solve_args *q, double *seconds)
         partial_problem(d, q->path, cp.path, status, -1);
     if (status == MANCALA_OK && d->rank == 0 && from > 0 && !q->quiet)
         fprintf(stderr, "resuming from layer %d (stones on the board) of %s\n", from, cp.path);
+    /* The lean solver's exits need the hi of the finished entries that
+     * are not exact, which format 3 does not keep. */
+    for (int s = 0; s < from && q->lean && status == MANCALA_OK; s++)
+        if (mt_layout_covers(&d->lay, s))
+            status = lean_wide_his(d, s);
 
     const double start = now_seconds();
     for (int s = from; s <= q->max_stones && status == MANCALA_OK; s++) {
         if (!mt_layout_covers(&d->lay, s))
             continue;
-        layer_begin(d, s);
-        status = solve_layer(d);
-        layer_end(d);
+        if (q->lean) {
+            status = lean_solve_layer(d, s);
+        } else {
+            layer_begin(d, s);
+            status = solve_layer(d);
+            layer_end(d);
+        }
         int range = d->range_error, any;
         MPI_Allreduce(&range, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
         if (any) {
@@ -1092,7 +1053,7 @@ static int solve(struct dist *d, const struct solve_args *q, double *seconds)
             partial_problem(d, q->path, cp.path, status, s);
         if (status == MANCALA_OK && d->rank == 0 && !q->quiet)
             fprintf(stderr, "layer %d/%d: %llu positions, %.1f s\n", s, q->max_stones,
-                    (unsigned long long)d->n, now_seconds() - start);
+                    (unsigned long long)mt_layout_size(&d->lay, s), now_seconds() - start);
     }
     *seconds = now_seconds() - start;
     /* A table whose every layer is solved is written, even if a signal
@@ -1166,8 +1127,6 @@ int main(int argc, char **argv)
     int status = parse_solve_args("solve-mpi", argc - 1, argv + 1, &q);
     if (status == 0 && q.modiar)
         status = usage_error("solve-mpi", "modiar is solved by 'mancala solve modiar'");
-    if (status == 0 && q.lean)
-        status = usage_error("solve-mpi", "--lean is 'mancala solve --lean' (one machine)");
     if (saved >= 0) {
         fflush(stderr);
         dup2(saved, STDERR_FILENO);
@@ -1194,11 +1153,11 @@ int main(int argc, char **argv)
      * peak memory of each process. */
     struct rusage usage;
     getrusage(RUSAGE_SELF, &usage);
-    uint64_t mine[11] = {d.stats.positions, d.stats.exact, d.stats.forced, d.bytes_sent,
+    uint64_t mine[12] = {d.stats.positions, d.stats.exact, d.stats.forced, d.bytes_sent,
                          d.phase_bytes[0], d.phase_bytes[1], d.phase_bytes[2], d.phase_bytes[3],
-                         d.edges, d.last_edges, d.last_positions};
-    uint64_t sum[11];
-    MPI_Reduce(mine, sum, 11, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+                         d.edges, d.last_edges, d.last_positions, d.visits};
+    uint64_t sum[12];
+    MPI_Reduce(mine, sum, 12, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
     unsigned most_distance = 0;
     MPI_Reduce(&d.stats.max_distance, &most_distance, 1, MPI_UNSIGNED, MPI_MAX, 0, MPI_COMM_WORLD);
     /* CPU time: on a machine shared with other work, positions per CPU
@@ -1225,13 +1184,25 @@ int main(int argc, char **argv)
         const double per = sum[0] ? (double)sum[0] : 1;
         printf("cpu_seconds_total=%.2f positions_per_cpu_second=%.0f\n", all_cpu,
                all_cpu > 0 ? (double)sum[0] / all_cpu : 0);
-        printf("moves_in_layer_per_position=%.2f last_layer=%.2f generations=%llu "
-               "max_distance=%u\n", (double)sum[8] / per,
-               sum[10] ? (double)sum[9] / (double)sum[10] : 0, (unsigned long long)d.generations,
-               most_distance);
-        printf("bytes_per_position: edges=%.1f attractor=%.1f ranks=%.1f exits=%.1f\n",
-               (double)sum[4] / per, (double)sum[5] / per, (double)sum[6] / per,
-               (double)sum[7] / per);
+        if (q.lean) {
+            /* Sweeps and position-sweeps count each sweep once, on every
+             * rank alike. */
+            const double swept = d.position_sweeps ? (double)d.position_sweeps : 1;
+            printf("sweeps=%llu visits_per_position=%.2f bytes_per_position_per_sweep=%.2f "
+                   "max_distance=%u\n", (unsigned long long)d.sweeps, (double)sum[11] / per,
+                   (double)sum[3] / swept, most_distance);
+            printf("bytes_per_position: bounds=%.1f distances=%.1f exits=%.1f his=%.1f\n",
+                   (double)sum[4] / per, (double)sum[5] / per, (double)sum[7] / per,
+                   (double)sum[6] / per);
+        } else {
+            printf("moves_in_layer_per_position=%.2f last_layer=%.2f generations=%llu "
+                   "max_distance=%u\n", (double)sum[8] / per,
+                   sum[10] ? (double)sum[9] / (double)sum[10] : 0,
+                   (unsigned long long)d.generations, most_distance);
+            printf("bytes_per_position: edges=%.1f attractor=%.1f ranks=%.1f exits=%.1f\n",
+                   (double)sum[4] / per, (double)sum[5] / per, (double)sum[6] / per,
+                   (double)sum[7] / per);
+        }
     }
     MPI_Finalize();
     return EXIT_DONE;

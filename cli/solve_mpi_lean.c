@@ -1,0 +1,416 @@
+/*
+ * mancala-solve-mpi --lean: the lean solver of lib/solve/solve_lean.c
+ * (whose header comment gives the algorithm) on MPI, writing the same
+ * table of format 3, byte for byte, for any number of processes. The
+ * design (doc/solve-mpi.md) in brief:
+ *
+ * - Rank r owns the same contiguous slice of every layer as the table
+ *   solver's ranks (slice_lo()), and keeps only its slices: of the
+ *   finished layers in format 3, of the layer under way the bounds (lo,
+ *   hi) at the same place and a distance byte each for L and H.
+ * - A sweep is bulk-synchronous: every rank walks its slice in index
+ *   order, a round of positions at a time; a round generates the moves of
+ *   the positions it visits, asks the owners of the children it does not
+ *   own for their bytes (one exchange out, one back), then updates the
+ *   positions in order, reading its own children's bounds as they are at
+ *   that moment (Gauss-Seidel inside the slice) and the others' as
+ *   answered. Every bound read lies between the start and the fixed point,
+ *   so the values are those of one process; only the sweep count depends
+ *   on the number of processes. A sweep that changed nothing on any rank
+ *   (an allreduce) ends the values.
+ * - The exits (captures into finished layers) are asked once per position,
+ *   at its first visit, and kept in its distance bytes, as solve_lean.c
+ *   keeps them. The distance sweeps read only distances below their level
+ *   (Jacobi), so they are the same in any order.
+ * - Format 3 keeps no hi of an entry that is not exact: the readers
+ *   compute it from the entry's moves (mancala__entry()), whose children
+ *   may be on other ranks. So after each layer (and for the layers read
+ *   back when a job resumes) each rank computes those his of its slice
+ *   the same way, with one round of questions, and keeps them beside the
+ *   table (sorted, 9 bytes each) to answer the exits of the layers above.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include <mpi.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "solve_mpi.h"
+
+enum { UNSETTLED = 0xff };
+
+/* What a round does with the positions it visits: a value sweep, the
+ * pass that settles the L nodes of the exits, a distance sweep, or the
+ * his of a finished layer's entries that are not exact. */
+enum pass { VALUES, EXITS, RANKS, WIDE };
+
+/* The bytes a question is answered with. */
+static const size_t answer_size[] = {[VALUES] = 2, [EXITS] = 2, [RANKS] = 3, [WIDE] = 1};
+
+struct lean {
+    struct dist *d;
+    int s;
+    uint64_t lo, m;   /* this rank's slice of layer s: positions lo ... lo + m */
+    uint8_t *bounds;  /* its entries: lo, hi while the layer is solved */
+    uint8_t *dl, *dh; /* its distances, or the best and worst exit */
+    enum pass pass;
+    unsigned level;
+    int changed;
+    /* A round: the positions visited and their moves; where each rank's
+     * answers are read next. */
+    struct mt_expansion *x;
+    uint64_t *visited;
+    size_t *next;
+    uint8_t own[3]; /* the answer for a child this rank owns */
+};
+
+/* The owner of table entry ci and, if it is this rank, its place in
+ * d->table. */
+static int entry_owner(const struct dist *d, uint64_t ci, uint64_t *at)
+{
+    const int s = layer_of(d, ci);
+    const uint64_t p = ci - d->lay.layer[s];
+    const int r = owner_of(mt_layout_size(&d->lay, s), d->size, p);
+    if (r == d->rank)
+        *at = d->local_at[s] + p - slice_lo(d, s, r);
+    return r;
+}
+
+/* The hi of entry `at` of d->table, finished and not exact. */
+static int wide_hi(const struct dist *d, uint64_t at)
+{
+    const uint64_t *place = (const uint64_t *)d->wide_at.data;
+    size_t a = 0, b = d->wide_at.len / sizeof *place;
+    while (a < b) {
+        const size_t c = a + (b - a) / 2;
+        if (place[c] < at)
+            a = c + 1;
+        else
+            b = c;
+    }
+    return (int8_t)d->wide_hi.data[a];
+}
+
+/* The answer about entry `at` of this rank: in a value sweep or the exits'
+ * pass its lo and hi (the bounds of the layer under way, the values of a
+ * finished one), in a distance sweep its hi and distances L and H, for
+ * the his its lo. */
+static void answer(const struct lean *L, uint64_t at, uint8_t *out)
+{
+    const struct dist *d = L->d;
+    const uint8_t *e = d->table + at * MT_ENTRY_SIZE_LEAN;
+    const uint64_t i = at - d->local_at[L->s];
+    out[0] = e[0];
+    if (L->pass == WIDE)
+        return;
+    if (L->pass == RANKS) {
+        out[0] = e[1];
+        out[1] = L->dl[i];
+        out[2] = L->dh[i];
+    } else if (at >= d->local_at[L->s]) {
+        out[1] = e[1];
+    } else {
+        out[1] = e[1] & MT_LEAN_WIDE ? (uint8_t)(int8_t)wide_hi(d, at) : e[0];
+    }
+}
+
+/* The bytes of child ci: this rank's read now, another's as answered. */
+static const uint8_t *child(struct lean *L, uint64_t ci)
+{
+    struct dist *d = L->d;
+    uint64_t at;
+    const int r = entry_owner(d, ci, &at);
+    if (r == d->rank) {
+        answer(L, at, L->own);
+        return L->own;
+    }
+    const uint8_t *got = (const uint8_t *)d->in.data + L->next[r];
+    L->next[r] += answer_size[L->pass];
+    return got;
+}
+
+/* Whether position i of the slice is visited, and whether its exits are
+ * asked. */
+static int visits(const struct lean *L, uint64_t i, int *exits)
+{
+    const uint8_t *e = L->bounds + 2 * i;
+    switch (L->pass) {
+    case VALUES:
+        *exits = L->dl[i] == UNSETTLED;
+        return e[0] != e[1];
+    case EXITS:
+        /* (Those whose exits are known are settled without their moves.) */
+        return *exits = L->dl[i] == UNSETTLED;
+    case RANKS:
+        *exits = 0;
+        return L->dl[i] == UNSETTLED || L->dh[i] == UNSETTLED;
+    case WIDE:
+        return *exits = (e[1] & MT_LEAN_WIDE) != 0;
+    }
+    return 0;
+}
+
+static void ask(struct lean *L, uint64_t ci, uint64_t *remote)
+{
+    struct dist *d = L->d;
+    uint64_t at;
+    const int r = entry_owner(d, ci, &at);
+    if (r != d->rank) {
+        *(uint64_t *)vec_add(&d->out[r], 8) = ci;
+        ++*remote;
+    }
+}
+
+/* The EXITS pass at position i, whose best exit is `best` (or without
+ * moves its value): its L node at 0 if that is its lo, its H node
+ * unsettled (solve_lean.c's settle_exits()). */
+static void settle_exits(struct lean *L, uint64_t i, int best)
+{
+    L->dl[i] = best == (int8_t)L->bounds[2 * i] ? 0 : UNSETTLED;
+    L->dh[i] = UNSETTLED;
+}
+
+/* Position i, visited, its moves x, the answers in: what the pass does. */
+static void update(struct lean *L, uint64_t i, struct mt_expansion *x, int exits)
+{
+    struct dist *d = L->d;
+    uint8_t *e = L->bounds + 2 * i;
+    const int lo = (int8_t)e[0], hi = (int8_t)e[1];
+    /* The children's answers first, in the order they were asked. */
+    uint8_t got[MANCALA_MAX_PITS][3];
+    for (int k = 0; k < x->inside && L->pass != EXITS; k++)
+        memcpy(got[k], child(L, x->child[k]), answer_size[L->pass]);
+    const int moves = x->inside + x->exits;
+    if (L->pass == WIDE) {
+        int wide = lo;
+        for (int k = 0; k < x->inside; k++)
+            wide = -(int8_t)got[k][0] > wide ? -(int8_t)got[k][0] : wide;
+        for (int k = 0; k < x->exits; k++) {
+            const int gain = x->exit_gain[k] - (int8_t)child(L, x->exit_child[k])[0];
+            wide = gain > wide ? gain : wide;
+        }
+        *(uint64_t *)vec_add(&d->wide_at, 8) = d->local_at[L->s] + i;
+        *(uint8_t *)vec_add(&d->wide_hi, 1) = (uint8_t)(int8_t)wide;
+        return;
+    }
+    if (exits) {
+        for (int k = 0; k < x->exits; k++) {
+            const uint8_t *c = child(L, x->exit_child[k]);
+            mt_expansion_exit(x, x->exit_gain[k], (int8_t)c[0], (int8_t)c[1]);
+        }
+    } else if (L->pass == VALUES) {
+        x->best = mt_code_exit(L->dl[i]);
+        x->worst = mt_code_exit(L->dh[i]);
+    }
+    if (L->pass == EXITS) {
+        settle_exits(L, i, moves == 0 ? lo : x->best);
+        return;
+    }
+    if (L->pass == VALUES) {
+        if (exits) {
+            L->dl[i] = mt_exit_code(x->best);
+            L->dh[i] = mt_exit_code(x->worst);
+        }
+        int new_lo = x->best, new_hi = -x->worst;
+        for (int k = 0; k < x->inside; k++) {
+            const int c_lo = (int8_t)got[k][0], c_hi = (int8_t)got[k][1];
+            new_lo = -c_hi > new_lo ? -c_hi : new_lo;
+            new_hi = -c_lo > new_hi ? -c_lo : new_hi;
+        }
+        if (new_lo != lo || new_hi != hi) {
+            e[0] = (uint8_t)(int8_t)new_lo;
+            e[1] = (uint8_t)(int8_t)new_hi;
+            L->changed = 1;
+        }
+        return;
+    }
+    /* A distance sweep at level k (solve_lean.c's sweep_ranks(); the exits'
+     * L nodes were settled by the EXITS pass). */
+    const unsigned k = L->level;
+    unsigned dl = L->dl[i], dh = L->dh[i];
+    if (dl == UNSETTLED) {
+        if (moves == 0) {
+            dl = 0;
+        } else {
+            for (int c = 0; c < x->inside; c++) {
+                const unsigned cd = got[c][2];
+                if (cd < k && -(int8_t)got[c][0] == lo && cd + 1 < dl)
+                    dl = cd + 1;
+            }
+        }
+        if (dl != UNSETTLED) {
+            L->dl[i] = (uint8_t)dl;
+            L->changed = 1;
+        }
+    }
+    if (dh == UNSETTLED) {
+        unsigned far = 0;
+        for (int c = 0; c < x->inside && far != UNSETTLED; c++) {
+            const unsigned cd = got[c][1];
+            far = cd >= k ? UNSETTLED : cd + 1 > far ? cd + 1 : far;
+        }
+        if (far != UNSETTLED) {
+            L->dh[i] = (uint8_t)far;
+            L->changed = 1;
+        }
+    }
+}
+
+/* One pass over this rank's slice, in rounds of d->chunk positions, every
+ * rank the same number of rounds: returns whether any rank changed
+ * anything, or -1 on every rank if one was interrupted. */
+static int sweep(struct lean *L, enum pass pass)
+{
+    struct dist *d = L->d;
+    L->pass = pass;
+    L->changed = 0;
+    uint64_t rounds = (L->m + d->chunk - 1) / d->chunk, most;
+    MPI_Allreduce(&rounds, &most, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+    const int m = d->lay.open_count;
+    uint8_t r[MT_MOST_PITS];
+    int side = 0;
+    if (L->m)
+        mt_layout_position(&d->lay, L->s, L->lo, &side, r);
+    int *asks_exits = xmalloc(d->chunk * sizeof *asks_exits);
+    uint64_t i = 0;
+    for (uint64_t round = 0; round < most; round++) {
+        if (stop_asked()) {
+            free(asks_exits);
+            return -1;
+        }
+        /* The moves of the positions visited, the questions out. */
+        const uint64_t end = L->m - i > d->chunk ? i + d->chunk : L->m;
+        size_t count = 0;
+        uint64_t exit_questions = 0, others = 0;
+        for (; i < end; i++) {
+            int exits;
+            if (visits(L, i, &exits)) {
+                struct mt_expansion *x = &L->x[count];
+                mancala__solve_expand(&d->lay, &d->board, NULL, L->s, side, r, x);
+                for (int k = 0; k < x->inside && pass != EXITS; k++)
+                    ask(L, x->child[k], &others);
+                for (int k = 0; k < x->exits && exits; k++)
+                    ask(L, x->exit_child[k], &exit_questions);
+                L->visited[count] = i;
+                asks_exits[count++] = exits;
+            } else if (pass == EXITS) {
+                settle_exits(L, i, mt_code_exit(L->dl[i]));
+            }
+            if (!mt_next_position(r, m)) {
+                side++;
+                memset(r, 0, sizeof r);
+                r[m - 1] = (uint8_t)L->s;
+            }
+        }
+        d->visits += count;
+        /* The answers, in the order the questions came. */
+        d->phase = pass == RANKS ? PHASE_DISTANCES : pass == WIDE ? PHASE_WIDE : PHASE_BOUNDS;
+        exchange(d, 8);
+        const uint64_t *asked = (const uint64_t *)d->in.data;
+        size_t at = 0;
+        for (int q = 0; q < d->size; q++) {
+            uint8_t *out = vec_add(&d->out[q], answer_size[pass] * (size_t)d->recv_counts[q]);
+            for (int k = 0; k < d->recv_counts[q]; k++, at++) {
+                uint64_t place;
+                entry_owner(d, asked[at], &place);
+                answer(L, place, out + answer_size[pass] * (size_t)k);
+            }
+        }
+        exchange(d, answer_size[pass]);
+        /* The exits' share of the bytes, both ways. */
+        const uint64_t exit_bytes = exit_questions * (8 + answer_size[pass]);
+        d->phase_bytes[d->phase] -= exit_bytes;
+        d->phase_bytes[PHASE_EXITS] += exit_bytes;
+        for (int q = 0; q < d->size; q++)
+            L->next[q] = (size_t)d->recv_displs[q];
+        for (size_t k = 0; k < count; k++)
+            update(L, L->visited[k], &L->x[k], asks_exits[k]);
+    }
+    free(asks_exits);
+    int any = 0;
+    MPI_Allreduce(&L->changed, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    d->sweeps++;
+    d->position_sweeps += mt_layout_size(&d->lay, L->s);
+    return any;
+}
+
+static void lean_begin(struct lean *L, struct dist *d, int s)
+{
+    memset(L, 0, sizeof *L);
+    L->d = d;
+    L->s = s;
+    L->lo = slice_lo(d, s, d->rank);
+    L->m = slice_lo(d, s, d->rank + 1) - L->lo;
+    L->bounds = d->table + d->local_at[s] * MT_ENTRY_SIZE_LEAN;
+    L->x = xmalloc(d->chunk * sizeof *L->x);
+    L->visited = xmalloc(d->chunk * sizeof *L->visited);
+    L->next = xmalloc((size_t)d->size * sizeof *L->next);
+}
+
+static void lean_end(struct lean *L)
+{
+    free(L->x);
+    free(L->visited);
+    free(L->next);
+    free(L->dl);
+    free(L->dh);
+}
+
+int lean_wide_his(struct dist *d, int s)
+{
+    struct lean L;
+    lean_begin(&L, d, s);
+    const int status = sweep(&L, WIDE) < 0 ? MANCALA_E_CANCELLED : MANCALA_OK;
+    lean_end(&L);
+    return status;
+}
+
+int lean_solve_layer(struct dist *d, int s)
+{
+    struct lean L;
+    lean_begin(&L, d, s);
+    L.dl = xmalloc(L.m);
+    L.dh = xmalloc(L.m);
+    memset(L.dl, UNSETTLED, L.m);
+    memset(L.dh, UNSETTLED, L.m);
+    for (uint64_t i = 0; i < L.m; i++) {
+        L.bounds[2 * i] = (uint8_t)(int8_t)-s;
+        L.bounds[2 * i + 1] = (uint8_t)(int8_t)s;
+    }
+    int changed, status = MANCALA_OK;
+    for (int first = 1; (changed = sweep(&L, VALUES)) > 0; first = 0)
+        if (first)
+            maybe_die(d);
+    if (changed == 0)
+        changed = sweep(&L, EXITS);
+    if (changed == 0) {
+        do {
+            if (L.level >= MT_LEAN_NO_DISTANCE) {
+                d->range_error = 1; /* the distances no longer fit a byte */
+                break;
+            }
+        } while ((changed = sweep(&L, RANKS)) > 0 && ++L.level);
+    }
+    if (changed < 0) {
+        status = MANCALA_E_CANCELLED;
+    } else if (!d->range_error) {
+        /* The slice in format 3, then the his of its entries that are not
+         * exact, which the layers above ask for their exits. */
+        for (uint64_t i = 0; i < L.m; i++) {
+            const int lo = (int8_t)L.bounds[2 * i], hi = (int8_t)L.bounds[2 * i + 1];
+            const unsigned dh = L.dh[i];
+            mt_lean_entry_write(d->table, d->local_at[s] + i, lo, hi,
+                                dh == UNSETTLED ? MT_NO_DISTANCE : dh);
+            if (dh != UNSETTLED && dh > d->stats.max_distance)
+                d->stats.max_distance = dh;
+            d->stats.forced += L.dl[i] != UNSETTLED;
+            d->stats.exact += lo == hi;
+        }
+        d->stats.positions += L.m;
+        if (sweep(&L, WIDE) < 0)
+            status = MANCALA_E_CANCELLED;
+    }
+    lean_end(&L);
+    return status;
+}
