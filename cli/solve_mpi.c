@@ -510,11 +510,11 @@ static uint64_t rank_generation(struct dist *d, struct gnode *next, size_t count
 
 /* The test hook MANCALA_SOLVE_MPI_KILL kills the rank once its
  * predecessor lists are built (the lean solver: after a value sweep). */
-void maybe_die(const struct dist *d)
+void maybe_die(const struct dist *d, int s)
 {
     const char *spec = getenv("MANCALA_SOLVE_MPI_KILL");
     int rank, stones;
-    if (spec && sscanf(spec, "%d,%d", &rank, &stones) == 2 && rank == d->rank && stones == d->s)
+    if (spec && sscanf(spec, "%d,%d", &rank, &stones) == 2 && rank == d->rank && stones == s)
         raise(SIGKILL);
 }
 
@@ -526,7 +526,7 @@ static int solve_layer(struct dist *d)
     d->phase = PHASE_EDGES;
     if (build_predecessors(d) != MANCALA_OK)
         return MANCALA_E_CANCELLED;
-    maybe_die(d);
+    maybe_die(d, d->s);
 
     struct vec cur = {0}, next = {0};
     int *head = xmalloc((size_t)d->size * sizeof *head);

@@ -88,8 +88,8 @@ void exchange(struct dist *d, size_t elem);
 int stop_asked(void);
 
 /* Test hook: MANCALA_SOLVE_MPI_KILL=RANK,STONES kills that rank in the
- * middle of that layer, as a crash would. */
-void maybe_die(const struct dist *d);
+ * middle of layer s if s is STONES, as a crash would. */
+void maybe_die(const struct dist *d, int s);
 
 /* The lean solver (solve_mpi_lean.c). lean_solve_layer(): solves layer
  * s, leaves this rank's slice of it in format 3 and the his of its

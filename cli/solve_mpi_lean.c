@@ -381,7 +381,7 @@ int lean_solve_layer(struct dist *d, int s)
     int changed, status = MANCALA_OK;
     for (int first = 1; (changed = sweep(&L, VALUES)) > 0; first = 0)
         if (first)
-            maybe_die(d);
+            maybe_die(d, s);
     if (changed == 0)
         changed = sweep(&L, EXITS);
     if (changed == 0) {

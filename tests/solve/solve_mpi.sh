@@ -8,9 +8,15 @@
 # checkpoint that cannot be written (a full tmpfs) fails the job, which
 # then resumes.
 #
-#   solve_mpi.sh MANCALA MANCALA_SOLVE_MPI MPIRUN
+# The same for the lean solver (--lean): its tables against 'mancala solve
+# --lean', and (with SOLVE_LEAN_STATS) their values against the table
+# solver's; a job killed in a layer resumed on another number of
+# processes; the partial file of one solver refused by the other.
+#
+#   solve_mpi.sh MANCALA MANCALA_SOLVE_MPI MPIRUN [SOLVE_LEAN_STATS]
 set -euo pipefail
 mancala=$(realpath "$1") solve_mpi=$(realpath "$2") mpirun=$3
+lean_stats=${4:+$(realpath "$4")}
 # More processes than cores (CI machines have two), and as root in CI.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # Waiting processes yield the core: with more processes than cores, busy
@@ -179,4 +185,97 @@ else
     grep -q "^resuming from layer" resumed.log || { cat resumed.log >&2; fail "did not resume"; }
     cmp ref-1-6.table t.table || fail "the table after SIGTERM differs"
     echo "ok: SIGTERM stopped the job; resumed to the same table"
+fi
+
+# ---- The lean solver (--lean, format 3) ----
+# The same table as 'mancala solve --lean', byte for byte, on 1 to 4
+# processes: every pit open, a round with closed pits in steps of 4, a
+# five-hole clockwise round; in rounds of a few hundred positions too.
+same lean-all-open-7 rio-kadalis --max-stones 7 --lean
+same lean-open-1-6-step-4 rio-kadalis --open 1,6 --step 4 --max-stones 16 --lean
+same lean-five-cw-3-2 rio-kadalis-5-cw --open 3,2 --max-stones 12 --lean
+for np in 1 3; do
+    MANCALA_SOLVE_MPI_SMALL=1 run "$np" rio-kadalis --max-stones 7 --lean -q -o small.table >/dev/null
+    cmp ref-lean-all-open-7.table small.table || fail "--lean -np $np in small rounds differs"
+    echo "ok: --lean -np $np in small rounds: the same table"
+done
+# The same values as the table solver's (format 2), entry by entry.
+if [ -n "$lean_stats" ]; then
+    for name in open-1-6-step-4 five-cw-3-2; do
+        format2=ref-$name.table
+        [ "$name" = five-cw-3-2 ] && format2=ref-five-open-3-2.table
+        "$lean_stats" compare "$format2" "lean-$name-3.table" >compare.log ||
+            { cat compare.log >&2; fail "--lean $name: values differ from format 2"; }
+        grep -q " differ 0$" compare.log || { cat compare.log >&2; fail "no comparison"; }
+        echo "ok: --lean $name: the values of format 2 ($(cat compare.log))"
+    done
+fi
+
+# Killed in the middle of a layer (after its first value sweep), resumed
+# with another number of processes: the same table.
+lean_args=(rio-kadalis --open 1,6 --step 4 --max-stones 16 --lean)
+lean_resume() { # KILLED-NP KILLED-RANK LAYER RESUMED-NP
+    rm -f l.table l.table.*
+    if MANCALA_SOLVE_MPI_KILL="$2,$3" run "$1" "${lean_args[@]}" -o l.table >killed.log 2>&1; then
+        fail "the --lean job with a killed process succeeded"
+    fi
+    [ -e l.table ] && fail "a killed --lean job left a table"
+    [ -s l.table.mpi-partial ] || fail "no --lean checkpoint"
+    run "$4" "${lean_args[@]}" -o l.table >resumed.log 2>&1 ||
+        { cat resumed.log >&2; fail "the resumed --lean job failed"; }
+    # (The partial file counts layers to the next one not done: 9 for 12.)
+    grep -q "^resuming from layer" resumed.log && [ "$(grep -m1 "^layer " resumed.log |
+        cut -d/ -f1)" = "layer $3" ] || { cat resumed.log >&2; fail "--lean did not resume at $3"; }
+    cmp ref-lean-open-1-6-step-4.table l.table ||
+        fail "the resumed --lean table differs (-np $1 killed at $3, -np $4)"
+    [ -e l.table.mpi-partial ] && fail "the --lean checkpoint was left"
+    echo "ok: --lean -np $1 killed in layer $3, resumed on -np $4: the same table"
+}
+lean_resume 3 1 12 2
+lean_resume 2 0 16 4
+
+# The partial file of one solver is refused by the other, and kept.
+cross() { # WHAT MESSAGE KILLED-ARGS -- REFUSING-ARGS
+    local what=$1 message=$2
+    shift 2
+    local killed=()
+    while [ "$1" != -- ]; do killed+=("$1"); shift; done
+    shift
+    rm -f x.table x.table.*
+    MANCALA_SOLVE_MPI_KILL=1,8 run 2 "${killed[@]}" -o x.table >killed.log 2>&1 &&
+        fail "$what: the job with a killed process succeeded"
+    cp x.table.mpi-partial before.partial
+    if run 2 "$@" -o x.table >refused.log 2>&1; then
+        fail "$what: the job succeeded"
+    fi
+    grep -qF "$message" refused.log || { cat refused.log >&2; fail "$what: no message"; }
+    cmp before.partial x.table.mpi-partial || fail "$what: the partial file was changed"
+    [ -e x.table ] && fail "$what: a table was written"
+    echo "ok: $what: refused, the partial file kept"
+}
+another="x.table.mpi-partial was written by another version of the solver and cannot be resumed"
+cross "the table solver's partial file given to --lean" "$another" \
+    rio-kadalis --max-stones 10 -- rio-kadalis --max-stones 10 --lean
+cross "a --lean partial file given to the table solver" "$another" \
+    rio-kadalis --max-stones 10 --lean -- rio-kadalis --max-stones 10
+cross "a --lean partial file of other arguments" "not a checkpoint of this solve" \
+    rio-kadalis --max-stones 10 --lean -- rio-kadalis --max-stones 9 --lean
+
+# SIGTERM stops a --lean job inside a layer, with a message; the same
+# command goes on from the last finished layer.
+rm -f t.table t.table.*
+"$mpirun" --oversubscribe -np 2 "$solve_mpi" "${lean_args[@]}" -o t.table >term.log 2>&1 &
+job=$!
+for _ in $(seq 600); do grep -q "^layer 8/" term.log && break; sleep 0.1; done
+kill -TERM "$job"
+if wait "$job"; then
+    echo "skip: the --lean job ended before SIGTERM reached it"
+else
+    grep -q "interrupted; t.table is as it was" term.log || { cat term.log >&2; fail "no message"; }
+    [ -e t.table ] && fail "an interrupted --lean job wrote a table"
+    run 3 "${lean_args[@]}" -o t.table >resumed.log 2>&1 ||
+        { cat resumed.log >&2; fail "the --lean job after SIGTERM failed"; }
+    grep -q "^resuming from layer" resumed.log || { cat resumed.log >&2; fail "did not resume"; }
+    cmp ref-lean-open-1-6-step-4.table t.table || fail "the --lean table after SIGTERM differs"
+    echo "ok: SIGTERM stopped the --lean job; resumed on 3 processes to the same table"
 fi
