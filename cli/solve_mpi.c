@@ -2,10 +2,12 @@
  * mancala-solve-mpi: the table solver of lib/solve/solve.c on MPI. Run as
  *
  *     mpirun -np N mancala-solve-mpi RULES [-o FILE] [--max-stones K]
- *                                          [--open KS,KN] [--step 4] [-q]
+ *                                          [--open KS,KN] [--step 4] [--lean] [-q]
  *
  * with the arguments of 'mancala solve'; it writes the same table, byte
- * for byte, for any N. The design (doc/solve-mpi.md) in brief:
+ * for byte, for any N. With --lean it runs the lean solver instead
+ * (solve_mpi_lean.c), on the same partition, exchanges, checkpoints and
+ * output. The design of the table solver (doc/solve-mpi.md) in brief:
  *
  * - Each layer's positions are split into N contiguous index ranges, one
  *   per process (rank). A rank generates the moves of its positions and
@@ -1083,20 +1085,21 @@ static int solve(struct dist *d, const struct solve_args *q, double *seconds)
 
 static const char help[] =
     "Usage: mpirun -np N mancala-solve-mpi RULES [-o|--out FILE] [--max-stones K]\n"
-    "                                            [--open KS,KN] [--step 4] [-q|--quiet]\n"
+    "                                [--open KS,KN] [--step 4] [--lean] [-q|--quiet]\n"
     "\n"
-    "The table solver of 'mancala solve' on N MPI processes: the same\n"
-    "arguments and the same table, byte for byte, for any N. Each layer's\n"
-    "positions are split among the processes; the finished layers are kept\n"
-    "in FILE.mpi-partial, so that a job that stopped (a process killed, a\n"
-    "node lost) and is started again with the same arguments, on any number\n"
-    "of processes, goes on from the last finished layer. The table replaces\n"
-    "FILE only when complete.\n"
+    "The table solver of 'mancala solve' (or with --lean its lean solver) on\n"
+    "N MPI processes: the same arguments and the same table, byte for byte,\n"
+    "for any N. Each layer's positions are split among the processes; the\n"
+    "finished layers are kept in FILE.mpi-partial, so that a job that\n"
+    "stopped (a process killed, a node lost) and is started again with the\n"
+    "same arguments, on any number of processes, goes on from the last\n"
+    "finished layer. The table replaces FILE only when complete.\n"
     "\n"
     "  -o, --out FILE    where to write the table (default as 'mancala solve')\n"
     "  --max-stones K    rio-kadalis: the most stones on the board\n"
     "  --open KS,KN      the open pits of each player (1 to the holes per row)\n"
     "  --step 4          only the counts of stones that are multiples of 4\n"
+    "  --lean            the lean solver (format 3, two bytes an entry)\n"
     "  -q, --quiet       no progress lines\n";
 
 int main(int argc, char **argv)
