@@ -511,12 +511,15 @@ static uint64_t rank_generation(struct dist *d, struct gnode *next, size_t count
 }
 
 /* The test hook MANCALA_SOLVE_MPI_KILL kills the rank once its
- * predecessor lists are built (the lean solver: after a value sweep). */
-void maybe_die(const struct dist *d, int s)
+ * predecessor lists are built (the lean solver: after its first value
+ * sweep, or with RANK,STONES,d its first distance sweep). */
+void maybe_die(const struct dist *d, int s, int distances)
 {
     const char *spec = getenv("MANCALA_SOLVE_MPI_KILL");
     int rank, stones;
-    if (spec && sscanf(spec, "%d,%d", &rank, &stones) == 2 && rank == d->rank && stones == s)
+    char phase = 0;
+    if (spec && sscanf(spec, "%d,%d,%c", &rank, &stones, &phase) >= 2 && rank == d->rank &&
+        stones == s && (phase == 'd') == distances)
         raise(SIGKILL);
 }
 
@@ -528,7 +531,7 @@ static int solve_layer(struct dist *d)
     d->phase = PHASE_EDGES;
     if (build_predecessors(d) != MANCALA_OK)
         return MANCALA_E_CANCELLED;
-    maybe_die(d, d->s);
+    maybe_die(d, d->s, 0);
 
     struct vec cur = {0}, next = {0};
     int *head = xmalloc((size_t)d->size * sizeof *head);
@@ -688,13 +691,6 @@ static int solve_layer(struct dist *d)
  * of ranks resumes it. Rank 0 holds the file open and locked for the
  * whole job, and checks it before any rank reads it. */
 
-struct checkpoint {
-    char *path;
-    MPI_File file;
-    int on;
-    int fd; /* rank 0: the file, locked */
-};
-
 /* All ranks: opens the partial file and reads the finished layers; *from
  * is the first layer to solve. A status, the same on every rank. */
 static int checkpoint_open(struct dist *d, struct checkpoint *cp, const char *target, int *from)
@@ -746,7 +742,7 @@ static int checkpoint_open(struct dist *d, struct checkpoint *cp, const char *ta
 
 /* Whether an MPI-IO call succeeded; if not, keeps the first failure's
  * error class in *failure (MPI_ERR_NO_SPACE, MPI_ERR_QUOTA, ...). */
-static int io_ok(int result, int *failure)
+int io_ok(int result, int *failure)
 {
     if (result != MPI_SUCCESS && *failure == MPI_SUCCESS)
         MPI_Error_class(result, failure);
@@ -758,7 +754,7 @@ static int io_ok(int result, int *failure)
  * MPI error class and errno. Open MPI's writes can also come back short
  * with neither (a full disk): then the free space of the file system of
  * `path` (rank 0's name of the file) says whether it is full. */
-static int all_written(struct dist *d, int ok, int failure, const char *path)
+int all_written(struct dist *d, int ok, int failure, const char *path)
 {
     int first, mine = ok ? d->size : d->rank;
     MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
@@ -1034,11 +1030,15 @@ static int solve(struct dist *d, const struct solve_args *q, double *seconds)
             status = lean_wide_his(d, s);
 
     const double start = now_seconds();
-    for (int s = from; s <= q->max_stones && status == MANCALA_OK; s++) {
+    for (int s = from, first = 1; s <= q->max_stones && status == MANCALA_OK; s++) {
         if (!mt_layout_covers(&d->lay, s))
             continue;
         if (q->lean) {
-            status = lean_solve_layer(d, s);
+            status = lean_solve_layer(d, s, &cp, first, q->quiet);
+            first = 0;
+            /* The state of the layer could not be kept, or read back. */
+            if ((status == MANCALA_E_IO || status == MANCALA_E_FORMAT) && d->rank == 0)
+                partial_problem(d, q->path, cp.path, status, status == MANCALA_E_IO ? s : -1);
         } else {
             layer_begin(d, s);
             status = solve_layer(d);
@@ -1073,8 +1073,9 @@ static int solve(struct dist *d, const struct solve_args *q, double *seconds)
     }
     if (status == MANCALA_E_CANCELLED && d->rank == 0) {
         d->reported = 1;
-        fail("solve-mpi", "interrupted; %s is as it was (the same command goes on from the last "
-             "finished layer, kept in %s)", q->path, cp.path);
+        /* The lean solver keeps the layer under way too. */
+        fail("solve-mpi", "interrupted; %s is as it was (the same command goes on from %s, kept "
+             "in %s)", q->path, q->lean ? "where it stopped" : "the last finished layer", cp.path);
     }
     checkpoint_close(d, &cp, status == MANCALA_OK);
     MPI_Type_free(&d->entry_type);
@@ -1113,6 +1114,7 @@ int main(int argc, char **argv)
     const int tiny = small && !strcmp(small, "1");
     d.chunk = tiny ? 300 : EXPAND_CHUNK;
     d.window = tiny ? 700 : WINDOW;
+    d.checkpoint_seconds = tiny ? 0 : 60;
 
     /* Every rank reads the arguments; rank 0 alone says what is wrong. */
     int saved = -1;

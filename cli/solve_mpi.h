@@ -65,6 +65,10 @@ struct dist {
      * makes them tiny, so that small tables go through many rounds and
      * windows too. */
     uint32_t chunk, window;
+    /* The lean solver keeps the state of the layer under way at most this
+     * often (and whenever stopped); the same test hook makes it 0: after
+     * every sweep. */
+    double checkpoint_seconds;
 };
 
 void *vec_add(struct vec *v, size_t bytes);
@@ -87,17 +91,38 @@ void exchange(struct dist *d, size_t elem);
 /* Whether any rank was interrupted (collective). */
 int stop_asked(void);
 
-/* Test hook: MANCALA_SOLVE_MPI_KILL=RANK,STONES kills that rank in the
- * middle of layer s if s is STONES, as a crash would. */
-void maybe_die(const struct dist *d, int s);
+/* TARGET.mpi-partial (solve_mpi.c): its name, MPI-IO handle, and on
+ * rank 0 the file descriptor that holds its lock. */
+struct checkpoint {
+    char *path;
+    MPI_File file;
+    int on;
+    int fd; /* rank 0: the file, locked */
+};
+
+/* Whether an MPI-IO call succeeded; if not, keeps the first failure's
+ * error class in *failure. */
+int io_ok(int result, int *failure);
+/* All ranks: whether every rank's writes succeeded (`ok`); if not, rank 0
+ * keeps in d->why what went wrong (`path`: rank 0's name of the file). */
+int all_written(struct dist *d, int ok, int failure, const char *path);
+
+/* Test hook: MANCALA_SOLVE_MPI_KILL=RANK,STONES[,d] kills that rank in
+ * the middle of layer s if s is STONES (in the lean solver's `distances`
+ * sweeps with ",d"), as a crash would. */
+void maybe_die(const struct dist *d, int s, int distances);
 
 /* The lean solver (solve_mpi_lean.c). lean_solve_layer(): solves layer
  * s, leaves this rank's slice of it in format 3 and the his of its
- * entries that are not exact; lean_wide_his(): those his of finished
- * layer s (read back from the partial file). Collective; MANCALA_OK or
- * MANCALA_E_CANCELLED, the same on every rank (MANCALA_E_RANGE is
- * d->range_error). */
-int lean_solve_layer(struct dist *d, int s);
+ * entries that are not exact; keeps the state of the layer in `cp` now
+ * and then and when stopped; `first`: the first layer of the job, which
+ * may resume from such a state. lean_wide_his(): those his of finished
+ * layer s (read back from the partial file). Collective; a status, the
+ * same on every rank: MANCALA_OK, or for lean_solve_layer()
+ * MANCALA_E_CANCELLED (stopped, the state kept), MANCALA_E_IO (d->why
+ * says why) or MANCALA_E_FORMAT (a state that does not verify);
+ * MANCALA_E_RANGE is d->range_error. */
+int lean_solve_layer(struct dist *d, int s, struct checkpoint *cp, int first, int quiet);
 int lean_wide_his(struct dist *d, int s);
 
 #endif /* MANCALA_SOLVE_MPI_H */

@@ -28,14 +28,25 @@
  *   back when a job resumes) each rank computes those his of its slice
  *   the same way, with one round of questions, and keeps them beside the
  *   table (sorted, 9 bytes each) to answer the exits of the layers above.
+ * - The state of the layer under way is kept in the partial file now and
+ *   then and when the job is stopped, in a record checked by blocks of
+ *   positions, so that a job on any number of processes resumes it
+ *   (keep_layer() below).
  *
  * SPDX-License-Identifier: MIT
  */
+#define _XOPEN_SOURCE 700 /* fsync() */
+
 #include <mpi.h>
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "cli.h"
+#include "solve/solve_lean.h" /* mancala__pwrite_all() */
 #include "solve_mpi.h"
 
 enum { UNSETTLED = 0xff };
@@ -275,7 +286,9 @@ static int sweep(struct lean *L, enum pass pass)
     int *asks_exits = xmalloc(d->chunk * sizeof *asks_exits);
     uint64_t i = 0;
     for (uint64_t round = 0; round < most; round++) {
-        if (stop_asked()) {
+        /* (The his of a finished layer are a short pass: the layer is
+         * then kept, and the stop heard by the next one.) */
+        if (pass != WIDE && stop_asked()) {
             free(asks_exits);
             return -1;
         }
@@ -361,40 +374,329 @@ int lean_wide_his(struct dist *d, int s)
 {
     struct lean L;
     lean_begin(&L, d, s);
-    const int status = sweep(&L, WIDE) < 0 ? MANCALA_E_CANCELLED : MANCALA_OK;
+    sweep(&L, WIDE);
     lean_end(&L);
+    return MANCALA_OK;
+}
+
+/*
+ * The state of the layer under way (its bounds, and while the distances
+ * are settled its L and H distances), kept in the partial file after the
+ * per-layer checksums, as solve_lean.c keeps it, with a record of its own
+ * kind: the single-process record has one checksum over the whole layer,
+ * which one rank would have to read back. Here every rank checks the
+ * blocks of BLOCK positions that start in its slice (a block's checksum
+ * does not depend on the number of processes), and the record's
+ * checksum covers the blocks' checksums:
+ *
+ *   R = mt_partial_sum_at(lay, max_stones + 1):
+ *   R + 0   the record: 0 "\x89LEANMP3", 8 1 (0 while written), 12 the
+ *           layer, 16 the phase (0 values, 1 distances), 20 value sweeps
+ *           done, 24 distance sweeps done, 28 the positions a block (B),
+ *           32 XXH3 of bytes 0-31 and the blocks' checksums, seeded as
+ *           the partial file's
+ *   R + 64  the layer's L distances, then its H distances (n bytes each)
+ *   R + 64 + 2n  a u64 XXH3 per block: of its bounds, and in the phase of
+ *           distances its L and H distances, seeded the same way
+ *
+ * and the bounds at the place of the layer's entries. The record is
+ * marked unwritten before the rest is written: a job killed meanwhile
+ * leaves a record that is ignored (the layer starts again); one marked
+ * written that does not verify is refused (MANCALA_E_FORMAT).
+ */
+enum { RECORD_SIZE = 64, RECORD_SUM = 32, MOST_BLOCK = 1 << 24 };
+static const uint8_t record_magic[8] = {0x89, 'L', 'E', 'A', 'N', 'M', 'P', '3'};
+
+struct record {
+    int layer, ranks;
+    unsigned value_sweeps, rank_sweeps;
+    uint64_t block;
+};
+
+static uint64_t record_at(const struct dist *d)
+{
+    return mt_partial_sum_at(&d->lay, d->lay.max_stones + 1);
+}
+
+/* Positions a block of a record this job writes: 16 rounds' (a few in
+ * the test hook's rounds); one it reads says its own. */
+static uint64_t block_size(const struct dist *d)
+{
+    return 16 * (uint64_t)d->chunk;
+}
+
+/* The seed of the partial file's checksums (solve.h). */
+static uint64_t partial_seed(const struct dist *d)
+{
+    uint8_t header[MT_HEADER_SIZE];
+    mancala__solve_header(&d->lay, &d->board, header);
+    header[MT_OFF_PARTIAL] = MT_PARTIAL_VERSION;
+    return mt_checksum_seed(header);
+}
+
+/* Reads `count` bytes at `at` of the partial file (independent). */
+static int read_at(struct checkpoint *cp, uint64_t at, void *data, uint64_t count)
+{
+    MPI_Status st;
+    int got = -1;
+    return count <= INT32_MAX &&
+           MPI_File_read_at(cp->file, (MPI_Offset)at, data, (int)count, MPI_BYTE, &st) ==
+               MPI_SUCCESS &&
+           MPI_Get_count(&st, MPI_BYTE, &got) == MPI_SUCCESS && got == (int)count;
+}
+
+/* The checksum of block b of the layer as the file holds it; 0 if it
+ * cannot be read. */
+static uint64_t block_sum(struct lean *L, struct checkpoint *cp, const struct record *r,
+                          uint64_t b)
+{
+    struct dist *d = L->d;
+    const int ranks = r->ranks;
+    const uint64_t n = mt_layout_size(&d->lay, L->s), size = r->block;
+    const uint64_t first = b * size, count = n - first < size ? n - first : size;
+    uint8_t *bytes = xmalloc(4 * count);
+    const uint64_t at = record_at(d) + RECORD_SIZE;
+    int ok = read_at(cp, MT_HEADER_SIZE + (d->lay.layer[L->s] + first) * MT_ENTRY_SIZE_LEAN,
+                     bytes, 2 * count);
+    if (ok && ranks)
+        ok = read_at(cp, at + first, bytes + 2 * count, count) &&
+             read_at(cp, at + n + first, bytes + 3 * count, count);
+    const uint64_t sum = ok ? XXH3_64bits_withSeed(bytes, (ranks ? 4 : 2) * count,
+                                                   partial_seed(d)) : 0;
+    free(bytes);
+    return sum;
+}
+
+/* The blocks that start in this rank's slice: [*from, *to). */
+static void my_blocks(const struct lean *L, uint64_t size, uint64_t *from, uint64_t *to)
+{
+    *from = (L->lo + size - 1) / size;
+    *to = (L->lo + L->m + size - 1) / size;
+}
+
+/* Rank 0: the checksum of a record and the blocks' checksums in the
+ * file; 0 if they cannot be read. */
+static uint64_t record_sum(struct lean *L, struct checkpoint *cp, const uint8_t *record)
+{
+    struct dist *d = L->d;
+    const uint64_t n = mt_layout_size(&d->lay, L->s), size = mt_get(record + 28, 4);
+    if (size == 0)
+        return 0;
+    const uint64_t blocks = (n + size - 1) / size;
+    uint8_t *sums = xmalloc(8 * blocks);
+    uint64_t sum = 0;
+    if (mancala__pread_all(cp->fd, sums, 8 * blocks, record_at(d) + RECORD_SIZE + 2 * n) ==
+        MANCALA_OK) {
+        XXH3_state_t *state = XXH3_createState();
+        if (state && XXH3_64bits_reset_withSeed(state, partial_seed(d)) == XXH_OK &&
+            XXH3_64bits_update(state, record, RECORD_SUM) == XXH_OK &&
+            XXH3_64bits_update(state, sums, 8 * blocks) == XXH_OK)
+            sum = XXH3_64bits_digest(state);
+        XXH3_freeState(state);
+    }
+    free(sums);
+    return sum;
+}
+
+/* All ranks: writes the state of the layer under way. A status, the same
+ * on every rank: MANCALA_OK or MANCALA_E_IO (d->why says why). */
+static int keep_layer(struct lean *L, struct checkpoint *cp, const struct record *r)
+{
+    struct dist *d = L->d;
+    const uint64_t n = mt_layout_size(&d->lay, L->s), at = record_at(d);
+    uint8_t record[RECORD_SIZE] = {0};
+    memcpy(record, record_magic, sizeof record_magic);
+    int failure = MPI_SUCCESS, ok = 1;
+    errno = 0;
+    if (d->rank == 0)
+        ok = mancala__pwrite_all(cp->fd, record, 12, at) == MANCALA_OK && fsync(cp->fd) == 0;
+    int status = all_written(d, ok, failure, cp->path) ? MANCALA_OK : MANCALA_E_IO;
+    /* Every rank its slice, then the checksums of its blocks read back. */
+    MPI_Status st;
+    ok = status == MANCALA_OK &&
+         io_ok(MPI_File_write_at(cp->file,
+                                 (MPI_Offset)(MT_HEADER_SIZE + (d->lay.layer[L->s] + L->lo) *
+                                                                   MT_ENTRY_SIZE_LEAN),
+                                 L->bounds, (int)L->m, d->entry_type, &st),
+               &failure);
+    for (int k = 0; k < 2 && ok && r->ranks; k++)
+        ok = io_ok(MPI_File_write_at(cp->file, (MPI_Offset)(at + RECORD_SIZE + k * n + L->lo),
+                                     k ? L->dh : L->dl, (int)L->m, MPI_BYTE, &st),
+                   &failure);
+    for (int k = 0; k < 2 && status == MANCALA_OK; k++) {
+        /* (MPI's sync-barrier-sync: every rank's writes seen by all.) */
+        ok &= io_ok(MPI_File_sync(cp->file), &failure);
+        MPI_Barrier(MPI_COMM_WORLD);
+        ok &= io_ok(MPI_File_sync(cp->file), &failure);
+        status = all_written(d, ok, failure, cp->path) ? MANCALA_OK : MANCALA_E_IO;
+        uint64_t b, end;
+        my_blocks(L, r->block, &b, &end);
+        for (; k == 0 && status == MANCALA_OK && ok && b < end; b++) {
+            uint8_t sum[8];
+            const uint64_t block = block_sum(L, cp, r, b);
+            mt_put(sum, block, 8);
+            ok = block != 0 && io_ok(MPI_File_write_at(cp->file, (MPI_Offset)(at + RECORD_SIZE + 2 * n + 8 * b),
+                                         sum, 8, MPI_BYTE, &st),
+                       &failure);
+        }
+    }
+    /* Rank 0 counts it. */
+    if (status == MANCALA_OK && d->rank == 0) {
+        mt_put(record + 8, 1, 4);
+        mt_put(record + 12, (uint64_t)r->layer, 4);
+        mt_put(record + 16, (uint64_t)r->ranks, 4);
+        mt_put(record + 20, r->value_sweeps, 4);
+        mt_put(record + 24, r->rank_sweeps, 4);
+        mt_put(record + 28, r->block, 4);
+        mt_put(record + RECORD_SUM, record_sum(L, cp, record), 8);
+        if (mancala__pwrite_all(cp->fd, record, RECORD_SIZE, at) != MANCALA_OK ||
+            fsync(cp->fd) != 0) {
+            status = MANCALA_E_IO;
+            snprintf(d->why, sizeof d->why, "%s", strerror(errno));
+        }
+    }
+    MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
     return status;
 }
 
-int lean_solve_layer(struct dist *d, int s)
+/* All ranks: reads the state of the layer under way if the partial file
+ * holds one: 1 if it does (its bounds, and its distances, are then in
+ * this rank's slice), 0 if not, or MANCALA_E_FORMAT if it does not
+ * verify; the same on every rank. */
+static int resume_layer(struct lean *L, struct checkpoint *cp, struct record *r)
+{
+    struct dist *d = L->d;
+    const int s = L->s;
+    uint8_t record[RECORD_SIZE];
+    int verdict = 0;
+    if (d->rank == 0) {
+        const int read = mancala__pread_all(cp->fd, record, RECORD_SIZE, record_at(d));
+        if (read == MANCALA_OK && memcmp(record, record_magic, sizeof record_magic) == 0 &&
+            mt_get(record + 8, 4) == 1 && (int)mt_get(record + 12, 4) >= s)
+            /* Marked written, and not of a layer finished since. */
+            verdict = (int)mt_get(record + 12, 4) == s && mt_get(record + 16, 4) <= 1 &&
+                              mt_get(record + 24, 4) < MT_LEAN_NO_DISTANCE &&
+                              mt_get(record + 28, 4) - 1 < MOST_BLOCK &&
+                              record_sum(L, cp, record) == mt_get(record + RECORD_SUM, 8)
+                          ? 1 : MANCALA_E_FORMAT;
+    }
+    MPI_Bcast(&verdict, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    MPI_Bcast(record, RECORD_SIZE, MPI_BYTE, 0, MPI_COMM_WORLD);
+    if (verdict != 1)
+        return verdict;
+    r->layer = s;
+    r->ranks = (int)mt_get(record + 16, 4);
+    r->value_sweeps = (unsigned)mt_get(record + 20, 4);
+    r->rank_sweeps = (unsigned)mt_get(record + 24, 4);
+    r->block = mt_get(record + 28, 4);
+    const uint64_t n = mt_layout_size(&d->lay, s), at = record_at(d);
+    int ok = read_at(cp, MT_HEADER_SIZE + (d->lay.layer[s] + L->lo) * MT_ENTRY_SIZE_LEAN,
+                     L->bounds, 2 * L->m);
+    if (ok && r->ranks)
+        ok = read_at(cp, at + RECORD_SIZE + L->lo, L->dl, L->m) &&
+             read_at(cp, at + RECORD_SIZE + n + L->lo, L->dh, L->m);
+    /* The blocks that start here, and every bound a bound of the layer,
+     * every distance one of the levels swept. */
+    uint64_t b, end;
+    my_blocks(L, r->block, &b, &end);
+    for (; ok && b < end; b++) {
+        uint8_t sum[8];
+        ok = read_at(cp, at + RECORD_SIZE + 2 * n + 8 * b, sum, 8) &&
+             block_sum(L, cp, r, b) == mt_get(sum, 8);
+    }
+    for (uint64_t i = 0; ok && i < L->m; i++) {
+        const int lo = (int8_t)L->bounds[2 * i], hi = (int8_t)L->bounds[2 * i + 1];
+        ok = lo >= -s && lo <= hi && hi <= s &&
+             (!r->ranks || ((L->dl[i] == UNSETTLED || L->dl[i] <= r->rank_sweeps) &&
+                            (L->dh[i] == UNSETTLED || L->dh[i] <= r->rank_sweeps)));
+    }
+    int all = 0;
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    return all ? 1 : MANCALA_E_FORMAT;
+}
+
+/* After a sweep: the state kept if it is due (rank 0's clock says). */
+static int after_sweep(struct lean *L, struct checkpoint *cp, const struct record *r,
+                       double *next)
+{
+    int due = L->d->rank == 0 && MPI_Wtime() >= *next;
+    MPI_Bcast(&due, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (!due)
+        return MANCALA_OK;
+    const double start = MPI_Wtime();
+    const int status = keep_layer(L, cp, r);
+    /* Keeping a large layer takes a while: at most a tenth of the time. */
+    const double took = MPI_Wtime() - start, every = L->d->checkpoint_seconds;
+    *next = MPI_Wtime() + (every > 0 && every < 10 * took ? 10 * took : every);
+    return status;
+}
+
+int lean_solve_layer(struct dist *d, int s, struct checkpoint *cp, int first, int quiet)
 {
     struct lean L;
     lean_begin(&L, d, s);
     L.dl = xmalloc(L.m);
     L.dh = xmalloc(L.m);
-    memset(L.dl, UNSETTLED, L.m);
-    memset(L.dh, UNSETTLED, L.m);
-    for (uint64_t i = 0; i < L.m; i++) {
+    struct record r = {s, 0, 0, 0, block_size(d)};
+    int status = MANCALA_OK;
+    const int resumed = first ? resume_layer(&L, cp, &r) : 0;
+    if (resumed < 0) {
+        lean_end(&L);
+        return resumed;
+    }
+    if (resumed && d->rank == 0 && !quiet)
+        fprintf(stderr, "resuming the layer of %d stones after %u value sweeps and %u distance "
+                "sweeps\n", s, r.value_sweeps, r.rank_sweeps);
+    /* Without distances kept, the exits are asked again at the first
+     * visit (solve_lean.c does the same). */
+    if (!r.ranks) {
+        memset(L.dl, UNSETTLED, L.m);
+        memset(L.dh, UNSETTLED, L.m);
+    }
+    for (uint64_t i = 0; i < L.m && !resumed; i++) {
         L.bounds[2 * i] = (uint8_t)(int8_t)-s;
         L.bounds[2 * i + 1] = (uint8_t)(int8_t)s;
     }
-    int changed, status = MANCALA_OK;
-    for (int first = 1; (changed = sweep(&L, VALUES)) > 0; first = 0)
-        if (first)
-            maybe_die(d, s);
-    if (changed == 0)
-        changed = sweep(&L, EXITS);
-    if (changed == 0) {
-        do {
-            if (L.level >= MT_LEAN_NO_DISTANCE) {
-                d->range_error = 1; /* the distances no longer fit a byte */
-                break;
-            }
-        } while ((changed = sweep(&L, RANKS)) > 0 && ++L.level);
+    double next = MPI_Wtime() + d->checkpoint_seconds;
+    int changed = 0, again = resumed && r.ranks;
+    while (!r.ranks && status == MANCALA_OK) {
+        if ((changed = sweep(&L, VALUES)) < 0)
+            break;
+        r.value_sweeps++;
+        /* The values are final: the distances start from the exits. */
+        if (!changed && (changed = sweep(&L, EXITS)) < 0)
+            break;
+        r.ranks = !changed;
+        status = after_sweep(&L, cp, &r, &next);
+        if (r.value_sweeps == 1)
+            maybe_die(d, s, 0);
     }
-    if (changed < 0) {
-        status = MANCALA_E_CANCELLED;
-    } else if (!d->range_error) {
+    /* A sweep of distances resumed partway may find its level's nodes
+     * settled already: the next level is swept even so. */
+    for (; changed >= 0 && status == MANCALA_OK; again = 0) {
+        if ((L.level = r.rank_sweeps) >= MT_LEAN_NO_DISTANCE) {
+            d->range_error = 1; /* the distances no longer fit a byte */
+            break;
+        }
+        if ((changed = sweep(&L, RANKS)) < 0)
+            break;
+        r.rank_sweeps++;
+        status = after_sweep(&L, cp, &r, &next);
+        if (r.rank_sweeps == 1)
+            maybe_die(d, s, 1);
+        if (!changed && !again)
+            break;
+    }
+    if (changed < 0 && status == MANCALA_OK) {
+        /* Stopped: the state of the layer kept as it is, which takes a
+         * while on a large layer; said first. */
+        if (d->rank == 0)
+            fail("solve-mpi", "stopping: writing the layer under way to %s ...", cp->path);
+        fflush(stderr);
+        status = keep_layer(&L, cp, &r);
+        if (status == MANCALA_OK)
+            status = MANCALA_E_CANCELLED;
+    } else if (status == MANCALA_OK && !d->range_error) {
         /* The slice in format 3, then the his of its entries that are not
          * exact, which the layers above ask for their exits. */
         for (uint64_t i = 0; i < L.m; i++) {
@@ -408,8 +710,7 @@ int lean_solve_layer(struct dist *d, int s)
             d->stats.exact += lo == hi;
         }
         d->stats.positions += L.m;
-        if (sweep(&L, WIDE) < 0)
-            status = MANCALA_E_CANCELLED;
+        sweep(&L, WIDE);
     }
     lean_end(&L);
     return status;

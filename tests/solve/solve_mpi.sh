@@ -212,11 +212,18 @@ if [ -n "$lean_stats" ]; then
 fi
 
 # Killed in the middle of a layer (after its first value sweep), resumed
-# with another number of processes: the same table.
+# with another number of processes: the same table. The test hook's small
+# rounds also keep the state of the layer after every sweep: the job then
+# goes on from the sweep it had done (a value sweep, or with ",d" a
+# distance sweep); without, from the layer's start.
 lean_args=(rio-kadalis --open 1,6 --step 4 --max-stones 16 --lean)
-lean_resume() { # KILLED-NP KILLED-RANK LAYER RESUMED-NP
+lean_resume() { # KILLED-NP KILLED-RANK LAYER[,d] RESUMED-NP [small]
+    local sweeps="1 value sweeps and 0 distance sweeps"
+    case $3 in *,d) sweeps="[0-9]* value sweeps and 1 distance sweeps" ;; esac
+    set -- "$1" "$2" "${3%,d}" "$4" "${5:-}" "$3"
     rm -f l.table l.table.*
-    if MANCALA_SOLVE_MPI_KILL="$2,$3" run "$1" "${lean_args[@]}" -o l.table >killed.log 2>&1; then
+    if MANCALA_SOLVE_MPI_KILL="$2,$6" MANCALA_SOLVE_MPI_SMALL=${5:+1} \
+        run "$1" "${lean_args[@]}" -o l.table >killed.log 2>&1; then
         fail "the --lean job with a killed process succeeded"
     fi
     [ -e l.table ] && fail "a killed --lean job left a table"
@@ -226,13 +233,45 @@ lean_resume() { # KILLED-NP KILLED-RANK LAYER RESUMED-NP
     # (The partial file counts layers to the next one not done: 9 for 12.)
     grep -q "^resuming from layer" resumed.log && [ "$(grep -m1 "^layer " resumed.log |
         cut -d/ -f1)" = "layer $3" ] || { cat resumed.log >&2; fail "--lean did not resume at $3"; }
+    if [ -n "${5:-}" ]; then
+        grep -q "^resuming the layer of $3 stones after $sweeps$" \
+            resumed.log || { cat resumed.log >&2; fail "--lean did not resume inside layer $3"; }
+    else
+        grep -q "^resuming the layer" resumed.log && fail "--lean resumed a layer never kept"
+    fi
     cmp ref-lean-open-1-6-step-4.table l.table ||
         fail "the resumed --lean table differs (-np $1 killed at $3, -np $4)"
     [ -e l.table.mpi-partial ] && fail "the --lean checkpoint was left"
-    echo "ok: --lean -np $1 killed in layer $3, resumed on -np $4: the same table"
+    echo "ok: --lean -np $1 killed in layer $3, resumed on -np $4${5:+ inside the layer}: the same table"
 }
 lean_resume 3 1 12 2
-lean_resume 2 0 16 4
+lean_resume 2 0 16 4 small
+lean_resume 4 3 12 1 small
+lean_resume 3 2 16,d 2 small
+
+# The state of a layer that does not verify (one byte of its bounds
+# changed) is refused, and the partial file kept.
+rm -f l.table l.table.*
+MANCALA_SOLVE_MPI_KILL=1,16 MANCALA_SOLVE_MPI_SMALL=1 run 2 "${lean_args[@]}" -o l.table \
+    >killed.log 2>&1 && fail "the --lean job with a killed process succeeded"
+python3 - l.table.mpi-partial <<'PY'
+import math, sys
+# Layer 16 of --open 1,6 --step 4: both sides of 7 open pits.
+start = sum(2 * math.comb(t + 6, 6) for t in range(0, 16, 4))
+with open(sys.argv[1], "r+b") as f:
+    f.seek(64 + 2 * (start + 1000))
+    byte = f.read(1)
+    f.seek(64 + 2 * (start + 1000))
+    f.write(bytes([byte[0] ^ 1]))
+PY
+cp l.table.mpi-partial before.partial
+if run 3 "${lean_args[@]}" -o l.table >refused.log 2>&1; then
+    fail "a damaged --lean layer state was resumed"
+fi
+grep -q "l.table.mpi-partial is not a checkpoint of this solve" refused.log ||
+    { cat refused.log >&2; fail "a damaged --lean layer state: no message"; }
+cmp before.partial l.table.mpi-partial || fail "the damaged --lean partial file was changed"
+echo "ok: a damaged --lean layer state: refused, the partial file kept"
 
 # The partial file of one solver is refused by the other, and kept.
 cross() { # WHAT MESSAGE KILLED-ARGS -- REFUSING-ARGS
@@ -261,8 +300,8 @@ cross "a --lean partial file given to the table solver" "$another" \
 cross "a --lean partial file of other arguments" "not a checkpoint of this solve" \
     rio-kadalis --max-stones 10 --lean -- rio-kadalis --max-stones 9 --lean
 
-# SIGTERM stops a --lean job inside a layer, with a message; the same
-# command goes on from the last finished layer.
+# SIGTERM stops a --lean job inside a layer, with a message, keeping the
+# state of the layer; the same command goes on from there.
 rm -f t.table t.table.*
 "$mpirun" --oversubscribe -np 2 "$solve_mpi" "${lean_args[@]}" -o t.table >term.log 2>&1 &
 job=$!
@@ -271,11 +310,15 @@ kill -TERM "$job"
 if wait "$job"; then
     echo "skip: the --lean job ended before SIGTERM reached it"
 else
-    grep -q "interrupted; t.table is as it was" term.log || { cat term.log >&2; fail "no message"; }
+    # It says at once that it is stopping, then that it stopped.
+    [ "$(grep "^mancala: solve-mpi: " term.log)" = "mancala: solve-mpi: stopping: writing the \
+layer under way to t.table.mpi-partial ...
+mancala: solve-mpi: interrupted; t.table is as it was (the same command goes on from where it \
+stopped, kept in t.table.mpi-partial)" ] || { cat term.log >&2; fail "no messages"; }
     [ -e t.table ] && fail "an interrupted --lean job wrote a table"
     run 3 "${lean_args[@]}" -o t.table >resumed.log 2>&1 ||
         { cat resumed.log >&2; fail "the --lean job after SIGTERM failed"; }
-    grep -q "^resuming from layer" resumed.log || { cat resumed.log >&2; fail "did not resume"; }
+    grep -q "^resuming the layer of" resumed.log || { cat resumed.log >&2; fail "did not resume"; }
     cmp ref-lean-open-1-6-step-4.table t.table || fail "the --lean table after SIGTERM differs"
     echo "ok: SIGTERM stopped the --lean job; resumed on 3 processes to the same table"
 fi
