@@ -46,10 +46,10 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "solve/solve_lean.h" /* mancala__pwrite_all() */
+#include "solve/solve_lean.h" /* the sweeps' steps, mancala__pwrite_all() */
 #include "solve_mpi.h"
 
-enum { UNSETTLED = 0xff };
+enum { UNSETTLED = MT_LEAN_UNSETTLED };
 
 /* What a round does with the positions it visits: a value sweep, the
  * pass that settles the L nodes of the exits, a distance sweep, or the
@@ -224,11 +224,8 @@ static void update(struct lean *L, uint64_t i, struct mt_expansion *x, int exits
             L->dh[i] = mt_exit_code(x->worst);
         }
         int new_lo = x->best, new_hi = -x->worst;
-        for (int k = 0; k < x->inside; k++) {
-            const int c_lo = (int8_t)got[k][0], c_hi = (int8_t)got[k][1];
-            new_lo = -c_hi > new_lo ? -c_hi : new_lo;
-            new_hi = -c_lo > new_hi ? -c_lo : new_hi;
-        }
+        for (int k = 0; k < x->inside; k++)
+            mt_lean_bounds_child((int8_t)got[k][0], (int8_t)got[k][1], &new_lo, &new_hi);
         if (new_lo != lo || new_hi != hi) {
             e[0] = (uint8_t)(int8_t)new_lo;
             e[1] = (uint8_t)(int8_t)new_hi;
@@ -244,11 +241,8 @@ static void update(struct lean *L, uint64_t i, struct mt_expansion *x, int exits
         if (moves == 0) {
             dl = 0;
         } else {
-            for (int c = 0; c < x->inside; c++) {
-                const unsigned cd = got[c][2];
-                if (cd < k && -(int8_t)got[c][0] == lo && cd + 1 < dl)
-                    dl = cd + 1;
-            }
+            for (int c = 0; c < x->inside; c++)
+                dl = mt_lean_l_child(dl, k, lo, got[c][2], (int8_t)got[c][0]);
         }
         if (dl != UNSETTLED) {
             L->dl[i] = (uint8_t)dl;
@@ -257,10 +251,8 @@ static void update(struct lean *L, uint64_t i, struct mt_expansion *x, int exits
     }
     if (dh == UNSETTLED) {
         unsigned far = 0;
-        for (int c = 0; c < x->inside && far != UNSETTLED; c++) {
-            const unsigned cd = got[c][1];
-            far = cd >= k ? UNSETTLED : cd + 1 > far ? cd + 1 : far;
-        }
+        for (int c = 0; c < x->inside && far != UNSETTLED; c++)
+            far = mt_lean_h_child(far, k, got[c][1]);
         if (far != UNSETTLED) {
             L->dh[i] = (uint8_t)far;
             L->changed = 1;

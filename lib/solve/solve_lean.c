@@ -68,7 +68,7 @@ _Static_assert(sizeof(_Atomic uint8_t) == 1,
                "bounds and distances are read in place while other threads write them");
 
 /* Positions a thread takes at a time; about 10 ms of work. */
-enum { LEAN_CHUNK = 4096, UNSETTLED = 0xff };
+enum { LEAN_CHUNK = 4096, UNSETTLED = MT_LEAN_UNSETTLED };
 #define PULSE_SECONDS 0.5
 
 struct lean {
@@ -161,13 +161,9 @@ static void sweep_values(struct lean *lv, uint64_t i, int side, const uint8_t *r
     }
     /* Without an exit, best and worst are beyond every value. */
     int new_lo = x.best, new_hi = -x.worst;
-    for (int k = 0; k < x.inside; k++) {
-        const int c_lo = load_bound(lv, x.child[k], 0), c_hi = load_bound(lv, x.child[k], 1);
-        if (-c_hi > new_lo)
-            new_lo = -c_hi;
-        if (-c_lo > new_hi)
-            new_hi = -c_lo;
-    }
+    for (int k = 0; k < x.inside; k++)
+        mt_lean_bounds_child(load_bound(lv, x.child[k], 0), load_bound(lv, x.child[k], 1),
+                             &new_lo, &new_hi);
     if (new_lo != lo || new_hi != hi) {
         atomic_store_explicit(bound(lv, g, 0), (uint8_t)(int8_t)new_lo, memory_order_relaxed);
         atomic_store_explicit(bound(lv, g, 1), (uint8_t)(int8_t)new_hi, memory_order_relaxed);
@@ -195,11 +191,9 @@ static void sweep_ranks(struct lean *lv, uint64_t i, int side, const uint8_t *r)
         if (x.inside + x.exits == 0 || x.best == lo) {
             dl = 0; /* the end, or an exit worth lo */
         } else {
-            for (int c = 0; c < x.inside; c++) {
-                const unsigned d = load_distance(lv->dh, x.child[c] - lv->base);
-                if (d < k && -load_bound(lv, x.child[c], 1) == lo && d + 1 < dl)
-                    dl = d + 1;
-            }
+            for (int c = 0; c < x.inside; c++)
+                dl = mt_lean_l_child(dl, k, lo, load_distance(lv->dh, x.child[c] - lv->base),
+                                     load_bound(lv, x.child[c], 1));
         }
         if (dl != UNSETTLED) {
             atomic_store_explicit(&lv->dl[i], (uint8_t)dl, memory_order_relaxed);
@@ -208,10 +202,8 @@ static void sweep_ranks(struct lean *lv, uint64_t i, int side, const uint8_t *r)
     }
     if (dh == UNSETTLED) {
         unsigned far = 0;
-        for (int c = 0; c < x.inside && far != UNSETTLED; c++) {
-            const unsigned d = load_distance(lv->dl, x.child[c] - lv->base);
-            far = d >= k ? UNSETTLED : d + 1 > far ? d + 1 : far;
-        }
+        for (int c = 0; c < x.inside && far != UNSETTLED; c++)
+            far = mt_lean_h_child(far, k, load_distance(lv->dl, x.child[c] - lv->base));
         if (far != UNSETTLED) {
             atomic_store_explicit(&lv->dh[i], (uint8_t)far, memory_order_relaxed);
             atomic_store_explicit(&lv->changed, 1, memory_order_relaxed);

@@ -23,6 +23,39 @@ struct mt_lean_stats {
     uint64_t value_visits[MT_MOST_STONES + 1]; /* the value sweeps' */
 };
 
+/*
+ * The steps of the lean solver's sweeps (solve_lean.c), shared with the
+ * MPI solver's (cli/solve_mpi_lean.c): one child of a position read into
+ * the position's new bounds or distances. While a layer is solved its
+ * distances are bytes, MT_LEAN_UNSETTLED where a node is not settled.
+ */
+enum { MT_LEAN_UNSETTLED = 0xff };
+
+/* A value sweep: a child in the layer of bounds [c_lo, c_hi] (for its
+ * mover) into the mover's new bounds. */
+static inline void mt_lean_bounds_child(int c_lo, int c_hi, int *lo, int *hi)
+{
+    if (-c_hi > *lo)
+        *lo = -c_hi;
+    if (-c_lo > *hi)
+        *hi = -c_lo;
+}
+
+/* The distance sweep of level k, for an L node not settled (`dl`) of
+ * value lo: a child whose H node is at c_dh and whose hi is c_hi. A node
+ * settled at k is not read (the sweep is then the same in any order). */
+static inline unsigned mt_lean_l_child(unsigned dl, unsigned k, int lo, unsigned c_dh, int c_hi)
+{
+    return c_dh < k && -c_hi == lo && c_dh + 1 < dl ? c_dh + 1 : dl;
+}
+
+/* The same for an H node: `far` so far (MT_LEAN_UNSETTLED once a child's
+ * L node is not settled below k), a child's L node at c_dl. */
+static inline unsigned mt_lean_h_child(unsigned far, unsigned k, unsigned c_dl)
+{
+    return c_dl >= k ? MT_LEAN_UNSETTLED : c_dl + 1 > far ? c_dl + 1 : far;
+}
+
 /* Solves the table `params` names (as mancala__solve(), with the fields of
  * the lean solver too) with the lean solver, into a table of format 3.
  * Its lo and hi are those of solve.c for every entry, whatever the number
