@@ -691,17 +691,7 @@ int lean_solve_layer(struct dist *d, int s, struct checkpoint *cp, int first, in
     } else if (status == MANCALA_OK && !d->range_error) {
         /* The slice in format 3, then the his of its entries that are not
          * exact, which the layers above ask for their exits. */
-        for (uint64_t i = 0; i < L.m; i++) {
-            const int lo = (int8_t)L.bounds[2 * i], hi = (int8_t)L.bounds[2 * i + 1];
-            const unsigned dh = L.dh[i];
-            mt_lean_entry_write(d->table, d->local_at[s] + i, lo, hi,
-                                dh == UNSETTLED ? MT_NO_DISTANCE : dh);
-            if (dh != UNSETTLED && dh > d->stats.max_distance)
-                d->stats.max_distance = dh;
-            d->stats.forced += L.dl[i] != UNSETTLED;
-            d->stats.exact += lo == hi;
-        }
-        d->stats.positions += L.m;
+        mancala__lean_layer_write(d->table, d->local_at[s], L.m, L.dl, L.dh, &d->stats);
         sweep(&L, WIDE);
     }
     lean_end(&L);

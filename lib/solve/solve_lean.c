@@ -542,18 +542,25 @@ static int solve_layer(struct lean *lv, int s, struct mt_lean_stats *st, int fir
     st->rank_sweeps[s] = r.rank_sweeps;
     st->visits[s] = atomic_load(&lv->visits);
     /* The layer in format 3, which the layers above read. */
-    for (uint64_t i = 0; i < lv->n; i++) {
-        const int lo = load_bound(lv, lv->base + i, 0), hi = load_bound(lv, lv->base + i, 1);
-        const unsigned dh = load_distance(lv->dh, i);
-        mt_lean_entry_write(lv->entries, lv->base + i, lo, hi,
-                            dh == UNSETTLED ? MT_NO_DISTANCE : dh);
-        if (dh != UNSETTLED && dh > st->table.max_distance)
-            st->table.max_distance = dh;
-        st->table.forced += load_distance(lv->dl, i) != UNSETTLED;
-        st->table.exact += lo == hi;
-    }
-    st->table.positions += lv->n;
+    mancala__lean_layer_write(lv->entries, lv->base, lv->n, distance_bytes(lv->dl),
+                              distance_bytes(lv->dh), &st->table);
     return MANCALA_OK;
+}
+
+void mancala__lean_layer_write(uint8_t *entries, uint64_t first, uint64_t n, const uint8_t *dl,
+                               const uint8_t *dh, struct mt_stats *st)
+{
+    for (uint64_t i = 0; i < n; i++) {
+        uint8_t *e = entries + (first + i) * MT_ENTRY_SIZE_LEAN;
+        const int lo = (int8_t)e[0], hi = (int8_t)e[1];
+        mt_lean_entry_write(entries, first + i, lo, hi,
+                            dh[i] == UNSETTLED ? MT_NO_DISTANCE : dh[i]);
+        if (dh[i] != UNSETTLED && dh[i] > st->max_distance)
+            st->max_distance = dh[i];
+        st->forced += dl[i] != UNSETTLED;
+        st->exact += lo == hi;
+    }
+    st->positions += n;
 }
 
 int mancala__solve_lean(const struct mt_solve_params *params)

@@ -56,6 +56,12 @@ static inline unsigned mt_lean_h_child(unsigned far, unsigned k, unsigned c_dl)
     return c_dl >= k ? MT_LEAN_UNSETTLED : c_dl + 1 > far ? c_dl + 1 : far;
 }
 
+/* Rewrites a solved layer, entries first ... first + n - 1 of `entries`
+ * holding its bounds (lo, hi) and dl, dh its distances, in format 3, and
+ * counts it into `st` (positions, exact, forced, largest distance). */
+void mancala__lean_layer_write(uint8_t *entries, uint64_t first, uint64_t n, const uint8_t *dl,
+                               const uint8_t *dh, struct mt_stats *st);
+
 /* Solves the table `params` names (as mancala__solve(), with the fields of
  * the lean solver too) with the lean solver, into a table of format 3.
  * Its lo and hi are those of solve.c for every entry, whatever the number
