@@ -88,11 +88,13 @@ static int entry_owner(const struct dist *d, uint64_t ci, uint64_t *at)
     return r;
 }
 
-/* The hi of entry `at` of d->table, finished and not exact. */
+/* The hi of entry `at` of d->table, finished and not exact (every such
+ * entry has one; lo if not found, which cannot happen). */
 static int wide_hi(const struct dist *d, uint64_t at)
 {
     const uint64_t *place = (const uint64_t *)d->wide_at.data;
-    size_t a = 0, b = d->wide_at.len / sizeof *place;
+    const size_t count = d->wide_at.len / sizeof *place;
+    size_t a = 0, b = count;
     while (a < b) {
         const size_t c = a + (b - a) / 2;
         if (place[c] < at)
@@ -100,7 +102,8 @@ static int wide_hi(const struct dist *d, uint64_t at)
         else
             b = c;
     }
-    return (int8_t)d->wide_hi.data[a];
+    return (int8_t)(a < count && place[a] == at ? d->wide_hi.data[a]
+                                                : d->table[at * MT_ENTRY_SIZE_LEAN]);
 }
 
 /* The answer about entry `at` of this rank: in a value sweep or the exits'
