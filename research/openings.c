@@ -11,15 +11,15 @@
  * of every pit open of a Rio Kadalis board, such as 'mancala solve
  * rio-kadalis-5' writes), its value is -2, 0 or +2 for the player to move
  * (exact: lo == hi); without one, the search to depth D rates it within
- * M stones of even. Each opening is
- * written as a match record (the start and the random plies) with a tag
- * of that value, `value="-2"` or `score="0" depth="14"`, one a line after
- * '#' lines that say how the book was made.
+ * M stones of even. Each opening is written as a match record (the start
+ * and the random plies) with a tag of that value, `value="-2"` or
+ * `score="0" depth="14"`, one a line after '#' lines that say how the
+ * book was made.
  *
  * Defaults: 100 openings of 2 to 8 plies for Modiar; 200 of 2 to 6 plies,
  * depth 14 (about 0.1 s a position), margin 2 for Rio Kadalis; seed 1.
- * The search runs to a fixed depth in one thread with one table, so the same arguments write the
- * same book on any machine. Ctrl-C (SIGINT), SIGTERM or SIGHUP stops it
+ * The search runs to a fixed depth in one thread with one table, so the
+ * same arguments write the same book on any machine. Ctrl-C (SIGINT), SIGTERM or SIGHUP stops it
  * within a second: the openings written so far stay, a line on stderr
  * says how many, and the exit status is 1.
  *
@@ -144,6 +144,19 @@ int main(int argc, char **argv)
                 mancala_table_rules(table), rules);
         mancala_table_close(table);
         return 1;
+    }
+    if (table) { /* a round's table with closed pits covers no opening */
+        mancala_game *start = NULL;
+        int lo, hi;
+        if ((status = mancala_new(&start, rules)) == MANCALA_OK)
+            status = mancala_table_value(table, start, &lo, &hi);
+        mancala_free(start);
+        if (status < 0) {
+            fprintf(stderr, "mancala-openings: %s: no value of the start position (a table"
+                    " of a later round, with closed pits?)\n", table_path);
+            mancala_table_close(table);
+            return 1;
+        }
     }
     if (!table) {
         if ((status = mancala_search_new(&search, 0)) < 0 ||

@@ -11,6 +11,7 @@ tournament takes them, are checked.
 import os
 import subprocess
 import sys
+import tempfile
 
 COUNT = 5
 
@@ -38,6 +39,16 @@ def main():
     if ("mancala-openings rio-kadalis-5 --table" not in five or len(openings(five)) != 200
             or not all(o.startswith("rio-kadalis-5/") and 'value="0"' in o for o in openings(five))):
         sys.exit("rio-kadalis-5.txt is not the generator's book of 200 drawn openings")
+    # A round's table with closed pits values no opening: refused at once.
+    with tempfile.TemporaryDirectory() as tmp:
+        round_table = os.path.join(tmp, "round.table")
+        subprocess.run([mancala, "solve", "rio-kadalis-5", "--open", "1,5", "--step", "4", "-q",
+                        "-o", round_table], check=True, capture_output=True)
+        out = subprocess.run([generator, "rio-kadalis-5", "--table", round_table, "--count", "1"],
+                             capture_output=True, text=True)
+        if (out.returncode != 1 or out.stdout or out.stderr != f"mancala-openings: {round_table}: "
+                "no value of the start position (a table of a later round, with closed pits?)\n"):
+            sys.exit(f"a round's table: status {out.returncode}\n{out.stdout}{out.stderr}")
     # Each book is taken whole by the tournament (a bad line would be
     # refused before the first game): its first pair is played.
     engine = f"{mancala} engine"
