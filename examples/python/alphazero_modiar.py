@@ -227,13 +227,11 @@ def exclusive(path: str, mode: str):
     return handle
 
 
-def train(args, net, stick: Yardstick, curve, stop) -> None:
+def train(args, net, play: SelfPlay, stick: Yardstick, curve, stop) -> None:
     import torch
     from torch import nn
     optimiser = torch.optim.Adam(net.parameters(), lr=args.rate, weight_decay=1e-4)
     rng = np.random.default_rng(args.seed)
-    play = SelfPlay(args.games, args.simulations, args.seed, args.c_puct, args.alpha,
-                    args.openings, args.hot_plies, args.terminal == "stones", args.explore)
     buffer = Buffer(args.buffer)
     budget = args.minutes * 60
     measured = 0.0                      # CPU seconds of the measurements
@@ -336,6 +334,28 @@ def scored_search(args, parser, table: mancala.Table, positions) -> Yardstick:
         return Yardstick(table, positions, simulations, args.c_puct, args.terminal == "stones")
     except mancala.MancalaError as error:
         parser.error(f"{option} {simulations}, --c-puct {args.c_puct}: {error}")
+
+
+def self_play(args, parser) -> SelfPlay:
+    """The self-play of train's options; numbers it or the network cannot
+    take are refused as any bad option is: one line, exit status 2."""
+    for name, value, ok, need in (
+            ("--openings", args.openings, args.openings >= 0, "0 or more"),
+            ("--hot-plies", args.hot_plies, args.hot_plies >= 0, "0 or more"),
+            ("--explore", args.explore, 0 <= args.explore <= 1, "from 0 to 1"),
+            ("--rate", args.rate, 0 < args.rate < float("inf"), "more than 0"),
+            ("--buffer", args.buffer, args.buffer > 0, "more than 0"),
+            ("--batch", args.batch, args.batch > 0, "more than 0"),
+            ("--updates", args.updates, args.updates > 0, "more than 0"),
+            ("--hidden", args.hidden, args.hidden > 0, "more than 0")):
+        if not ok:
+            parser.error(f"{name} {value}: {need}")
+    try:
+        return SelfPlay(args.games, args.simulations, args.seed, args.c_puct, args.alpha,
+                        args.openings, args.hot_plies, args.terminal == "stones", args.explore)
+    except mancala.MancalaError as error:
+        parser.error(f"--games {args.games}, --simulations {args.simulations}, "
+                     f"--alpha {args.alpha}: {error}")
 
 
 def table_search(args, parser) -> int:
@@ -466,6 +486,7 @@ def main(argv=None) -> int:
         parser.error(str(error))
     with table:
         stick = scored_search(args, parser, table, positions)
+    play = self_play(args, parser)
     curve = saved = None
     try:
         curve = exclusive(args.curve, "w") if args.curve else None
@@ -484,7 +505,7 @@ def main(argv=None) -> int:
     torch.manual_seed(args.seed)
     net = Net(args.hidden)
     with Stop() as stop:
-        train(args, net, stick, curve, stop)
+        train(args, net, play, stick, curve, stop)
     if stop.signal:
         print(f"alphazero_modiar.py: stopped by {signal.Signals(stop.signal).name}; the "
               "network as it stands is " + ("saved and " if saved else "") + "measured",

@@ -101,6 +101,29 @@ class Smoke(ModiarTable, unittest.TestCase):
                                                                + error])
             self.assertEqual(os.listdir(directory), [])
 
+    def test_bad_self_play_refused_before_any_file(self):
+        # So are the self-play settings: the search's and the network's.
+        with tempfile.TemporaryDirectory() as directory:
+            curve = os.path.join(directory, "curve.csv")
+            for args, error in ((("--simulations", "0"), "--games 256, --simulations 0, "
+                                 "--alpha 1.0: max_simulations must be from 1 to 100000, not 0"),
+                                (("--games", "70000"), "--games 70000, --simulations 50, --alpha "
+                                 "1.0: num_games must be from 1 to 65536, not 70000"),
+                                (("--alpha", "nan"), "--games 256, --simulations 50, --alpha "
+                                 "nan: dirichlet_alpha must be from 0 and at most 1000.0, "
+                                 "not nan"),
+                                (("--openings", "-1"), "--openings -1: 0 or more"),
+                                (("--rate", "nan"), "--rate nan: more than 0"),
+                                (("--explore", "2"), "--explore 2.0: from 0 to 1")):
+                run = subprocess.run([sys.executable, str(SCRIPT), "train", "--table",
+                                      self.table_path, "--minutes", "0.05", "--curve", curve,
+                                      *args], text=True, capture_output=True, env=os.environ,
+                                     timeout=300)
+                self.assertEqual((run.returncode, run.stdout), (2, ""), run.stderr)
+                self.assertEqual(run.stderr.splitlines()[1:], ["alphazero_modiar.py: error: "
+                                                               + error])
+            self.assertEqual(os.listdir(directory), [])
+
     def test_stopped_by_a_signal(self):
         with tempfile.TemporaryDirectory() as directory:
             child = subprocess.Popen(
