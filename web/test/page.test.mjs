@@ -104,7 +104,9 @@ test("an illegal click shows the library's reason and changes nothing", async ()
 });
 
 test("a Rio Kadalis match runs engine against engine through a round change", { timeout: 120_000 }, async () => {
-  // R7 of RULES.md: the round ends by repetition after ten moves.
+  // The start of R7 in RULES.md, singletons chasing each other: the
+  // engines (unseeded) end the round within about 15 moves, by
+  // repetition or with a player out of moves.
   const start = "rio-kadalis/1,0,0,0,1,0,0,1,0,0,0,1/S/24,20/56/0,0";
   const page = await open(`?position=${encodeURIComponent(start)}&south=computer&north=computer&level=8&speed=10&table=0`);
   // Round 1 and the round change animated; then two moves of round 2
