@@ -101,6 +101,7 @@ refused() { # WHAT PATTERN ARGS...: the job fails, saying PATTERN, the file unch
 rm -f k.table k.table.*
 MANCALA_SOLVE_MPI_KILL=1,7 run 2 rio-kadalis --max-stones 10 -o k.table >killed.log 2>&1 &&
     fail "the job with a killed process succeeded"
+: >locked.log # there before the holder starts, for the wait below
 python3 - k.table.mpi-partial >locked.log 2>&1 <<'PY' &
 import fcntl, sys, time
 with open(sys.argv[1], "r+b") as f:
