@@ -86,16 +86,17 @@ resume 4 3 10 1
 # (here a lock taken as a solve takes it), when it is damaged (one byte of
 # a finished layer changed) or of other arguments; removed, the job starts
 # afresh.
-refused() { # WHAT PATTERN ARGS...: the job fails, saying PATTERN, the file unchanged
-    local what=$1 pattern=$2
+refused() { # WHAT MESSAGE ARGS...: the job on $table (k.table) fails, saying
+    # MESSAGE, its partial file unchanged
+    local what=$1 message=$2 t=${table:-k.table}
     shift 2
-    cp k.table.mpi-partial before.partial
-    if run 2 "$@" -o k.table >refused.log 2>&1; then
+    cp "$t.mpi-partial" before.partial
+    if run 2 "$@" -o "$t" >refused.log 2>&1; then
         fail "$what: the job succeeded"
     fi
-    grep -q "$pattern" refused.log || { cat refused.log >&2; fail "$what: no message"; }
-    cmp before.partial k.table.mpi-partial || fail "$what: the partial file was changed"
-    [ -e k.table ] && fail "$what: a table was written"
+    grep -qF "$message" refused.log || { cat refused.log >&2; fail "$what: no message"; }
+    cmp before.partial "$t.mpi-partial" || fail "$what: the partial file was changed"
+    [ -e "$t" ] && fail "$what: a table was written"
     echo "ok: $what: refused, the partial file kept"
 }
 rm -f k.table k.table.*
@@ -287,14 +288,7 @@ cross() { # WHAT MESSAGE KILLED-ARGS -- REFUSING-ARGS
     rm -f x.table x.table.*
     MANCALA_SOLVE_MPI_KILL=1,8 run 2 "${killed[@]}" -o x.table >killed.log 2>&1 &&
         fail "$what: the job with a killed process succeeded"
-    cp x.table.mpi-partial before.partial
-    if run 2 "$@" -o x.table >refused.log 2>&1; then
-        fail "$what: the job succeeded"
-    fi
-    grep -qF "$message" refused.log || { cat refused.log >&2; fail "$what: no message"; }
-    cmp before.partial x.table.mpi-partial || fail "$what: the partial file was changed"
-    [ -e x.table ] && fail "$what: a table was written"
-    echo "ok: $what: refused, the partial file kept"
+    table=x.table refused "$what" "$message" "$@"
 }
 another="x.table.mpi-partial was written by another version of the solver and cannot be resumed"
 cross "the table solver's partial file given to --lean" "$another" \

@@ -83,38 +83,12 @@ class Smoke(ModiarTable, unittest.TestCase):
             self.assertEqual((bad.returncode, bad.stdout), (2, ""))
             self.assertEqual(len(bad.stderr.splitlines()), 2, bad.stderr)   # usage, error
 
-    def test_bad_search_refused_before_any_file(self):
-        # The search scored refuses its numbers before anything is
-        # trained or written: one line, exit status 2, no curve file.
+    def assert_train_refuses(self, cases):
+        # Each (options, error): one line, exit status 2, before anything
+        # is trained or written (no curve file).
         with tempfile.TemporaryDirectory() as directory:
             curve = os.path.join(directory, "curve.csv")
-            for args, error in ((("--eval-simulations", "0"), "--eval-simulations 0, --c-puct 0.5: "
-                                 "max_simulations must be from 1 to 100000, not 0"),
-                                (("--c-puct", "nan"), "--eval-simulations 100, --c-puct nan: "
-                                 "c_puct must be above 0 and at most 1000000.0, not nan")):
-                run = subprocess.run([sys.executable, str(SCRIPT), "train", "--table",
-                                      self.table_path, "--minutes", "0.05", "--curve", curve,
-                                      *args], text=True, capture_output=True, env=os.environ,
-                                     timeout=300)
-                self.assertEqual((run.returncode, run.stdout), (2, ""))
-                self.assertEqual(run.stderr.splitlines()[1:], ["alphazero_modiar.py: error: "
-                                                               + error])
-            self.assertEqual(os.listdir(directory), [])
-
-    def test_bad_self_play_refused_before_any_file(self):
-        # So are the self-play settings: the search's and the network's.
-        with tempfile.TemporaryDirectory() as directory:
-            curve = os.path.join(directory, "curve.csv")
-            for args, error in ((("--simulations", "0"), "--games 256, --simulations 0, "
-                                 "--alpha 1.0: max_simulations must be from 1 to 100000, not 0"),
-                                (("--games", "70000"), "--games 70000, --simulations 50, --alpha "
-                                 "1.0: num_games must be from 1 to 65536, not 70000"),
-                                (("--alpha", "nan"), "--games 256, --simulations 50, --alpha "
-                                 "nan: dirichlet_alpha must be from 0 and at most 1000.0, "
-                                 "not nan"),
-                                (("--openings", "-1"), "--openings -1: 0 or more"),
-                                (("--rate", "nan"), "--rate nan: more than 0"),
-                                (("--explore", "2"), "--explore 2.0: from 0 to 1")):
+            for args, error in cases:
                 run = subprocess.run([sys.executable, str(SCRIPT), "train", "--table",
                                       self.table_path, "--minutes", "0.05", "--curve", curve,
                                       *args], text=True, capture_output=True, env=os.environ,
@@ -123,6 +97,27 @@ class Smoke(ModiarTable, unittest.TestCase):
                 self.assertEqual(run.stderr.splitlines()[1:], ["alphazero_modiar.py: error: "
                                                                + error])
             self.assertEqual(os.listdir(directory), [])
+
+    def test_bad_search_refused_before_any_file(self):
+        # The numbers of the search scored.
+        self.assert_train_refuses((
+            (("--eval-simulations", "0"), "--eval-simulations 0, --c-puct 0.5: "
+             "max_simulations must be from 1 to 100000, not 0"),
+            (("--c-puct", "nan"), "--eval-simulations 100, --c-puct nan: "
+             "c_puct must be above 0 and at most 1000000.0, not nan")))
+
+    def test_bad_self_play_refused_before_any_file(self):
+        # The self-play settings: the search's and the network's.
+        self.assert_train_refuses((
+            (("--simulations", "0"), "--games 256, --simulations 0, --alpha 1.0: "
+             "max_simulations must be from 1 to 100000, not 0"),
+            (("--games", "70000"), "--games 70000, --simulations 50, --alpha 1.0: "
+             "num_games must be from 1 to 65536, not 70000"),
+            (("--alpha", "nan"), "--games 256, --simulations 50, --alpha nan: "
+             "dirichlet_alpha must be from 0 and at most 1000.0, not nan"),
+            (("--openings", "-1"), "--openings -1: 0 or more"),
+            (("--rate", "nan"), "--rate nan: more than 0"),
+            (("--explore", "2"), "--explore 2.0: from 0 to 1")))
 
     def test_stopped_by_a_signal(self):
         with tempfile.TemporaryDirectory() as directory:
